@@ -1,0 +1,60 @@
+package io.ibaccept.dump;
+
+import io.ibaccept.parse.ParseException;
+import io.ibaccept.parse.Text;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** manifest.txt: what was collected, where, when and with which tool versions. */
+public record Manifest(int format, String cluster, String created, String collector, String fabricNode,
+                       List<String> nodes, Map<String, String> toolVersions) {
+    public static final int FORMAT = 1;
+    public static final String FILE = "manifest.txt";
+
+    public Manifest {
+        nodes = List.copyOf(nodes);
+        toolVersions = Map.copyOf(toolVersions);
+    }
+
+    public static Manifest parse(Text t) {
+        Map<String, String> kv = KeyValues.parse(t);
+        String fmt = kv.get("format");
+        if (fmt == null) throw new ParseException(t.at(1), "missing 'format:' line (not an ibaccept manifest)");
+        int format;
+        try {
+            format = Integer.parseInt(fmt);
+        } catch (NumberFormatException e) {
+            throw new ParseException(t.at(lineOf(t, "format")), "format must be a number, found '" + fmt + "'");
+        }
+        if (format != FORMAT)
+            throw new ParseException(t.at(lineOf(t, "format")), "unsupported dump format " + format + " (this ibaccept reads " + FORMAT + ")");
+        String nodes = kv.getOrDefault("nodes", "");
+        Map<String, String> tools = new LinkedHashMap<>();
+        kv.forEach((k, v) -> {
+            if (k.startsWith("tool.")) tools.put(k.substring(5), v);
+        });
+        return new Manifest(format, kv.getOrDefault("cluster", "unnamed"), kv.getOrDefault("created", ""),
+                kv.getOrDefault("collector", ""), kv.getOrDefault("fabric_node", ""),
+                nodes.isBlank() ? List.of() : Arrays.asList(nodes.trim().split("\\s+")), tools);
+    }
+
+    public String toText() {
+        Map<String, String> kv = new LinkedHashMap<>();
+        kv.put("format", String.valueOf(format));
+        kv.put("cluster", cluster);
+        kv.put("created", created);
+        kv.put("collector", collector);
+        kv.put("fabric_node", fabricNode);
+        kv.put("nodes", String.join(" ", nodes));
+        toolVersions.forEach((k, v) -> kv.put("tool." + k, v));
+        return "# ibaccept dump manifest\n" + KeyValues.format(kv);
+    }
+
+    private static int lineOf(Text t, String key) {
+        List<String> lines = t.lines();
+        for (int i = 0; i < lines.size(); i++) if (lines.get(i).trim().startsWith(key + ":")) return i + 1;
+        return 1;
+    }
+}

@@ -1,0 +1,57 @@
+package io.ibaccept.model;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * InfiniBand per-lane speed generations, with the signalling rate the tools print and the data rate after line
+ * encoding (8b/10b up to QDR, 64b/66b from FDR10, PAM4 + RS-FEC from HDR; data rates as in the IBTA spec).
+ */
+public enum LinkSpeed {
+    SDR(2.5, 2.0), DDR(5.0, 4.0), QDR(10.0, 8.0), FDR10(10.3125, 10.0), FDR(14.0625, 13.64),
+    EDR(25.78125, 25.0), HDR(53.125, 50.0), NDR(106.25, 100.0), XDR(212.5, 200.0);
+
+    private final double signalGbps;
+    private final double dataGbpsPerLane;
+
+    LinkSpeed(double signalGbps, double dataGbpsPerLane) {
+        this.signalGbps = signalGbps;
+        this.dataGbpsPerLane = dataGbpsPerLane;
+    }
+
+    public double signalGbps() {
+        return signalGbps;
+    }
+
+    public double dataGbpsPerLane() {
+        return dataGbpsPerLane;
+    }
+
+    /** Data rate of a link of this speed and width in Gb/s, e.g. HDR 4X = 200. */
+    public double dataGbps(LinkWidth width) {
+        return dataGbpsPerLane * width.lanes();
+    }
+
+    /**
+     * Accepts the spellings of ibnetdiscover ("HDR", "FDR10"), iblinkinfo/smpquery ("53.125 Gbps", "10.0 Gbps"),
+     * mlxlink ("IB-HDR", "HDR100" is not a speed but a width mode and maps to HDR).
+     */
+    public static Optional<LinkSpeed> parse(String s) {
+        if (s == null) return Optional.empty();
+        String v = s.trim().toUpperCase(Locale.ROOT);
+        if (v.startsWith("IB-")) v = v.substring(3);
+        if (v.endsWith("GBPS")) {
+            String num = v.substring(0, v.length() - 4).trim();
+            try {
+                double g = Double.parseDouble(num);
+                for (LinkSpeed ls : values()) if (Math.abs(ls.signalGbps - g) < 0.01) return Optional.of(ls);
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+            return Optional.empty();
+        }
+        if (v.equals("HDR100")) return Optional.of(HDR);
+        for (LinkSpeed ls : values()) if (ls.name().equals(v)) return Optional.of(ls);
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,60 @@
+package io.ibaccept.parse;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The "Key:.........value" dump format shared by smpquery, perfquery and saquery. Capability-name continuation
+ * lines (indented words without a colon) are attached to the previous key.
+ */
+public final class DottedParser {
+    private DottedParser() {}
+
+    public record Field(String value, int line) {}
+
+    /** A "# ..." comment line starts a new block; returns the blocks in order, each keeping its header line. */
+    public record Block(String header, int line, Map<String, Field> fields) {
+        public String get(String key) {
+            Field f = fields.get(key);
+            return f == null ? null : f.value();
+        }
+
+        public int lineOf(String key) {
+            Field f = fields.get(key);
+            return f == null ? line : f.line();
+        }
+    }
+
+    public static List<Block> parse(Text t) {
+        List<String> lines = t.lines();
+        List<Block> blocks = new ArrayList<>();
+        String header = "";
+        int headerLine = 0;
+        Map<String, Field> fields = new LinkedHashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            int ln = i + 1;
+            String raw = lines.get(i);
+            String line = raw.trim();
+            if (line.isEmpty()) continue;
+            if (line.startsWith("#")) {
+                if (!fields.isEmpty() || !header.isEmpty()) blocks.add(new Block(header, headerLine, fields));
+                header = line;
+                headerLine = ln;
+                fields = new LinkedHashMap<>();
+                continue;
+            }
+            int colon = line.indexOf(':');
+            if (colon <= 0) {
+                if (Character.isWhitespace(raw.charAt(0)) && !fields.isEmpty()) continue; // capability names
+                throw t.error(ln, "expected 'Name:....value', found '" + line + "'");
+            }
+            String key = line.substring(0, colon).trim();
+            String value = line.substring(colon + 1).replaceFirst("^\\.+", "").trim();
+            fields.put(key, new Field(value, ln));
+        }
+        if (!fields.isEmpty() || !header.isEmpty()) blocks.add(new Block(header, headerLine, fields));
+        return blocks;
+    }
+}

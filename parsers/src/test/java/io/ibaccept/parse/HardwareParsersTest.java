@@ -1,0 +1,115 @@
+package io.ibaccept.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.ibaccept.model.Ibdiagnet;
+import io.ibaccept.model.LinkSpeed;
+import io.ibaccept.model.LinkWidth;
+import io.ibaccept.model.Mlxlink;
+import io.ibaccept.model.Perftest;
+import org.junit.jupiter.api.Test;
+
+class HardwareParsersTest {
+    @Test
+    void mlxlinkPortWithTroubleshootingAndBer() {
+        Mlxlink m = MlxlinkParser.parse(Fixtures.load("hw/mlxlink-hdr.out"));
+        assertThat(m.state()).isEqualTo("Active");
+        assertThat(m.speed()).isEqualTo(LinkSpeed.EDR);
+        assertThat(m.width()).isEqualTo(LinkWidth.X4);
+        assertThat(m.statusOpcode()).isEqualTo(1024);
+        assertThat(m.recommendation()).startsWith("Cable is not supported");
+        assertThat(m.rawBer()).isEqualTo(2e-8);
+        assertThat(m.effectiveBer()).isEqualTo(15e-255);
+        assertThat(m.linkDownCounter()).isEqualTo(4);
+        assertThat(m.cablePartNumber()).isEqualTo("MCP1600-E002");
+        assertThat(m.ref("Status Opcode").line()).isEqualTo(19);
+    }
+
+    @Test
+    void mlxlinkPcie() {
+        Mlxlink m = MlxlinkParser.parse(Fixtures.load("hw/mlxlink-pcie-gen3.out"));
+        assertThat(m.pcieGenActive()).isEqualTo(3);
+        assertThat(m.pcieGenEnabled()).isEqualTo(4);
+        assertThat(m.pcieWidthActive()).isEqualTo(8);
+        assertThat(m.pcieWidthEnabled()).isEqualTo(16);
+        assertThatThrownBy(() -> MlxlinkParser.parse(new Text("m", "-E- Device mlx5_9 not found\n")))
+                .hasMessageStartingWith("m: not mlxlink output");
+    }
+
+    @Test
+    void ibdiagnetLogAndDb() {
+        Ibdiagnet.Log log = IbdiagnetParser.log(Fixtures.load("hw/ibdiagnet2.log"));
+        assertThat(log.version()).isEqualTo("2.11.0");
+        assertThat(log.messages()).filteredOn(m -> m.level() == Ibdiagnet.Level.ERROR).hasSize(2);
+        assertThat(log.messages()).filteredOn(m -> m.level() == Ibdiagnet.Level.WARNING).hasSize(1);
+        assertThat(log.messages().get(0).text()).startsWith("Duplicated Node GUID");
+        assertThat(log.messages().get(0).ref().line()).isEqualTo(12);
+        Ibdiagnet.Db db = IbdiagnetParser.db(Fixtures.load("hw/ibdiagnet2.db_csv"));
+        assertThat(db.section("NODES").rows()).hasSize(2);
+        assertThat(db.section("NODES").rows().get(0).get("NodeDesc")).isEqualTo("leaf03");
+        Ibdiagnet.Row pm = db.section("PM_INFO").rows().get(0);
+        assertThat(pm.get("port_symbol_error_counter")).isEqualTo("1234");
+        assertThat(pm.ref().line()).isEqualTo(15);
+    }
+
+    @Test
+    void ibdiagnetDbTruncatedSection() {
+        assertThatThrownBy(() -> IbdiagnetParser.db(Fixtures.truncated("hw/ibdiagnet2.db_csv", 14)))
+                .hasMessage("hw/ibdiagnet2.db_csv:13: section PM_INFO has no END_PM_INFO (truncated file?)");
+        String bad = "START_NODES\nA,B\n1,2,3\nEND_NODES\n";
+        assertThatThrownBy(() -> IbdiagnetParser.db(new Text("d", bad))).hasMessage("d:3: NODES row has 3 fields, header has 2");
+    }
+
+    @Test
+    void perftestBandwidthInMegabytes() {
+        Perftest p = PerftestParser.parse(Fixtures.load("hw/ib_write_bw.out"));
+        assertThat(p.testName()).isEqualTo("RDMA_Write BW Test");
+        assertThat(p.device()).isEqualTo("mlx5_0");
+        assertThat(p.mtu()).isEqualTo(4096);
+        assertThat(p.bandwidthTest()).isTrue();
+        assertThat(p.bwUnit()).isEqualTo("MB/sec");
+        assertThat(p.largest().bwAverage()).isEqualTo(23437.95);
+        assertThat(p.toGbps(p.largest().bwAverage())).isCloseTo(196.6, within(0.1));
+    }
+
+    @Test
+    void perftestAllSizesInGbits() {
+        Perftest p = PerftestParser.parse(Fixtures.load("hw/ib_write_bw-half.out"));
+        assertThat(p.rows()).hasSize(3);
+        assertThat(p.largest().bytes()).isEqualTo(8388608);
+        assertThat(p.toGbps(p.largest().bwAverage())).isEqualTo(98.76);
+    }
+
+    @Test
+    void perftestLatency() {
+        Perftest p = PerftestParser.parse(Fixtures.load("hw/ib_read_lat.out"));
+        assertThat(p.bandwidthTest()).isFalse();
+        Perftest.Row r = p.largest();
+        assertThat(r.bytes()).isEqualTo(2);
+        assertThat(r.tTypical()).isEqualTo(1.83);
+        assertThat(r.p999()).isEqualTo(4.31);
+        assertThat(r.tAvg()).isEqualTo(1.85);
+    }
+
+    @Test
+    void perftestAbortedRun() {
+        String s = " Couldn't connect to 10.0.0.2:18515\nUnable to open file descriptor for socket connection\n";
+        assertThatThrownBy(() -> PerftestParser.parse(new Text("perftest/a.client.out", s)))
+                .hasMessageStartingWith("perftest/a.client.out: no perftest results header");
+        assertThatThrownBy(() -> PerftestParser.parse(Fixtures.truncated("hw/ib_read_lat.out", 18)))
+                .hasMessage("hw/ib_read_lat.out:18: perftest header without result rows (test aborted?)");
+    }
+
+    @Test
+    void hostParsers() {
+        assertThat(HostParsers.memlockKib(Fixtures.load("hw/ulimit-unlimited.out"))).isEqualTo(Long.MAX_VALUE);
+        assertThat(HostParsers.memlockKib(Fixtures.load("hw/ulimit-64.out"))).isEqualTo(64);
+        assertThatThrownBy(() -> HostParsers.memlockKib(new Text("u", "sixty\n"))).hasMessage("u:1: expected an integer, found 'sixty'");
+        assertThat(HostParsers.ofedVersion(Fixtures.load("hw/ofed_info.out"))).isEqualTo("MLNX_OFED_LINUX-5.8-1.0.1.1");
+        assertThat(HostParsers.ethtoolStats(Fixtures.load("hw/ethtool-S.out"))).containsEntry("rx_crc_errors_phy", 17L);
+        assertThatThrownBy(() -> HostParsers.ethtoolStats(new Text("e", "NIC statistics:\n  rx: lots\n")))
+                .hasMessage("e:2: expected an integer, found 'lots'");
+    }
+}

@@ -1,0 +1,75 @@
+package io.ibaccept.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ibaccept.model.LinkInfo;
+import io.ibaccept.model.LinkSpeed;
+import io.ibaccept.model.LinkWidth;
+import io.ibaccept.model.Topology;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TopologyParsersTest {
+    @Test
+    void ibnetdiscoverFatTree() {
+        Topology topo = IbnetdiscoverParser.parse(Fixtures.load("sim/ibnetdiscover.out"));
+        assertThat(topo.nodes()).filteredOn(n -> n.type() == Topology.NodeType.SWITCH).hasSize(6);
+        // node16 was unlinked before the capture, so 15 CAs remain reachable
+        assertThat(topo.nodes()).filteredOn(n -> n.type() == Topology.NodeType.CA).hasSize(15);
+        Topology.Node leaf04 = topo.nodes().stream().filter(n -> n.description().equals("leaf04")).findFirst().orElseThrow();
+        assertThat(leaf04.guid()).isEqualTo(0x200005L);
+        assertThat(leaf04.lid()).isEqualTo(9);
+        Topology.Port p1 = leaf04.ports().get(0);
+        assertThat(p1.remoteDescription()).isEqualTo("node13 HCA-1");
+        assertThat(p1.width()).isEqualTo(LinkWidth.X4);
+        assertThat(p1.speed()).isEqualTo(LinkSpeed.HDR);
+        Topology.Node ca = topo.nodes().stream().filter(n -> n.description().equals("node06 HCA-1")).findFirst().orElseThrow();
+        Topology.Port cp = ca.ports().get(0);
+        assertThat(cp.lid()).isEqualTo(12);
+        assertThat(cp.portGuid()).isEqualTo(0x10000bL);
+        assertThat(cp.remoteDescription()).isEqualTo("leaf02");
+        assertThat(cp.remoteLid()).isEqualTo(6);
+        assertThat(cp.width()).isEqualTo(LinkWidth.X1);
+    }
+
+    @Test
+    void ibnetdiscoverGarbageLine() {
+        String s = "Switch\t36 \"S-0000000000200005\"\t\t# \"leaf04\" base port 0 lid 9 lmc 0\n[1]\t\"H-0000000000100018\"[1](100019) \t\t# \"node13 HCA-1\" lid 19 4xHDR\n[2] garbage\n";
+        assertThatThrownBy(() -> IbnetdiscoverParser.parse(new Text("fabric/ibnetdiscover.out", s)))
+                .hasMessage("fabric/ibnetdiscover.out:3: unrecognised ibnetdiscover line: '[2] garbage'");
+    }
+
+    @Test
+    void ibnetdiscoverUnknownRate() {
+        String s = "Switch\t36 \"S-0000000000200005\"\t\t# \"leaf04\" base port 0 lid 9 lmc 0\n[1]\t\"H-0000000000100018\"[1](100019) \t\t# \"node13 HCA-1\" lid 19 4xZDR\n";
+        assertThatThrownBy(() -> IbnetdiscoverParser.parse(new Text("t", s))).hasMessage("t:2: unknown link rate '4xZDR'");
+    }
+
+    @Test
+    void iblinkinfoStatesWidthsAndDownPorts() {
+        List<LinkInfo> links = IblinkinfoParser.parse(Fixtures.load("sim/iblinkinfo.out"));
+        LinkInfo oneX = links.stream().filter(l -> l.switchNode() && l.remoteName().equals("node06 HCA-1")).findFirst().orElseThrow();
+        assertThat(oneX.width()).isEqualTo(LinkWidth.X1);
+        assertThat(oneX.speed()).isEqualTo(LinkSpeed.HDR);
+        assertThat(oneX.nodeName()).isEqualTo("leaf02");
+        assertThat(oneX.lid()).isEqualTo(6);
+        assertThat(oneX.port()).isEqualTo(2);
+        assertThat(oneX.remoteLid()).isEqualTo(12);
+        LinkInfo down = links.stream().filter(l -> l.nodeName().equals("leaf04") && l.port() == 4).findFirst().orElseThrow();
+        assertThat(down.state()).isEqualTo("Down");
+        assertThat(down.physState()).isEqualTo("Polling");
+        assertThat(down.width()).isNull();
+        assertThat(down.isConnected()).isFalse();
+        LinkInfo caSide = links.stream().filter(l -> !l.switchNode() && l.nodeName().equals("node06 HCA-1")).findFirst().orElseThrow();
+        assertThat(caSide.nodeGuid()).isEqualTo(0x10000bL);
+        assertThat(caSide.remoteName()).isEqualTo("leaf02");
+    }
+
+    @Test
+    void iblinkinfoTruncatedMidLine() {
+        String s = "Switch: 0x0000000000200005 leaf04:\n           9    1[  ] ==( 4X        53.125 Gbps Act";
+        assertThatThrownBy(() -> IblinkinfoParser.parse(new Text("fabric/iblinkinfo.out", s)))
+                .hasMessageStartingWith("fabric/iblinkinfo.out:2: unrecognised iblinkinfo line");
+    }
+}
