@@ -1,0 +1,29 @@
+package io.ibaccept.rules;
+
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** Most-common-value helpers for "consistent across the cluster" checks. */
+final class Majority {
+    private Majority() {}
+
+    /** The most frequent value; ties go to the greatest per the comparator (the better value, e.g. faster). */
+    static <T> Optional<T> of(Collection<T> values, Comparator<T> tieBreak) {
+        Map<T, Long> counts = values.stream().collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
+        return counts.entrySet().stream()
+                .max(Comparator.<Map.Entry<T, Long>>comparingLong(Map.Entry::getValue).thenComparing(Map.Entry::getKey, tieBreak))
+                .map(Map.Entry::getKey);
+    }
+
+    /** value -> keys holding it, in first-seen order. */
+    static <K, V> Map<V, List<K>> groups(Map<K, V> byKey) {
+        return byKey.entrySet().stream().collect(Collectors.groupingBy(Map.Entry::getValue, LinkedHashMap::new,
+                Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
+    }
+}

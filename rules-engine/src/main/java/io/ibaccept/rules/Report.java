@@ -1,0 +1,42 @@
+package io.ibaccept.rules;
+
+import io.ibaccept.model.ClusterData;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** All findings for one dump, and the verdict. */
+public record Report(ClusterData data, List<Finding> findings) {
+    public Report {
+        findings = List.copyOf(findings);
+    }
+
+    public Verdict verdict() {
+        return Verdict.of(findings);
+    }
+
+    public Map<Status, Long> counts() {
+        Map<Status, Long> m = new EnumMap<>(Status.class);
+        for (Status s : Status.values()) m.put(s, 0L);
+        findings.forEach(f -> m.merge(f.status(), 1L, Long::sum));
+        return m;
+    }
+
+    /** Findings sorted worst first, keeping rule order within a status. */
+    public List<Finding> worstFirst() {
+        return findings.stream().sorted(Comparator.comparing(Finding::status)).toList();
+    }
+
+    /** Worst status per check id, in rule order: the per-check table of the report. */
+    public Map<String, Status> checkStatus() {
+        Map<String, Status> m = new LinkedHashMap<>();
+        for (Finding f : findings) m.merge(f.check(), f.status(), (a, b) -> a.worseThan(b) ? a : b);
+        return m;
+    }
+
+    public List<Finding> forHost(String host) {
+        return findings.stream().filter(f -> f.hosts().contains(host)).toList();
+    }
+}

@@ -1,0 +1,40 @@
+package io.ibaccept.rules;
+
+import java.util.List;
+
+/** The handover verdict derived from all findings. */
+public enum Verdict {
+    REJECTED("NOT ACCEPTED", "one or more checks failed"),
+    INCOMPLETE("INCOMPLETE", "no check failed, but inputs were missing or broken: some checks could not run"),
+    ACCEPTED_WITH_WARNINGS("ACCEPTED WITH WARNINGS", "no check failed; warnings should be reviewed"),
+    ACCEPTED("ACCEPTED", "all checks passed");
+
+    private final String label;
+    private final String meaning;
+
+    Verdict(String label, String meaning) {
+        this.label = label;
+        this.meaning = meaning;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String meaning() {
+        return meaning;
+    }
+
+    public static Verdict of(List<Finding> findings) {
+        boolean error = false, warn = false;
+        for (Finding f : findings) {
+            switch (f.status()) {
+                case FAIL -> { return REJECTED; }
+                case ERROR -> error = true;
+                case WARN -> warn = true;
+                default -> { }
+            }
+        }
+        return error ? INCOMPLETE : warn ? ACCEPTED_WITH_WARNINGS : ACCEPTED;
+    }
+}
