@@ -12,6 +12,14 @@ public record Finding(String check, String title, Status status, List<String> ob
 
     /** Host names among the affected objects ("node03" for "node03", "node03 port 1", "node03/mlx5_0"). */
     public List<String> hosts() {
-        return objects.stream().map(o -> o.split("[ /:]")[0]).distinct().toList();
+        return objects.stream().map(Finding::hostOf).distinct().toList();
+    }
+
+    static String hostOf(String object) {
+        for (int i = 0; i < object.length(); i++) {
+            char c = object.charAt(i);
+            if (c == ' ' || c == '/' || c == ':') return object.substring(0, i);
+        }
+        return object;
     }
 }

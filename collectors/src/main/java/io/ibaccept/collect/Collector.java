@@ -1,0 +1,102 @@
+package io.ibaccept.collect;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.dump.CommandResult;
+import io.ibaccept.dump.DumpWriter;
+import io.ibaccept.dump.KeyValues;
+import io.ibaccept.dump.Manifest;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs the command set on every node (bounded parallelism) and the fabric-wide set on the fabric node, and writes
+ * the dump. A failing, hung or unreachable node becomes error records; collection goes on for the others.
+ */
+public final class Collector {
+    public record Options(String cluster, String fabricNode, int parallel, boolean mlxlink, boolean ibdiagnet,
+                          String ethtoolIface, boolean nativeProbe) {}
+
+    private final Transport transport;
+    private final Options opt;
+    private final PrintStream progress;
+
+    public Collector(Transport transport, Options opt, PrintStream progress) {
+        this.transport = transport;
+        this.opt = opt;
+        this.progress = progress;
+    }
+
+    public Path collect(List<String> nodes, Path out) {
+        DumpWriter w = new DumpWriter(out);
+        String fabricNode = opt.fabricNode() == null || opt.fabricNode().isEmpty() ? nodes.get(0) : opt.fabricNode();
+        Map<String, String> tools = new LinkedHashMap<>();
+        tools.put("transport", transport.name());
+        ExecResult ver = transport.run(fabricNode, "ibstat -V 2>&1 | head -1", java.time.Duration.ofSeconds(20));
+        if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
+        w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), Instant.now().toString(), "ibaccept collect", fabricNode, nodes, tools));
+
+        List<CommandSet.Spec> perNode = CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface());
+        List<CommandSet.Spec> fabric = CommandSet.fabric(opt.ibdiagnet());
+        int total = nodes.size() * perNode.size() + fabric.size();
+        AtomicInteger done = new AtomicInteger();
+        AtomicInteger failed = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(opt.parallel(), nodes.size() + 1)));
+        List<Future<?>> fs = new ArrayList<>();
+        fs.add(pool.submit(() -> {
+            String missingTool = null;
+            for (CommandSet.Spec s : fabric) {
+                if (s.cmd() == Cmd.IBDIAGNET_DB && missingTool != null) {
+                    record(w, s, fabricNode, new ExecResult(CommandResult.MISSING_TOOL, 127, "", missingTool, 0), done, failed, total);
+                    continue;
+                }
+                ExecResult r = transport.run(fabricNode, s.script(), s.timeout());
+                if (s.cmd() == Cmd.IBDIAGNET_LOG && CommandResult.MISSING_TOOL.equals(r.status())) missingTool = r.stderr();
+                record(w, s, fabricNode, r, done, failed, total);
+            }
+        }));
+        for (String node : nodes) {
+            fs.add(pool.submit(() -> {
+                boolean unreachable = false;
+                for (CommandSet.Spec s : perNode) {
+                    ExecResult r = unreachable
+                            ? new ExecResult(CommandResult.UNREACHABLE, -1, "", node + " unreachable (earlier command)", 0)
+                            : transport.run(node, s.script(), s.timeout());
+                    if (CommandResult.UNREACHABLE.equals(r.status())) unreachable = true;
+                    record(w, s, node, r, done, failed, total);
+                }
+                if (opt.nativeProbe() && transport instanceof Transports.Local) {
+                    Map<String, String> probe = NativeProbe.probe();
+                    w.command(Cmd.NATIVE_PROBE, node, new CommandResult(Cmd.NATIVE_PROBE.fileName(), node, "ibaccept native probe (JNA)",
+                            CommandResult.OK, 0, 0, Instant.now().toString(), ""), KeyValues.format(probe));
+                }
+            }));
+        }
+        for (Future<?> f : fs) {
+            try {
+                f.get();
+            } catch (Exception e) {
+                progress.println("collector task failed: " + e.getMessage());
+            }
+        }
+        pool.shutdownNow();
+        progress.printf("collected %d command outputs (%d not ok) from %d node(s) into %s%n", done.get(), failed.get(), nodes.size(), out);
+        return out;
+    }
+
+    private void record(DumpWriter w, CommandSet.Spec s, String host, ExecResult r, AtomicInteger done, AtomicInteger failed, int total) {
+        w.command(s.cmd(), host, new CommandResult(s.cmd().fileName(), host, s.script(), r.status(), r.exitCode(), r.durationMs(),
+                Instant.now().toString(), r.stderr()), r.stdout());
+        int n = done.incrementAndGet();
+        if (!CommandResult.OK.equals(r.status())) failed.incrementAndGet();
+        progress.printf("[%4d/%d] %-12s %-20s %-12s %6d ms%n", n, total, host, s.cmd().fileName(), r.status(), r.durationMs());
+    }
+}

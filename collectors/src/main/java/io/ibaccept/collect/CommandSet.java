@@ -1,0 +1,56 @@
+package io.ibaccept.collect;
+
+import io.ibaccept.dump.Cmd;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The shell snippets the collector runs for each {@link Cmd}. Fabric-wide ones run once, on the fabric node. */
+public final class CommandSet {
+    private CommandSet() {}
+
+    public record Spec(Cmd cmd, String script, Duration timeout) {}
+
+    /** First IB device name, for tools that need -d. */
+    static final String DEV = "$(ibstat -l 2>/dev/null | head -1)";
+    static final String IBDIAG_DIR = "/tmp/ibaccept-ibdiagnet2";
+
+    public static List<Spec> perNode(boolean withMlxlink, String ethtoolIface) {
+        List<Spec> s = new ArrayList<>(List.of(
+                new Spec(Cmd.IBSTAT, "ibstat", Duration.ofSeconds(30)),
+                new Spec(Cmd.PORTINFO, "smpquery -D portinfo 0", Duration.ofSeconds(30)),
+                new Spec(Cmd.PKEYS, "smpquery -D pkeys 0", Duration.ofSeconds(30)),
+                // P_Key table of the switch port this HCA is cabled to: LocalPort of a switch's PortInfo is the
+                // port the SMP entered through, i.e. the one facing us.
+                new Spec(Cmd.PEER_PKEYS, "p=$(smpquery -D portinfo 0,1 0 | sed -n 's/^LocalPort:\\.*//p') && [ -n \"$p\" ] "
+                        + "&& smpquery -D pkeys 0,1 \"$p\"", Duration.ofSeconds(30)),
+                new Spec(Cmd.NODEINFO, "smpquery -D nodeinfo 0", Duration.ofSeconds(30)),
+                new Spec(Cmd.ULIMIT, "ulimit -l", Duration.ofSeconds(10)),
+                new Spec(Cmd.OFED_INFO, "ofed_info -s", Duration.ofSeconds(30))));
+        if (withMlxlink) {
+            s.add(new Spec(Cmd.MLXLINK, "mlxlink -d " + DEV + " -m -c -e", Duration.ofSeconds(120)));
+            s.add(new Spec(Cmd.MLXLINK_PCIE, "mlxlink -d " + DEV + " --port_type PCIE", Duration.ofSeconds(60)));
+        }
+        if (ethtoolIface != null) s.add(new Spec(Cmd.ETHTOOL, "ethtool -S " + ethtoolIface, Duration.ofSeconds(30)));
+        return s;
+    }
+
+    public static List<Spec> fabric(boolean withIbdiagnet) {
+        List<Spec> s = new ArrayList<>(List.of(
+                new Spec(Cmd.IBNETDISCOVER, "ibnetdiscover", Duration.ofSeconds(300)),
+                new Spec(Cmd.IBLINKINFO, "iblinkinfo", Duration.ofSeconds(300)),
+                new Spec(Cmd.IBQUERYERRORS, "ibqueryerrors", Duration.ofSeconds(300)),
+                new Spec(Cmd.PERFQUERY, "perfquery", Duration.ofSeconds(30)),
+                new Spec(Cmd.SAQUERY_SM, "saquery -s", Duration.ofSeconds(60)),
+                // sminfo of every SM port listed by the SA; plain sminfo (the local port's SM) if the SA is silent
+                new Spec(Cmd.SMINFO, "lids=$(saquery -s 2>/dev/null | sed -n 's/^[[:space:]]*EndPortLid\\.*//p'); "
+                        + "if [ -n \"$lids\" ]; then for l in $lids; do sminfo $l || exit $?; done; else sminfo; fi",
+                        Duration.ofSeconds(60))));
+        if (withIbdiagnet) {
+            s.add(new Spec(Cmd.IBDIAGNET_LOG, "rm -rf " + IBDIAG_DIR + " && ibdiagnet -o " + IBDIAG_DIR + " >/dev/null; "
+                    + "rc=$?; [ $rc -eq 127 ] && exit 127; cat " + IBDIAG_DIR + "/ibdiagnet2.log", Duration.ofSeconds(900)));
+            s.add(new Spec(Cmd.IBDIAGNET_DB, "cat " + IBDIAG_DIR + "/ibdiagnet2.db_csv", Duration.ofSeconds(60)));
+        }
+        return s;
+    }
+}

@@ -1,0 +1,60 @@
+package io.ibaccept.collect;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/** Slurm-style hostlist expressions: "node[01-04,07],gpu[1-2]-ib", nested products like "r[1-2]n[01-02]". */
+public final class Hostlist {
+    private Hostlist() {}
+
+    public static List<String> expand(String expr) {
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        for (String part : splitTop(expr.trim())) if (!part.isBlank()) out.addAll(expandOne(part.trim(), expr));
+        return new ArrayList<>(out);
+    }
+
+    private static List<String> splitTop(String s) {
+        List<String> parts = new ArrayList<>();
+        int depth = 0, start = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '[') depth++;
+            else if (c == ']') depth--;
+            else if ((c == ',' || Character.isWhitespace(c)) && depth == 0) {
+                parts.add(s.substring(start, i));
+                start = i + 1;
+            }
+            if (depth < 0) throw new IllegalArgumentException("hostlist '" + s + "': unbalanced ']' at position " + (i + 1));
+        }
+        if (depth != 0) throw new IllegalArgumentException("hostlist '" + s + "': missing ']'");
+        parts.add(s.substring(start));
+        return parts;
+    }
+
+    private static List<String> expandOne(String s, String whole) {
+        int open = s.indexOf('[');
+        if (open < 0) return List.of(s);
+        int close = s.indexOf(']', open);
+        String prefix = s.substring(0, open);
+        String body = s.substring(open + 1, close);
+        List<String> rest = expandOne(s.substring(close + 1), whole);
+        List<String> out = new ArrayList<>();
+        for (String range : body.split(",")) {
+            String r = range.trim();
+            if (r.isEmpty()) throw new IllegalArgumentException("hostlist '" + whole + "': empty range in [" + body + "]");
+            String[] ab = r.split("-", -1);
+            if (ab.length > 2 || !ab[0].matches("\\d+") || ab.length == 2 && !ab[1].matches("\\d+"))
+                throw new IllegalArgumentException("hostlist '" + whole + "': bad range '" + r + "'");
+            long a = Long.parseLong(ab[0]), b = ab.length == 2 ? Long.parseLong(ab[1]) : a;
+            if (b < a) throw new IllegalArgumentException("hostlist '" + whole + "': range '" + r + "' goes backwards");
+            if (b - a > 100_000) throw new IllegalArgumentException("hostlist '" + whole + "': range '" + r + "' too large");
+            int width = ab[0].length();
+            for (long n = a; n <= b; n++) {
+                String num = String.format("%0" + width + "d", n);
+                for (String tail : rest) out.add(prefix + num + tail);
+            }
+        }
+        return out;
+    }
+}
