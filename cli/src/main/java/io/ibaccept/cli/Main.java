@@ -40,6 +40,7 @@ public final class Main {
               ibaccept rdma (--nodes HOSTLIST | --hostfile FILE | --slurm) -o DUMP_DIR [--tests ib_write_bw,ib_read_lat]
                        [--pattern all-pairs|ring|bisection] [--device mlx5_0] [--port 18515] [--timeout-s 120] [--transport ...]
               ibaccept probe
+              ibaccept sim-capture -o DUMP_DIR [--netfile sample-dumps/sim/fattree-16.net] [--overlay DIR]
               ibaccept bench [--nodes 2000] [--runs 5]
             """;
 
@@ -62,6 +63,7 @@ public final class Main {
                     out.print(KeyValues.format(NativeProbe.probe()));
                     yield 0;
                 }
+                case "sim-capture" -> SimCapture.run(a, out, err);
                 case "bench" -> Bench.run(a.intOpt("--nodes", 2000), a.intOpt("--runs", 5), out);
                 case "-h", "--help", "help" -> {
                     out.print(USAGE);

@@ -93,6 +93,8 @@ public final class Collector {
     }
 
     private void record(DumpWriter w, CommandSet.Spec s, String host, ExecResult r, AtomicInteger done, AtomicInteger failed, int total) {
+        if (CommandResult.FAILED.equals(r.status()) && s.okExits().contains(r.exitCode()))
+            r = new ExecResult(CommandResult.OK, r.exitCode(), r.stdout(), r.stderr(), r.durationMs());
         w.command(s.cmd(), host, new CommandResult(s.cmd().fileName(), host, s.script(), r.status(), r.exitCode(), r.durationMs(),
                 Instant.now().toString(), r.stderr()), r.stdout());
         int n = done.incrementAndGet();

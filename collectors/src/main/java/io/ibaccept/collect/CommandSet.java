@@ -9,7 +9,12 @@ import java.util.List;
 public final class CommandSet {
     private CommandSet() {}
 
-    public record Spec(Cmd cmd, String script, Duration timeout) {}
+    /** okExits: exit codes that still mean "ran and printed its result" (ibqueryerrors exits 1 when it found errors). */
+    public record Spec(Cmd cmd, String script, Duration timeout, java.util.Set<Integer> okExits) {
+        public Spec(Cmd cmd, String script, Duration timeout) {
+            this(cmd, script, timeout, java.util.Set.of(0));
+        }
+    }
 
     /** First IB device name, for tools that need -d. */
     static final String DEV = "$(ibstat -l 2>/dev/null | head -1)";
@@ -39,7 +44,7 @@ public final class CommandSet {
         List<Spec> s = new ArrayList<>(List.of(
                 new Spec(Cmd.IBNETDISCOVER, "ibnetdiscover", Duration.ofSeconds(300)),
                 new Spec(Cmd.IBLINKINFO, "iblinkinfo", Duration.ofSeconds(300)),
-                new Spec(Cmd.IBQUERYERRORS, "ibqueryerrors", Duration.ofSeconds(300)),
+                new Spec(Cmd.IBQUERYERRORS, "ibqueryerrors", Duration.ofSeconds(300), java.util.Set.of(0, 1)),
                 new Spec(Cmd.PERFQUERY, "perfquery", Duration.ofSeconds(30)),
                 new Spec(Cmd.SAQUERY_SM, "saquery -s", Duration.ofSeconds(60)),
                 // sminfo of every SM port listed by the SA; plain sminfo (the local port's SM) if the SA is silent

@@ -33,8 +33,16 @@ public final class IbdiagnetParser {
                 if (m.find()) version = m.group(1);
             }
             String s = line.trim();
-            if (s.startsWith("-E-")) msgs.add(new Ibdiagnet.Message(Ibdiagnet.Level.ERROR, s.substring(3).trim(), t.at(i + 1)));
-            else if (s.startsWith("-W-")) msgs.add(new Ibdiagnet.Message(Ibdiagnet.Level.WARNING, s.substring(3).trim(), t.at(i + 1)));
+            Ibdiagnet.Level level = s.startsWith("-E-") ? Ibdiagnet.Level.ERROR : s.startsWith("-W-") ? Ibdiagnet.Level.WARNING : null;
+            if (level == null) continue;
+            // detail lines (indented, e.g. "symbol_error_counter : 1234 (threshold=1)") belong to the message
+            int first = i + 1;
+            StringBuilder text = new StringBuilder(s.substring(3).trim());
+            while (i + 1 < lines.size() && !lines.get(i + 1).isBlank() && Character.isWhitespace(lines.get(i + 1).charAt(0))) {
+                text.append("; ").append(lines.get(i + 1).trim().replaceAll("\\s+", " "));
+                i++;
+            }
+            msgs.add(new Ibdiagnet.Message(level, text.toString(), t.at(first)));
         }
         if (!sawIbdiag && msgs.isEmpty()) throw t.error(0, "not an ibdiagnet log (no ibdiagnet banner, no -E-/-W- lines)");
         return new Ibdiagnet.Log(version, msgs);

@@ -46,6 +46,9 @@ class HardwareParsersTest {
         assertThat(log.messages()).filteredOn(m -> m.level() == Ibdiagnet.Level.WARNING).hasSize(1);
         assertThat(log.messages().get(0).text()).startsWith("Duplicated Node GUID");
         assertThat(log.messages().get(0).ref().line()).isEqualTo(12);
+        assertThat(log.messages().get(2).text()).isEqualTo(
+                "lid=0x0007 dev=54000 leaf03/U1 Port=3; Performance Monitor counter : Value; symbol_error_counter : 1234 (threshold=1)");
+        assertThat(log.messages().get(2).ref().line()).isEqualTo(27);
         Ibdiagnet.Db db = IbdiagnetParser.db(Fixtures.load("hw/ibdiagnet2.db_csv"));
         assertThat(db.section("NODES").rows()).hasSize(2);
         assertThat(db.section("NODES").rows().get(0).get("NodeDesc")).isEqualTo("leaf03");

@@ -293,15 +293,24 @@ final class FabricRules {
                     case MISSING, TOOL_MISSING -> Status.SKIP;
                     default -> Status.ERROR;
                 };
+                // a MAD query that failed because the host's own port is down is a consequence, not an input error
+                boolean downHost = st == Status.ERROR && p.command().startsWith("smpquery") && g.stream().allMatch(x -> portDown(c, x.host()));
+                if (downHost) st = Status.SKIP;
                 List<String> hosts = g.stream().map(x -> x.host() == null ? "fabric" : x.host()).distinct().toList();
                 List<Evidence> ev = g.stream().limit(20).map(x -> Evidence.of(x.message(), x.where())).collect(Collectors.toList());
                 if (g.size() > 20) ev.add(Evidence.of("... and " + (g.size() - 20) + " more", ""));
-                String summary = p.where() + ": " + p.message() + (g.size() > 1 ? " (and " + (g.size() - 1) + " more like it)" : "");
-                c.add(new Finding(id(), c.cfg.text(id(), "title") + ": " + p.command(), st, hosts, ev, summary,
+                String summary = p.where() + ": " + p.message() + (g.size() > 1 ? " (and " + (g.size() - 1) + " more like it)" : "")
+                        + (downHost ? " - expected: the HCA port is down (see port.state)" : "");
+                c.add(new Finding(id(), c.cfg.text(id(), "title"), st, hosts, ev, p.command() + ": " + summary,
                         c.cfg.fill(id(), "cause", Map.of("message", p.message())),
                         c.cfg.fill(id(), "fix", Map.of("command", p.command(), "host", String.join(",", hosts)))));
             }
             if (groups.isEmpty()) c.pass("all " + c.data.commands().size() + " collected command outputs were read and parsed", List.of(), List.of());
+        }
+
+        static boolean portDown(Ctx c, String host) {
+            HostData h = host == null ? null : c.data.hosts().get(host);
+            return h != null && h.ibstat() != null && h.ibstat().stream().allMatch(ca -> ca.ports().stream().noneMatch(Ibstat.Port::isActive));
         }
     }
 }
