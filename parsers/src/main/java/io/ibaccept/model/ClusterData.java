@@ -9,7 +9,7 @@ import java.util.Map;
 public record ClusterData(String source, Manifest manifest, Map<String, HostData> hosts, FabricData fabric,
                           List<PerftestRun> perftests, List<CommandResult> commands, List<InputProblem> problems) {
     public ClusterData {
-        hosts = Map.copyOf(hosts);
+        hosts = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(hosts));
         perftests = List.copyOf(perftests);
         commands = List.copyOf(commands);
         problems = List.copyOf(problems);

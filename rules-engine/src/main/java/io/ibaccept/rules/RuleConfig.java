@@ -58,7 +58,7 @@ public final class RuleConfig {
             throw new BadRulesFile(file + ": " + e.getMessage());
         }
         for (String key : user.stringPropertyNames()) {
-            if (!base.props.containsKey(key)) {
+            if (!base.props.containsKey(key) && !isEnableSwitch(base, key)) {
                 int line = 0;
                 for (int i = 0; i < lines.size(); i++) if (lines.get(i).trim().startsWith(key)) { line = i + 1; break; }
                 throw new BadRulesFile(file + ":" + line + ": unknown rule setting '" + key + "'");
@@ -68,11 +68,18 @@ public final class RuleConfig {
         RuleConfig cfg = new RuleConfig(base.props);
         for (String key : user.stringPropertyNames()) {
             String v = user.getProperty(key).trim();
-            String dflt = RuleConfig.defaults().props.getProperty(key).trim();
+            String dflt = RuleConfig.defaults().props.getProperty(key, "").trim();
             if (isNumber(dflt) && !isNumber(v) && !v.equalsIgnoreCase("auto") && !v.equalsIgnoreCase("unlimited"))
                 throw new BadRulesFile(file + ": '" + key + "' must be a number, found '" + v + "'");
         }
         return cfg;
+    }
+
+    /** "<check>.enabled" is valid for every check the defaults define. */
+    private static boolean isEnableSwitch(RuleConfig base, String key) {
+        if (!key.endsWith(".enabled")) return false;
+        String check = key.substring(0, key.length() - ".enabled".length());
+        return base.props.containsKey(check + ".title");
     }
 
     private static boolean isNumber(String s) {

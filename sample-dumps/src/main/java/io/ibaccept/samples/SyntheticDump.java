@@ -20,6 +20,11 @@ public final class SyntheticDump {
     static final int HOSTS_PER_LEAF = 20;
 
     public static void generate(Path dir, int nodes) {
+        generate(dir, nodes, true);
+    }
+
+    /** faults=false gives a fabric on which every check passes (the baseline rule tests mutate). */
+    public static void generate(Path dir, int nodes, boolean faults) {
         DumpWriter w = new DumpWriter(dir);
         List<String> hosts = new ArrayList<>();
         for (int i = 1; i <= nodes; i++) hosts.add(String.format("cn%04d", i));
@@ -28,6 +33,7 @@ public final class SyntheticDump {
         w.manifest(new Manifest(Manifest.FORMAT, "synthetic-" + nodes, "2026-12-02T12:00:00Z", "ibaccept synthetic", hosts.get(0), hosts,
                 Map.of("infiniband-diags", "44.0")));
         int down = nodes / 3, oneX = nodes / 2, edr = nodes / 2 + 1, lowMem = nodes / 4, gen3 = nodes / 5;
+        if (!faults) down = oneX = edr = lowMem = gen3 = -1;
         int hostLid0 = 1000;
         StringBuilder links = new StringBuilder(), topo = new StringBuilder(), errs = new StringBuilder();
         for (int i = 0; i < nodes; i++) {
@@ -75,7 +81,7 @@ public final class SyntheticDump {
                 links.append(String.format("        %5d   %2d[  ] ==( 4X        53.125 Gbps Active/  LinkUp)==>  %5d  %3d[  ] \"spine%02d\" ( )%n",
                         leafLid, HOSTS_PER_LEAF + u + 1, spineLid, spinePort, s + 1));
             }
-            if (l == 0) errs.append(String.format("Errors for 0x%x \"leaf001\"%n   GUID 0x%x port 3: [SymbolErrorCounter == 250]%n", 0x0c42a10300a00000L, 0x0c42a10300a00000L));
+            if (l == 0 && faults) errs.append(String.format("Errors for 0x%x \"leaf001\"%n   GUID 0x%x port 3: [SymbolErrorCounter == 250]%n", 0x0c42a10300a00000L, 0x0c42a10300a00000L));
         }
         ok(w, Cmd.IBLINKINFO, null, links.toString());
         ok(w, Cmd.IBNETDISCOVER, null, "#\n# Topology file: generated synthetically\n#\n\n" + topo);
@@ -85,7 +91,7 @@ public final class SyntheticDump {
                 + "sminfo: sm lid 501 sm guid 0xc42a10300a10001, activity count 81920 priority 14 state 2 SMINFO_STANDBY\n");
         for (int i = 0; i + 1 < nodes; i += 2) {
             String id = "ib_write_bw__" + hosts.get(i) + "__" + hosts.get(i + 1);
-            double gbps = i == gen3 - gen3 % 2 ? 98.7 : 196.3;
+            double gbps = faults && i == gen3 - gen3 % 2 ? 98.7 : 196.3;
             w.write("perftest/" + id + ".client.meta", "name: ib_write_bw\nhost: " + hosts.get(i) + "\npeer: " + hosts.get(i + 1)
                     + "\ncommand: ib_write_bw --report_gbits " + hosts.get(i + 1) + "\nstatus: ok\nexit: 0\nduration_ms: 5200\nstarted: x\n");
             w.write("perftest/" + id + ".client.out", bw(gbps));

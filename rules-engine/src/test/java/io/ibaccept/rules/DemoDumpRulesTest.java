@@ -1,0 +1,124 @@
+package io.ibaccept.rules;
+
+import static io.ibaccept.rules.TestDump.of;
+import static io.ibaccept.rules.TestDump.problems;
+import static io.ibaccept.rules.TestDump.status;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The captured demo dump: every injected fault must come out as a FAIL/WARN naming the right object and fix. */
+class DemoDumpRulesTest {
+    static Report r;
+
+    @BeforeAll
+    static void analyze() {
+        r = new RulesEngine(RuleConfig.defaults()).run(io.ibaccept.dump.DumpLoader.load(TestDump.DEMO));
+    }
+
+    @Test
+    void verdictIsRejected() {
+        assertThat(r.verdict()).isEqualTo(Verdict.REJECTED);
+        assertThat(r.data().hosts()).hasSize(16);
+    }
+
+    @Test
+    void unpluggedNodeIsPortDownWithCableFix() {
+        Finding f = problems(r, "port.state").get(0);
+        assertThat(problems(r, "port.state")).hasSize(1);
+        assertThat(f.status()).isEqualTo(Status.FAIL);
+        assertThat(f.objects()).containsExactly("node16/ibsim0 port 1");
+        assertThat(f.cause()).contains("cable or transceiver");
+        assertThat(f.fix()).contains("Reseat/replace the cable on node16").contains("mlxlink -d ibsim0 -m");
+        assertThat(f.evidence().get(0).where()).isEqualTo("nodes/node16/ibstat.out:8");
+    }
+
+    @Test
+    void oneXLinkOnNode06() {
+        assertThat(problems(r, "link.width")).singleElement().satisfies(f -> {
+            assertThat(f.summary()).contains("node06 HCA-1 port 1").contains("leaf02 port 2").contains("1X, expected 4X");
+            assertThat(f.cause()).contains("25% of nominal");
+            assertThat(f.fix()).contains("Reseat, clean or replace the cable between");
+        });
+    }
+
+    @Test
+    void edrLinkOnNode11() {
+        assertThat(problems(r, "link.speed")).singleElement().satisfies(f -> {
+            assertThat(f.summary()).contains("node11 HCA-1").contains("EDR, expected HDR");
+            assertThat(f.fix()).contains("rated for HDR");
+        });
+    }
+
+    @Test
+    void flappingLinkOnLeaf03Port3() {
+        assertThat(problems(r, "link.errors")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.objects()).containsExactly("leaf03 port 3");
+            assertThat(f.summary()).contains("LinkDownedCounter=7").contains("SymbolErrorCounter=1234");
+            assertThat(f.cause()).contains("flapping");
+            assertThat(f.fix()).contains("perfquery -R");
+        });
+    }
+
+    @Test
+    void pkeyMissingOnSwitchSideOfNode03() {
+        assertThat(problems(r, "pkey")).anySatisfy(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.objects()).containsExactly("node03");
+            assertThat(f.cause()).contains("0x8001").contains("leaf01 port 3");
+            assertThat(f.fix()).contains("partitions.conf");
+        });
+    }
+
+    @Test
+    void equalSmPriorities() {
+        assertThat(status(r, "sm.count")).isEqualTo(Status.PASS);
+        assertThat(problems(r, "sm.priority")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).isEqualTo("2 SMs share priority 14");
+            assertThat(f.fix()).contains("sm_priority");
+        });
+    }
+
+    @Test
+    void hardwareOnlyFaults() {
+        assertThat(problems(r, "pcie")).singleElement().satisfies(f -> assertThat(f.objects()).containsExactly("node07"));
+        assertThat(problems(r, "memlock")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("node09");
+            assertThat(f.fix()).contains("memlock unlimited").contains("LimitMEMLOCK=infinity");
+        });
+        assertThat(problems(r, "ofed")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("node13");
+            assertThat(f.fix()).contains("MLNX_OFED_LINUX-5.8-1.0.1.1");
+        });
+        assertThat(problems(r, "mlxlink")).extracting(Finding::status).containsExactlyInAnyOrder(Status.FAIL, Status.WARN);
+        assertThat(problems(r, "mlxlink").get(0).fix()).contains("Cable is not supported");
+    }
+
+    @Test
+    void perftestJudgedAgainstNegotiatedRate() {
+        assertThat(problems(r, "perftest.bw")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("node07", "node08");
+            assertThat(f.summary()).contains("51% of 200 Gb/s");
+            assertThat(f.cause()).contains("PCIe Gen3 or x8");
+        });
+        // node05->node06 runs over the 1X link: 48.9 Gb/s of a 50 Gb/s negotiated rate is fine for this check
+        assertThat(of(r, "perftest.bw")).noneMatch(f -> f.objects().contains("node05"));
+        assertThat(problems(r, "perftest.lat")).singleElement().satisfies(f -> assertThat(f.summary()).contains("node11->node12").contains("3.64"));
+    }
+
+    @Test
+    void ibdiagnetMessagesBecomeFindings() {
+        assertThat(problems(r, "ibdiagnet")).extracting(Finding::status).containsExactlyInAnyOrder(Status.FAIL, Status.WARN);
+    }
+
+    @Test
+    void inputsWithoutErrors() {
+        // the down node's peer query failure is explained, not reported as an input error
+        assertThat(of(r, "input")).noneMatch(f -> f.status() == Status.ERROR);
+        assertThat(of(r, "input")).anySatisfy(f -> assertThat(f.summary()).contains("smpquery-pkeys-peer").contains("HCA port is down"));
+    }
+}

@@ -1,0 +1,204 @@
+package io.ibaccept.rules;
+
+import static io.ibaccept.rules.TestDump.of;
+import static io.ibaccept.rules.TestDump.problems;
+import static io.ibaccept.rules.TestDump.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** PASS on a healthy fabric, then one fault at a time. */
+class RuleCasesTest {
+    @TempDir
+    Path tmp;
+
+    TestDump healthy() {
+        return TestDump.healthy(tmp.resolve("d"), 8);
+    }
+
+    @Test
+    void healthyFabricPassesEveryCheckWithData() {
+        Report r = healthy().analyze();
+        assertThat(r.verdict()).isEqualTo(Verdict.ACCEPTED);
+        for (String c : List.of("sm.count", "sm.priority", "port.state", "link.width", "link.speed", "pcie", "link.errors", "pkey",
+                "mtu", "memlock", "ofed", "firmware", "guid.duplicate", "lid.duplicate", "perftest.bw"))
+            assertThat(status(r, c)).as(c).isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void optionalToolsPassWhenClean() {
+        TestDump d = healthy();
+        String mlx = "Operational Info\n----------------\nState                              : Active\nSpeed                              : IB-HDR\n"
+                + "Width                              : 4x\nTroubleshooting Info\n--------------------\nStatus Opcode                      : 0\n"
+                + "Recommendation                     : No issue was observed\nRaw Physical BER                   : 1E-12\n"
+                + "Effective Physical BER             : 15E-255\n";
+        d.write("nodes/cn0001/mlxlink.out", mlx);
+        d.write("nodes/cn0001/ethtool-S.out", "NIC statistics:\n     rx_packets: 10\n     rx_crc_errors_phy: 0\n");
+        d.write("fabric/ibdiagnet2.log.out", "ibdiagnet v2.11.0\n-I- Discovery finished successfully\n");
+        d.write("perftest/ib_read_lat__cn0001__cn0002.client.meta", "name: ib_read_lat\nhost: cn0001\npeer: cn0002\nstatus: ok\n");
+        d.write("perftest/ib_read_lat__cn0001__cn0002.client.out", " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec]\n 2       1000          1.78           4.31         1.83            1.85          0.07      2.05       4.31\n");
+        Report r = d.analyze();
+        for (String c : List.of("mlxlink", "ethtool", "ibdiagnet", "perftest.lat")) assertThat(status(r, c)).as(c).isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void portInitWithoutSmPointsAtTheSm() {
+        TestDump d = healthy();
+        d.replace("nodes/cn0003/ibstat.out", "State: Active", "State: Initializing").replace("nodes/cn0003/ibstat.out", "SM lid: 500", "SM lid: 0");
+        d.write("fabric/sminfo.meta", "name: sminfo\nhost: cn0001\ncommand: sminfo\nstatus: failed\nexit: 255\n");
+        d.write("fabric/sminfo.err", "ibwarn: [1234] mad_rpc_open_port: sminfo: iberror: failed: query\n");
+        Report r = d.analyze();
+        Finding f = problems(r, "port.state").get(0);
+        assertThat(f.summary()).contains("stuck in Initializing with the physical link up");
+        assertThat(f.fix()).contains("systemctl enable --now opensm");
+        assertThat(problems(r, "sm.count")).singleElement().satisfies(s -> {
+            assertThat(s.summary()).startsWith("no subnet manager answers");
+            assertThat(s.evidence()).anySatisfy(e -> assertThat(e.text()).contains("cn0003").contains("SM lid 0"));
+        });
+    }
+
+    @Test
+    void portInitWithSmPointsAtPkeys() {
+        TestDump d = healthy();
+        d.replace("nodes/cn0003/ibstat.out", "State: Active", "State: Initializing");
+        Finding f = problems(healthyAnd(d), "port.state").get(0);
+        assertThat(f.cause()).contains("P_Key mismatch");
+    }
+
+    private static Report healthyAnd(TestDump d) {
+        return d.analyze();
+    }
+
+    @Test
+    void smNoneAndSplitBrain() {
+        TestDump d = healthy();
+        d.write("fabric/sminfo.out", "sminfo: sm lid 500 sm guid 0xc42a10300a10000, activity count 5 priority 15 state 2 SMINFO_STANDBY\n");
+        assertThat(problems(d.analyze(), "sm.count")).singleElement().satisfies(f -> assertThat(f.summary()).startsWith("no master SM"));
+        d.write("fabric/sminfo.out", "sminfo: sm lid 500 sm guid 0xc42a10300a10000, activity count 5 priority 15 state 3 SMINFO_MASTER\n"
+                + "sminfo: sm lid 501 sm guid 0xc42a10300a10001, activity count 5 priority 14 state 3 SMINFO_MASTER\n");
+        assertThat(problems(d.analyze(), "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.summary()).isEqualTo("2 SMs in MASTER state (split brain)");
+            assertThat(f.objects()).containsExactly("SM lid 500", "SM lid 501");
+        });
+    }
+
+    @Test
+    void configuredExpectedSpeedOverridesMajority() {
+        Report r = healthy().analyze(TestDump.config(tmp, "link.speed.expected=NDR\n"));
+        assertThat(problems(r, "link.speed")).isNotEmpty().allSatisfy(f -> assertThat(f.summary()).contains("expected NDR (configured)"));
+    }
+
+    @Test
+    void thresholdsTurnFailIntoWarn() {
+        TestDump d = TestDump.demoCopy(tmp.resolve("demo"));
+        Report r = d.analyze(TestDump.config(tmp, "link.errors.link_downed_max=10\nlink.errors.symbol_fail=100000\n"));
+        assertThat(problems(r, "link.errors")).singleElement().satisfies(f -> assertThat(f.status()).isEqualTo(Status.WARN));
+        Report r2 = d.analyze(TestDump.config(tmp, "memlock.min_kib=65536\nperftest.lat.max_usec=5\nperftest.bw.min_percent=50\n"));
+        assertThat(status(r2, "memlock")).isEqualTo(Status.PASS);
+        assertThat(status(r2, "perftest.lat")).isEqualTo(Status.PASS);
+        assertThat(status(r2, "perftest.bw")).isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void mtuMismatch() {
+        TestDump d = healthy();
+        d.replace("nodes/cn0005/smpquery-portinfo.out", "NeighborMTU:.....................4096", "NeighborMTU:.....................2048");
+        assertThat(problems(d.analyze(), "mtu")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("cn0005");
+            assertThat(f.summary()).isEqualTo("1 host(s) use MTU 2048 instead of 4096");
+            assertThat(f.evidence().get(0).where()).isEqualTo("nodes/cn0005/smpquery-portinfo.out:1");
+        });
+    }
+
+    @Test
+    void firmwareMismatchIsWarning() {
+        TestDump d = healthy();
+        d.replace("nodes/cn0002/ibstat.out", "Firmware version: 20.31.1014", "Firmware version: 20.28.2006");
+        assertThat(problems(d.analyze(), "firmware")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.fix()).contains("Update cn0002 to 20.31.1014");
+        });
+    }
+
+    @Test
+    void duplicateGuidAndLid() {
+        TestDump d = healthy();
+        d.write("nodes/cn0004/ibstat.out", d.read("nodes/cn0003/ibstat.out"));
+        Report r = d.analyze();
+        assertThat(problems(r, "guid.duplicate")).isNotEmpty().allSatisfy(f -> assertThat(f.summary()).contains("cn0003, cn0004"));
+        assertThat(problems(r, "lid.duplicate")).singleElement().satisfies(f -> assertThat(f.summary()).contains("LID 1002"));
+    }
+
+    @Test
+    void pkeyOnlyOnOneHostIsWarnedAgainstMajority() {
+        TestDump d = healthy();
+        String extra = "   0: 0xffff 0x8001 0x8002 0x0000 0x0000 0x0000 0x0000 0x0000\n16 pkeys capacity for this port\n";
+        d.write("nodes/cn0006/smpquery-pkeys.out", extra).write("nodes/cn0006/smpquery-pkeys-peer.out", extra);
+        assertThat(problems(d.analyze(), "pkey")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).contains("cn0006 is in partitions 0x8001 0x8002 0xffff");
+        });
+    }
+
+    @Test
+    void ethtoolErrors() {
+        TestDump d = healthy();
+        d.write("nodes/cn0001/ethtool-S.out", "NIC statistics:\n     rx_packets: 10\n     rx_crc_errors_phy: 17\n");
+        assertThat(problems(d.analyze(), "ethtool")).singleElement().satisfies(f -> assertThat(f.summary()).isEqualTo("cn0001: rx_crc_errors_phy=17"));
+    }
+
+    @Test
+    void brokenInputsBecomeFindingsWithFileAndLine() {
+        TestDump d = healthy();
+        d.write("nodes/cn0002/ibstat.out", "CA 'mlx5_0'\n\tNode GUID: 0xnothex\n");
+        d.delete("nodes/cn0003/smpquery-portinfo.out");
+        d.write("nodes/cn0004/ulimit-l.meta", "name: ulimit-l\nhost: cn0004\ncommand: ulimit -l\nstatus: timeout\nexit: -1\nduration_ms: 10000\n");
+        Report r = d.analyze();
+        assertThat(r.verdict()).isEqualTo(Verdict.INCOMPLETE);
+        assertThat(of(r, "input")).anySatisfy(f -> {
+            assertThat(f.status()).isEqualTo(Status.ERROR);
+            assertThat(f.summary()).isEqualTo("ibstat: nodes/cn0002/ibstat.out:2: expected a hexadecimal number, found '0xnothex'");
+        });
+        assertThat(of(r, "input")).anySatisfy(f -> {
+            assertThat(f.status()).isEqualTo(Status.SKIP);
+            assertThat(f.summary()).contains("nodes/cn0003/smpquery-portinfo.out: file missing from the dump");
+        });
+        assertThat(of(r, "input")).anySatisfy(f -> assertThat(f.summary()).contains("timed out after 10000 ms on cn0004"));
+        // the other checks still ran on the rest of the data
+        assertThat(status(r, "link.width")).isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void aRuleThatThrowsBecomesAnErrorAndTheOthersRun() {
+        Rule boom = new Rule() {
+            public String id() {
+                return "mtu";
+            }
+
+            public void evaluate(Ctx c) {
+                c.pass("half", List.of(), List.of());
+                throw new IllegalStateException("boom");
+            }
+        };
+        Report r = new RulesEngine(RuleConfig.defaults(), List.of(boom, new LinkRules.Width()))
+                .run(io.ibaccept.dump.DumpLoader.load(healthy().dir));
+        assertThat(of(r, "mtu")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.ERROR);
+            assertThat(f.summary()).isEqualTo("check could not be evaluated: boom");
+        });
+        assertThat(status(r, "link.width")).isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void badRulesFiles() {
+        assertThatThrownBy(() -> TestDump.config(tmp, "# site\nlink.sped.expected=HDR\n"))
+                .isInstanceOf(RuleConfig.BadRulesFile.class).hasMessageEndingWith("site-rules.properties:2: unknown rule setting 'link.sped.expected'");
+        assertThatThrownBy(() -> TestDump.config(tmp, "perftest.bw.min_percent=ninety\n"))
+                .hasMessageEndingWith("'perftest.bw.min_percent' must be a number, found 'ninety'");
+        assertThat(TestDump.config(tmp, "ethtool.enabled=false\n").enabled("ethtool")).isFalse();
+    }
+}
