@@ -38,7 +38,8 @@ final class ReportText {
             Status worst = Status.PASS;
             List<String> fs = new ArrayList<>();
             for (Finding f : byHost.getOrDefault(h.host(), List.of())) {
-                if (f.status() == Status.PASS) continue;
+                // skipped checks are listed in their own section; a node's row shows what is wrong with it
+                if (f.status() == Status.PASS || f.status() == Status.SKIP) continue;
                 if (f.status().worseThan(worst)) worst = f.status();
                 fs.add(f.status() + " " + f.check() + ": " + f.summary());
             }

@@ -1,0 +1,103 @@
+package io.ibaccept.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.lowagie.text.pdf.PdfReader;
+import com.lowagie.text.pdf.parser.PdfTextExtractor;
+import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.rules.RulesEngine;
+import io.ibaccept.rules.Status;
+import io.ibaccept.samples.SyntheticDump;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Renders the demo dump's report and checks its contents by parsing the produced HTML, PDF and CSV. */
+class ReportRenderingTest {
+    static final Path DEMO = Path.of("..", "sample-dumps", "dumps", "demo-hdr16");
+    static Report report;
+    static Path out;
+
+    @BeforeAll
+    static void render(@TempDir Path tmp) {
+        report = new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(DEMO));
+        out = tmp;
+        ReportWriter.Written w = ReportWriter.write(report, tmp);
+        assertThat(w.errors()).isEmpty();
+        assertThat(w.files()).extracting(p -> p.getFileName().toString()).containsExactly("report.html", "report.pdf", "findings.csv");
+    }
+
+    @Test
+    void htmlShowsVerdictFirstAndEveryProblemWithItsFix() throws Exception {
+        Document doc = Jsoup.parse(out.resolve("report.html").toFile(), "UTF-8");
+        assertThat(doc.getElementById("verdict").text()).isEqualTo("NOT ACCEPTED");
+        assertThat(doc.getElementById("banner").hasClass("REJECTED")).isTrue();
+        assertThat(doc.getElementById("verdict-meaning").text()).startsWith("one or more checks failed: 12 failed");
+        // per-check table: one row per check, status matches the engine
+        for (Element tr : doc.select("#check-table tbody tr"))
+            assertThat(tr.attr("data-status")).isEqualTo(report.checkStatus().get(tr.attr("data-check")).name());
+        assertThat(doc.select("#check-table tbody tr")).hasSize(report.checkStatus().size());
+        // every FAIL/WARN finding is a row with its evidence and fix
+        List<Finding> problems = report.findings().stream().filter(f -> f.status() == Status.FAIL || f.status() == Status.WARN).toList();
+        assertThat(doc.select("#problem-table tr.finding")).hasSize(problems.size());
+        Element width = doc.selectFirst("#problem-table tr.finding[data-check=link.width]");
+        assertThat(width.text()).contains("node06 HCA-1 port 1").contains("fabric/iblinkinfo.out:").contains("Reseat, clean or replace the cable");
+        assertThat(width.selectFirst(".fix code").text()).contains("mlxlink");
+        // first problem row is a FAIL: worst first
+        assertThat(doc.selectFirst("#problem-table tr.finding").attr("data-status")).isEqualTo("FAIL");
+        // per node: 16 rows, node16 marked FAIL
+        assertThat(doc.select("#node-table tbody tr")).hasSize(16);
+        assertThat(doc.selectFirst("#node-table tr[data-node=node16]").attr("data-status")).isEqualTo("FAIL");
+        assertThat(doc.selectFirst("#node-table tr[data-node=node04]").attr("data-status")).isEqualTo("PASS");
+    }
+
+    @Test
+    void pdfHasVerdictChecksAndFixes() throws Exception {
+        try (PdfReader reader = new PdfReader(out.resolve("report.pdf").toString())) {
+            PdfTextExtractor ex = new PdfTextExtractor(reader);
+            StringBuilder all = new StringBuilder();
+            for (int p = 1; p <= reader.getNumberOfPages(); p++) all.append(ex.getTextFromPage(p)).append('\n');
+            String first = ex.getTextFromPage(1);
+            assertThat(first).contains("NOT ACCEPTED").contains("Cluster demo-hdr16").contains("Link width (link.width)");
+            String text = all.toString().replaceAll("\\s+", " ");
+            assertThat(text).contains("node09: memlock limit 65536 KiB").contains("LimitMEMLOCK=infinity")
+                    .contains("node07: HCA PCIe at Gen3 x8").contains("Per node").contains("node16");
+        }
+    }
+
+    @Test
+    void csvHasOneRowPerFinding() throws Exception {
+        try (Reader r = Files.newBufferedReader(out.resolve("findings.csv"))) {
+            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r).getRecords();
+            assertThat(rows).hasSize(report.findings().size());
+            assertThat(rows.get(0).get("status")).isEqualTo("FAIL");
+            assertThat(rows).anySatisfy(row -> {
+                assertThat(row.get("check")).isEqualTo("pkey");
+                assertThat(row.get("objects")).isEqualTo("node03");
+                assertThat(row.get("evidence")).contains("nodes/node03/smpquery-pkeys.out");
+            });
+        }
+    }
+
+    @Test
+    void acceptedClusterGetsGreenBannerAndNoProblems(@TempDir Path tmp) throws Exception {
+        SyntheticDump.generate(tmp.resolve("d"), 6, false);
+        Report ok = new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(tmp.resolve("d")));
+        Document doc = Jsoup.parse(HtmlReport.render(ok));
+        assertThat(doc.getElementById("verdict").text()).isEqualTo("ACCEPTED");
+        assertThat(doc.getElementById("banner").hasClass("ACCEPTED")).isTrue();
+        assertThat(doc.select("#problem-table tbody").text()).isEqualTo("No failures or warnings.");
+    }
+}
