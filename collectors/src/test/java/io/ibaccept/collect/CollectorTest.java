@@ -1,0 +1,78 @@
+package io.ibaccept.collect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ibaccept.dump.CommandResult;
+import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.model.ClusterData;
+import io.ibaccept.model.InputProblem;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CollectorTest {
+    /** Answers like a small cluster: n3 is unreachable, n2 has no ofed_info, ibqueryerrors reports errors (exit 1). */
+    static final class Scripted extends Transport {
+        final Set<String> calls = ConcurrentHashMap.newKeySet();
+        final AtomicInteger concurrent = new AtomicInteger(), maxConcurrent = new AtomicInteger();
+
+        public String name() {
+            return "scripted";
+        }
+
+        protected List<String> argv(String host, String script) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public ExecResult run(String host, String script, Duration timeout) {
+            calls.add(host + " " + script);
+            int c = concurrent.incrementAndGet();
+            maxConcurrent.accumulateAndGet(c, Math::max);
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            concurrent.decrementAndGet();
+            if (host.equals("n3")) return new ExecResult(CommandResult.UNREACHABLE, 255, "", "ssh: connect to host n3 port 22: No route to host", 3000);
+            if (script.equals("ulimit -l")) return new ExecResult(CommandResult.OK, 0, "unlimited\n", "", 1);
+            if (script.startsWith("ofed_info")) return host.equals("n2")
+                    ? new ExecResult(CommandResult.MISSING_TOOL, 127, "", "bash: ofed_info: command not found", 1)
+                    : new ExecResult(CommandResult.OK, 0, "MLNX_OFED_LINUX-5.8-1.0.1.1:\n", "", 1);
+            if (script.equals("ibqueryerrors")) return new ExecResult(CommandResult.FAILED, 1, "\n## Summary: 2 nodes checked, 0 bad nodes found\n", "", 1);
+            return new ExecResult(CommandResult.FAILED, 1, "", "ibwarn: not simulated", 1);
+        }
+    }
+
+    @Test
+    void collectsEveryNodeRecordsFailuresAndStopsOnUnreachableHosts(@TempDir Path dir) {
+        Scripted t = new Scripted();
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        new Collector(t, new Collector.Options("c1", "n1", 2, false, false, null, false), new PrintStream(progress))
+                .collect(List.of("n1", "n2", "n3"), dir);
+        ClusterData d = DumpLoader.load(dir);
+        assertThat(d.manifest().cluster()).isEqualTo("c1");
+        assertThat(d.manifest().fabricNode()).isEqualTo("n1");
+        assertThat(d.hosts().get("n1").memlockKib()).isEqualTo(Long.MAX_VALUE);
+        assertThat(d.hosts().get("n1").ofedVersion()).isEqualTo("MLNX_OFED_LINUX-5.8-1.0.1.1");
+        assertThat(d.problemsFor("n2", "ofed_info")).singleElement().satisfies(p -> assertThat(p.kind()).isEqualTo(InputProblem.Kind.TOOL_MISSING));
+        // the unreachable host is tried once, then every command is recorded as unreachable without retrying
+        assertThat(t.calls.stream().filter(c -> c.startsWith("n3 "))).hasSize(1);
+        assertThat(d.problemsFor("n3", "ibstat")).singleElement().satisfies(p -> assertThat(p.kind()).isEqualTo(InputProblem.Kind.UNREACHABLE));
+        assertThat(d.problemsFor("n3", "ulimit-l")).singleElement().satisfies(p -> assertThat(p.kind()).isEqualTo(InputProblem.Kind.UNREACHABLE));
+        // ibqueryerrors' exit 1 with a summary is a result, not a failure
+        assertThat(d.fabric().errorCounters()).isEmpty();
+        assertThat(t.maxConcurrent.get()).isLessThanOrEqualTo(2);
+        assertThat(progress.toString()).contains("n2").contains("missing-tool").contains("collected");
+        assertThat(Files.exists(dir.resolve("nodes/n3/ibstat.meta"))).isTrue();
+    }
+}
