@@ -178,6 +178,10 @@ public final class DumpLoader {
         }
         Text t = read(rel, host, name);
         if (t == null) return null;
+        if (t.content().isBlank()) {
+            problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(name));
+            return null;
+        }
         try {
             return parser.apply(t);
         } catch (ParseException e) {
@@ -186,6 +190,14 @@ public final class DumpLoader {
             problem(InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, "unreadable content (" + e.getClass().getSimpleName() + ")");
         }
         return null;
+    }
+
+    /** Tools that print nothing when the fabric has no SM (no LIDs to query) get a hint. */
+    private static String emptyHint(String name) {
+        return switch (name) {
+            case "ibqueryerrors", "perfquery", "saquery-s" -> " (no LIDs assigned: is a subnet manager running?)";
+            default -> "";
+        };
     }
 
     private static String describe(CommandResult cr) {

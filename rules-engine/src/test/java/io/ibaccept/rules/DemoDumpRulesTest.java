@@ -68,7 +68,7 @@ class DemoDumpRulesTest {
         assertThat(problems(r, "pkey")).anySatisfy(f -> {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.objects()).containsExactly("node03");
-            assertThat(f.cause()).contains("0x8001").contains("leaf01 port 3");
+            assertThat(f.cause()).contains("P_Key 0x8001 is in the table of node03 HCA but not of leaf01 port 3");
             assertThat(f.fix()).contains("partitions.conf");
         });
     }

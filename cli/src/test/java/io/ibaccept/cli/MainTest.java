@@ -1,0 +1,66 @@
+package io.ibaccept.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+    static final Path DEMO = Path.of("..", "sample-dumps", "dumps", "demo-hdr16");
+
+    record Run(int code, String out, String err) {}
+
+    static Run run(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int code = Main.run(args, new PrintStream(o, true), new PrintStream(e, true));
+        return new Run(code, o.toString(), e.toString());
+    }
+
+    @Test
+    void analyzeDemoWritesAllReports(@TempDir Path out) {
+        Run r = run("analyze", DEMO.toString(), "-o", out.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).startsWith("NOT ACCEPTED").contains("FAIL link.width").contains("wrote " + out.resolve("report.pdf"));
+        assertThat(out.resolve("report.html")).exists();
+        assertThat(out.resolve("report.pdf")).exists();
+        assertThat(out.resolve("findings.csv")).exists();
+    }
+
+    @Test
+    void unusableInputGivesAClearMessageAndNoStackTrace(@TempDir Path tmp) throws Exception {
+        Run missing = run("analyze", tmp.resolve("nope").toString(), "-o", tmp.resolve("o").toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).isEqualTo("ibaccept: " + tmp.resolve("nope") + ": not a dump directory (does not exist or is not a directory)\n");
+        Files.writeString(tmp.resolve("r.properties"), "perftest.bw.min_pct=90\n");
+        Run rules = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--rules", tmp.resolve("r.properties").toString());
+        assertThat(rules.code()).isEqualTo(2);
+        assertThat(rules.err()).contains("r.properties:1: unknown rule setting 'perftest.bw.min_pct'").doesNotContain("\tat ");
+        assertThat(run("analyze", DEMO.toString()).err()).isEqualTo("ibaccept: missing required option -o\n");
+        assertThat(run("frobnicate").code()).isEqualTo(2);
+        assertThat(run("collect", "--nodes", "n[1-", "-o", "x").err()).isEqualTo("ibaccept: hostlist 'n[1-': missing ']'\n");
+    }
+
+    @Test
+    void brokenDumpStillYieldsAReport(@TempDir Path tmp) throws Exception {
+        Path d = tmp.resolve("d");
+        Files.createDirectories(d.resolve("nodes/x1"));
+        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: broken\nnodes: x1 x2\n");
+        Files.writeString(d.resolve("nodes/x1/ibstat.out"), "\u0000\u0001garbage");
+        Run r = run("analyze", d.toString(), "-o", tmp.resolve("o").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).startsWith("INCOMPLETE").contains("ERROR input: ibstat: nodes/x1/ibstat.out: binary content");
+        assertThat(tmp.resolve("o/report.html")).exists();
+        assertThat(Files.readString(tmp.resolve("o/report.html"))).contains("INCOMPLETE");
+    }
+
+    @Test
+    void benchCommandReportsTimesAndHeap() {
+        Run r = run("bench", "--nodes", "50", "--runs", "1");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("generated 50-node dump").containsPattern("run 1: load \\d+ ms, rules \\d+ ms, reports \\d+ ms, total \\d+ ms, peak heap \\d+ MiB");
+    }
+}

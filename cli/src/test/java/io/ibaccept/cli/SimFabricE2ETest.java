@@ -1,0 +1,130 @@
+package io.ibaccept.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.ibaccept.collect.Collector;
+import io.ibaccept.collect.Hostlist;
+import io.ibaccept.collect.SimFabric;
+import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.model.ClusterData;
+import io.ibaccept.model.InputProblem;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.rules.RulesEngine;
+import io.ibaccept.rules.Status;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end on a simulated fabric: ibsim + OpenSM + the real infiniband-diags, collected with the sim transport,
+ * analysed by the rules. Faults are placed differently from the demo dump.
+ */
+class SimFabricE2ETest {
+    static final Path NETFILE = Path.of("..", "sample-dumps", "sim", "fattree-16.net");
+    static final List<String> NODES = Hostlist.expand("node[01-16]");
+
+    @BeforeAll
+    static void simulatorPresent() {
+        if (!SimFabric.available()) {
+            if ("1".equals(System.getenv("IBACCEPT_REQUIRE_SIM")))
+                fail("IBACCEPT_REQUIRE_SIM=1 but ibsim/opensm/libumad2sim/infiniband-diags are not installed");
+            assumeTrue(false, "simulated fabric not installed (apt-get install ibsim-utils libumad2sim0 opensm infiniband-diags)");
+        }
+    }
+
+    static Report collectAndAnalyze(SimFabric f, Path dump) {
+        new Collector(f.transport(), new Collector.Options("e2e", "node01", 8, false, false, null, false),
+                new PrintStream(PrintStream.nullOutputStream())).collect(NODES, dump);
+        ClusterData d = DumpLoader.load(dump);
+        // everything the real tools printed must parse
+        assertThat(d.problems()).filteredOn(p -> p.kind() == InputProblem.Kind.PARSE_ERROR).isEmpty();
+        return new RulesEngine(RuleConfig.defaults()).run(d);
+    }
+
+    static List<Finding> problems(Report r, String check) {
+        return r.findings().stream().filter(x -> x.check().equals(check) && (x.status() == Status.FAIL || x.status() == Status.WARN)).toList();
+    }
+
+    @Test
+    void degradedLinksUnpluggedNodeErrorsAndSmPriorities(@TempDir Path tmp) throws Exception {
+        String net = SimFabric.degrade(Files.readString(NETFILE), List.of("node10"), List.of("node04"));
+        try (SimFabric f = SimFabric.start(net, tmp.resolve("sim"))) {
+            f.startSm("node01", 10, null, null);
+            f.startSm("node08", 10, null, null);
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            f.unlink("node13");
+            f.setCounter("leaf01", 2, "SymbolErrorCounter", 500);
+            f.setCounter("leaf02", 1, "LinkErrorRecoveryCounter", 4);
+            f.settle(Duration.ofSeconds(12));
+            Report r = collectAndAnalyze(f, tmp.resolve("dump"));
+
+            assertThat(problems(r, "link.width")).singleElement().satisfies(x -> {
+                assertThat(x.summary()).contains("node10 HCA-1").contains("1X, expected 4X");
+                assertThat(x.fix()).contains("Reseat, clean or replace the cable");
+            });
+            assertThat(problems(r, "link.speed")).singleElement().satisfies(x -> assertThat(x.summary()).contains("node04 HCA-1").contains("EDR, expected HDR"));
+            assertThat(problems(r, "port.state")).singleElement().satisfies(x -> {
+                assertThat(x.objects()).singleElement().satisfies(o -> assertThat(o).startsWith("node13/"));
+                assertThat(x.summary()).contains("down (physical state Polling)");
+                assertThat(x.fix()).contains("Reseat/replace the cable on node13");
+            });
+            assertThat(problems(r, "link.errors")).extracting(Finding::summary)
+                    .containsExactlyInAnyOrder("leaf01 port 2: SymbolErrorCounter=500", "leaf02 port 1: LinkErrorRecoveryCounter=4");
+            assertThat(problems(r, "link.errors")).allSatisfy(x -> assertThat(x.status()).isEqualTo(Status.FAIL));
+            assertThat(r.checkStatus().get("sm.count")).isEqualTo(Status.PASS);
+            assertThat(problems(r, "sm.priority")).singleElement().satisfies(x -> assertThat(x.summary()).isEqualTo("2 SMs share priority 10"));
+            assertThat(r.checkStatus().get("lid.duplicate")).isEqualTo(Status.PASS);
+            assertThat(r.checkStatus().get("guid.duplicate")).isEqualTo(Status.PASS);
+            assertThat(r.checkStatus().get("pkey")).isEqualTo(Status.PASS);
+        }
+    }
+
+    @Test
+    void pkeyOnHcaButNotOnItsSwitchPort(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = SimFabric.start(Files.readString(NETFILE), tmp.resolve("sim"))) {
+            Path parts = tmp.resolve("partitions.conf");
+            Files.writeString(parts, "Default=0x7fff, ipoib : ALL=full;\nstorage=0x0002 : " + SimCapture.portGuid(f, "node12") + "=full;\n");
+            f.startSm("node01", 15, parts, "off");
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            Report r = collectAndAnalyze(f, tmp.resolve("dump"));
+            assertThat(problems(r, "pkey")).filteredOn(x -> x.status() == Status.FAIL).singleElement().satisfies(x -> {
+                assertThat(x.objects()).containsExactly("node12");
+                assertThat(x.cause()).contains("P_Key 0x8002 is in the table of node12 HCA but not of leaf03 port 4");
+                assertThat(x.fix()).contains("partitions.conf");
+            });
+            // and node12 is now in a partition no other host is in
+            assertThat(problems(r, "pkey")).filteredOn(x -> x.status() == Status.WARN).singleElement()
+                    .satisfies(x -> assertThat(x.summary()).startsWith("node12 is in partitions 0x8002 0xffff"));
+            assertThat(r.checkStatus().get("sm.priority")).isEqualTo(Status.PASS);
+        }
+    }
+
+    @Test
+    void noSubnetManager(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = SimFabric.start(Files.readString(NETFILE), tmp.resolve("sim"))) {
+            Report r = collectAndAnalyze(f, tmp.resolve("dump"));
+            assertThat(problems(r, "sm.count")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.FAIL);
+                assertThat(x.fix()).contains("systemctl enable --now opensm");
+            });
+            assertThat(r.data().problemsFor(null, "ibqueryerrors")).singleElement().satisfies(p -> {
+                assertThat(p.kind()).isEqualTo(InputProblem.Kind.EMPTY);
+                assertThat(p.message()).contains("is a subnet manager running?");
+            });
+            // every HCA has link but no SM: Init, and the fix points at the SM
+            assertThat(problems(r, "port.state")).hasSize(16).allSatisfy(x -> {
+                assertThat(x.summary()).contains("with the physical link up");
+                assertThat(x.cause()).contains("no master SM");
+            });
+        }
+    }
+}
