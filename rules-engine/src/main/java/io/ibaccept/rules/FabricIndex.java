@@ -73,6 +73,11 @@ public final class FabricIndex {
         return Optional.ofNullable(nameByLid.get(lid));
     }
 
+    /** LID of a node by its iblinkinfo name ("leaf03", "node11 HCA-1"). */
+    public Optional<Integer> lidOfName(String name) {
+        return nameByLid.entrySet().stream().filter(e -> e.getValue().equals(name)).map(Map.Entry::getKey).findFirst();
+    }
+
     /** The switch-side iblinkinfo line of the link a host port is cabled to. */
     public Optional<LinkInfo> peerOf(long portGuid) {
         LinkInfo ca = caPortByGuid.get(portGuid);

@@ -73,6 +73,50 @@ final class FabricRules {
         return String.format("SM lid %d guid 0x%x priority %d %s", s.lid(), s.guid(), s.priority(), s.stateName());
     }
 
+    /** Every host of the manifest must show up as a CA in ibnetdiscover (matched by port GUID or node description). */
+    static final class Inventory implements Rule {
+        public String id() {
+            return "fabric.inventory";
+        }
+
+        public void evaluate(Ctx c) {
+            io.ibaccept.model.Topology topo = c.data.fabric().topology();
+            if (topo == null) {
+                c.skip("no usable ibnetdiscover output" + c.inputs(null, Cmd.IBNETDISCOVER.fileName()));
+                return;
+            }
+            java.util.Set<Long> guids = new java.util.HashSet<>();
+            java.util.Set<String> descHosts = new java.util.HashSet<>();
+            int switches = 0, cas = 0;
+            for (io.ibaccept.model.Topology.Node n : topo.nodes()) {
+                if (n.type() == io.ibaccept.model.Topology.NodeType.SWITCH) {
+                    switches++;
+                    continue;
+                }
+                cas++;
+                guids.add(n.guid());
+                n.ports().forEach(p -> guids.add(p.portGuid()));
+                descHosts.add(n.description().split("\\s+")[0]);
+            }
+            List<String> missing = new ArrayList<>();
+            List<Evidence> ev = new ArrayList<>();
+            for (HostData h : c.data.hosts().values()) {
+                boolean byGuid = h.ibstat() != null && h.ibstat().stream().anyMatch(ca -> guids.contains(ca.nodeGuid())
+                        || ca.ports().stream().anyMatch(p -> guids.contains(p.portGuid())));
+                if (byGuid || descHosts.contains(h.host())) continue;
+                missing.add(h.host());
+                ev.add(Evidence.of(h.host() + ": no CA with its GUID or node description in the topology", Cmd.IBNETDISCOVER.path(null)));
+            }
+            String inv = switches + " switches, " + cas + " CAs";
+            if (missing.isEmpty()) {
+                c.pass("all " + c.data.hosts().size() + " hosts found in the fabric (" + inv + ")", List.of(), List.of());
+                return;
+            }
+            c.problem(Status.FAIL, missing, ev, missing.size() + " of " + c.data.hosts().size() + " hosts not in the fabric (" + inv + "): "
+                    + String.join(", ", missing), "", Map.of("hosts", String.join(", ", missing)));
+        }
+    }
+
     static final class SmPriority implements Rule {
         public String id() {
             return "sm.priority";

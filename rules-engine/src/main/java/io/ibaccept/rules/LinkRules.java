@@ -179,6 +179,46 @@ final class LinkRules {
         private static final List<String> OTHER = List.of("PortRcvErrors", "PortRcvRemotePhysicalErrors",
                 "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors", "PortXmitDiscards");
 
+        /** ibdiagnet2.db_csv column -> the perfquery counter name the thresholds use. */
+        static final Map<String, String> PM_COLUMNS = Map.of(
+                "port_symbol_error_counter", "SymbolErrorCounter",
+                "port_link_downed_counter", "LinkDownedCounter",
+                "port_link_error_recovery_counter", "LinkErrorRecoveryCounter",
+                "port_rcv_errors", "PortRcvErrors",
+                "port_rcv_remote_physical_errors", "PortRcvRemotePhysicalErrors",
+                "port_xmit_discard", "PortXmitDiscards",
+                "local_link_integrity_errors", "LocalLinkIntegrityErrors",
+                "excessive_buffer_overrun_errors", "ExcessiveBufferOverrunErrors");
+
+        /** PM_INFO rows of ibdiagnet2.db_csv for ports not already reported by ibqueryerrors/perfquery. */
+        static List<PortCounters> fromIbdiagnet(Ctx c, Map<String, Boolean> seen) {
+            List<PortCounters> out = new ArrayList<>();
+            io.ibaccept.model.Ibdiagnet.Db db = c.data.fabric().diagDb();
+            if (db == null || db.section("PM_INFO") == null) return out;
+            Map<String, String> names = new java.util.HashMap<>();
+            if (db.section("NODES") != null)
+                for (var row : db.section("NODES").rows()) names.put(row.get("NodeGUID").toLowerCase(java.util.Locale.ROOT), row.get("NodeDesc"));
+            for (var row : db.section("PM_INFO").rows()) {
+                String guid = row.get("NodeGUID").toLowerCase(java.util.Locale.ROOT);
+                String name = names.getOrDefault(guid, guid);
+                int port;
+                try {
+                    port = Integer.parseInt(row.get("PortNumber").trim());
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (seen.containsKey(name + ":" + port)) continue;
+                Map<String, Long> counters = new LinkedHashMap<>();
+                PM_COLUMNS.forEach((col, counter) -> {
+                    String v = row.get(col).trim();
+                    if (v.matches("\\d+")) counters.put(counter, Long.parseLong(v));
+                });
+                seen.put(name + ":" + port, true);
+                out.add(new PortCounters(0, name, -1, port, counters, row.ref()));
+            }
+            return out;
+        }
+
         public void evaluate(Ctx c) {
             List<PortCounters> recs = new ArrayList<>();
             Map<String, Boolean> seen = new LinkedHashMap<>();
@@ -193,8 +233,9 @@ final class LinkRules {
                     if (seen.containsKey(name + ":" + pc.port())) continue;
                     recs.add(new PortCounters(pc.nodeGuid(), name, pc.lid(), pc.port(), pc.counters(), pc.ref()));
                 }
-            if (c.data.fabric().errorCounters() == null && c.data.fabric().perfCounters() == null) {
-                c.skip("neither ibqueryerrors nor perfquery output is usable" + c.inputs(null, "ibqueryerrors"));
+            recs.addAll(fromIbdiagnet(c, seen));
+            if (c.data.fabric().errorCounters() == null && c.data.fabric().perfCounters() == null && c.data.fabric().diagDb() == null) {
+                c.skip("neither ibqueryerrors, perfquery nor ibdiagnet2.db_csv output is usable" + c.inputs(null, "ibqueryerrors"));
                 return;
             }
             double downMax = c.number("link_downed_max"), recMax = c.number("link_recovery_max");
@@ -235,7 +276,8 @@ final class LinkRules {
                 v.put("counters", String.join(", ", parts));
                 v.put("a", obj);
                 v.put("what", String.join(" and ", what));
-                v.put("lid", pc.lid() > 0 ? pc.lid() : "<lid of " + pc.nodeName() + ">");
+                v.put("lid", pc.lid() > 0 ? String.valueOf(pc.lid())
+                        : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid of " + pc.nodeName() + ">"));
                 v.put("port", pc.port());
                 c.problem(st, List.of(obj), List.of(Evidence.of(String.join(" ", parts), pc.ref())),
                         obj + ": " + String.join(", ", parts), "", v);

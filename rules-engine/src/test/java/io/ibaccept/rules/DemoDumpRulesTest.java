@@ -53,13 +53,30 @@ class DemoDumpRulesTest {
     }
 
     @Test
+    void unpluggedNodeIsMissingFromTheFabric() {
+        assertThat(problems(r, "fabric.inventory")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("node16");
+            assertThat(f.summary()).isEqualTo("1 of 16 hosts not in the fabric (6 switches, 15 CAs): node16");
+        });
+    }
+
+    @Test
+    void ibdiagnetCountersAddPortsTheOtherToolsDidNotReport() {
+        assertThat(problems(r, "link.errors")).anySatisfy(f -> {
+            assertThat(f.summary()).isEqualTo("node11 HCA-1 port 1: LinkErrorRecoveryCounter=3");
+            assertThat(f.evidence().get(0).where()).isEqualTo("fabric/ibdiagnet2.db_csv.out:16");
+            assertThat(f.fix()).contains("perfquery -R 17 1");
+        });
+    }
+
+    @Test
     void flappingLinkOnLeaf03Port3() {
-        assertThat(problems(r, "link.errors")).singleElement().satisfies(f -> {
+        assertThat(problems(r, "link.errors")).filteredOn(f -> f.objects().contains("leaf03 port 3")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.objects()).containsExactly("leaf03 port 3");
             assertThat(f.summary()).contains("LinkDownedCounter=7").contains("SymbolErrorCounter=1234");
             assertThat(f.cause()).contains("flapping");
-            assertThat(f.fix()).contains("perfquery -R");
+            assertThat(f.fix()).contains("perfquery -R 7 3");
         });
     }
 
