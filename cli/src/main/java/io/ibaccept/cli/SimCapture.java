@@ -53,7 +53,7 @@ final class SimCapture {
             f.setCounter("leaf03", 3, "SymbolErrorCounter", 1234);
             f.setCounter("leaf03", 3, "LinkDownedCounter", 7);
             f.settle(Duration.ofSeconds(12));
-            new Collector(f.transport(), new Collector.Options(a.optOr("--cluster", "demo-hdr16"), "node01", 8, false, false, null, false), err)
+            new Collector(f.transport(), new Collector.Options(a.optOr("--cluster", "demo-hdr16"), "node01", 8, false, false, null, null), err)
                     .collect(nodes, dump);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -41,8 +41,12 @@ class SimFabricE2ETest {
         }
     }
 
+    /** Runs this build's 'ibaccept probe' on each simulated node (the JVM gets libumad2sim preloaded like every tool). */
+    static final String PROBE = Path.of(System.getProperty("java.home"), "bin", "java") + " -cp '" + System.getProperty("java.class.path")
+            + "' io.ibaccept.cli.Main probe";
+
     static Report collectAndAnalyze(SimFabric f, Path dump) {
-        new Collector(f.transport(), new Collector.Options("e2e", "node01", 8, false, false, null, false),
+        new Collector(f.transport(), new Collector.Options("e2e", "node01", 8, false, false, null, PROBE),
                 new PrintStream(PrintStream.nullOutputStream())).collect(NODES, dump);
         ClusterData d = DumpLoader.load(dump);
         // everything the real tools printed must parse
@@ -82,6 +86,14 @@ class SimFabricE2ETest {
             assertThat(problems(r, "link.errors")).allSatisfy(x -> assertThat(x.status()).isEqualTo(Status.FAIL));
             assertThat(r.checkStatus().get("sm.count")).isEqualTo(Status.PASS);
             assertThat(problems(r, "sm.priority")).singleElement().satisfies(x -> assertThat(x.summary()).isEqualTo("2 SMs share priority 10"));
+            // the JNA probe read the simulated HCA through libibumad on every node
+            var h1 = r.data().hosts().get("node01");
+            assertThat(h1.nativeProbe()).containsEntry("umad", "ok").containsEntry("umad_cas", "ibsim0")
+                    .containsEntry("umad.ibsim0.1.state", "Active").containsEntry("umad.ibsim0.1.phys_state", "LinkUp")
+                    .containsEntry("umad.ibsim0.1.base_lid", String.valueOf(h1.ibstat().get(0).ports().get(0).baseLid()))
+                    .containsEntry("umad.ibsim0.1.port_guid", String.format("0x%016x", h1.ibstat().get(0).ports().get(0).portGuid()))
+                    .containsKey("memlock_soft_kib");
+            assertThat(r.data().hosts().get("node13").nativeProbe()).containsEntry("umad.ibsim0.1.state", "Down");
             assertThat(r.checkStatus().get("lid.duplicate")).isEqualTo(Status.PASS);
             assertThat(r.checkStatus().get("guid.duplicate")).isEqualTo(Status.PASS);
             assertThat(r.checkStatus().get("pkey")).isEqualTo(Status.PASS);

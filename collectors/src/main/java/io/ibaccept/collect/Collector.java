@@ -3,7 +3,6 @@ package io.ibaccept.collect;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.dump.DumpWriter;
-import io.ibaccept.dump.KeyValues;
 import io.ibaccept.dump.Manifest;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -22,8 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the dump. A failing, hung or unreachable node becomes error records; collection goes on for the others.
  */
 public final class Collector {
+    /** probeCommand: the command that runs 'ibaccept probe' on a node (null: no native probe). */
     public record Options(String cluster, String fabricNode, int parallel, boolean mlxlink, boolean ibdiagnet,
-                          String ethtoolIface, boolean nativeProbe) {}
+                          String ethtoolIface, String probeCommand) {}
 
     private final Transport transport;
     private final Options opt;
@@ -44,7 +44,7 @@ public final class Collector {
         if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
         w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), Instant.now().toString(), "ibaccept collect", fabricNode, nodes, tools));
 
-        List<CommandSet.Spec> perNode = CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface());
+        List<CommandSet.Spec> perNode = CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand());
         List<CommandSet.Spec> fabric = CommandSet.fabric(opt.ibdiagnet());
         int total = nodes.size() * perNode.size() + fabric.size();
         AtomicInteger done = new AtomicInteger();
@@ -72,11 +72,6 @@ public final class Collector {
                             : transport.run(node, s.script(), s.timeout());
                     if (CommandResult.UNREACHABLE.equals(r.status())) unreachable = true;
                     record(w, s, node, r, done, failed, total);
-                }
-                if (opt.nativeProbe() && transport instanceof Transports.Local) {
-                    Map<String, String> probe = NativeProbe.probe();
-                    w.command(Cmd.NATIVE_PROBE, node, new CommandResult(Cmd.NATIVE_PROBE.fileName(), node, "ibaccept native probe (JNA)",
-                            CommandResult.OK, 0, 0, Instant.now().toString(), ""), KeyValues.format(probe));
                 }
             }));
         }

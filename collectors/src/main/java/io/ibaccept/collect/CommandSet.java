@@ -21,6 +21,11 @@ public final class CommandSet {
     static final String IBDIAG_DIR = "/tmp/ibaccept-ibdiagnet2";
 
     public static List<Spec> perNode(boolean withMlxlink, String ethtoolIface) {
+        return perNode(withMlxlink, ethtoolIface, null);
+    }
+
+    /** probeCommand: how to run ibaccept's native probe on a node (e.g. "ibaccept probe"); null to skip it. */
+    public static List<Spec> perNode(boolean withMlxlink, String ethtoolIface, String probeCommand) {
         List<Spec> s = new ArrayList<>(List.of(
                 new Spec(Cmd.IBSTAT, "ibstat", Duration.ofSeconds(30)),
                 new Spec(Cmd.PORTINFO, "smpquery -D portinfo 0", Duration.ofSeconds(30)),
@@ -37,6 +42,7 @@ public final class CommandSet {
             s.add(new Spec(Cmd.MLXLINK_PCIE, "mlxlink -d " + DEV + " --port_type PCIE", Duration.ofSeconds(60)));
         }
         if (ethtoolIface != null) s.add(new Spec(Cmd.ETHTOOL, "ethtool -S " + ethtoolIface, Duration.ofSeconds(30)));
+        if (probeCommand != null) s.add(new Spec(Cmd.NATIVE_PROBE, probeCommand, Duration.ofSeconds(60)));
         return s;
     }
 

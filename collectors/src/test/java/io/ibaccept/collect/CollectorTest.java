@@ -57,7 +57,7 @@ class CollectorTest {
     void collectsEveryNodeRecordsFailuresAndStopsOnUnreachableHosts(@TempDir Path dir) {
         Scripted t = new Scripted();
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        new Collector(t, new Collector.Options("c1", "n1", 2, false, false, null, false), new PrintStream(progress))
+        new Collector(t, new Collector.Options("c1", "n1", 2, false, false, null, null), new PrintStream(progress))
                 .collect(List.of("n1", "n2", "n3"), dir);
         ClusterData d = DumpLoader.load(dir);
         assertThat(d.manifest().cluster()).isEqualTo("c1");
