@@ -330,7 +330,10 @@ final class FabricRules {
         public void evaluate(Ctx c) {
             // One finding per problem kind+command; hosts and locations listed
             Map<String, List<InputProblem>> groups = new LinkedHashMap<>();
-            for (InputProblem p : c.data.problems()) groups.computeIfAbsent(p.kind() + " " + p.command() + " " + p.message().replaceAll("\\b" + java.util.regex.Pattern.quote(p.host() == null ? "\u0000" : p.host()) + "\\b", "HOST"), k -> new ArrayList<>()).add(p);
+            for (InputProblem p : c.data.problems()) {
+                String message = p.host() == null ? p.message() : p.message().replace(p.host(), "HOST");
+                groups.computeIfAbsent(p.kind() + " " + p.command() + " " + message, k -> new ArrayList<>()).add(p);
+            }
             for (List<InputProblem> g : groups.values()) {
                 InputProblem p = g.get(0);
                 Status st = switch (p.kind()) {

@@ -20,10 +20,6 @@ import java.util.stream.Collectors;
 final class HostRules {
     private HostRules() {}
 
-    static String where(Ctx c, String host, Cmd cmd) {
-        return cmd.path(host);
-    }
-
     static final class Memlock implements Rule {
         public String id() {
             return "memlock";
