@@ -5,32 +5,39 @@ package io.ibaccept.dump;
  * {@code nodes/HOST/NAME.out}; fabric-wide ones (run once from the fabric node) in {@code fabric/NAME.out}.
  */
 public enum Cmd {
-    IBSTAT("ibstat", false),
-    PORTINFO("smpquery-portinfo", false),
-    PKEYS("smpquery-pkeys", false),
-    PEER_PKEYS("smpquery-pkeys-peer", false),
-    NODEINFO("smpquery-nodeinfo", false),
-    ULIMIT("ulimit-l", false),
-    OFED_INFO("ofed_info", false),
-    MLXLINK("mlxlink", false),
-    MLXLINK_PCIE("mlxlink-pcie", false),
-    ETHTOOL("ethtool-S", false),
-    NATIVE_PROBE("native-probe", false),
-    IBNETDISCOVER("ibnetdiscover", true),
-    IBLINKINFO("iblinkinfo", true),
-    IBQUERYERRORS("ibqueryerrors", true),
-    PERFQUERY("perfquery", true),
-    SMINFO("sminfo", true),
-    SAQUERY_SM("saquery-s", true),
-    IBDIAGNET_LOG("ibdiagnet2.log", true),
-    IBDIAGNET_DB("ibdiagnet2.db_csv", true);
+    IBSTAT("ibstat", false, false),
+    PORTINFO("smpquery-portinfo", false, false),
+    PKEYS("smpquery-pkeys", false, false),
+    PEER_PKEYS("smpquery-pkeys-peer", false, false),
+    NODEINFO("smpquery-nodeinfo", false, false),
+    ULIMIT("ulimit-l", false, false),
+    OFED_INFO("ofed_info", false, false),
+    MLXLINK("mlxlink", false, true),
+    MLXLINK_PCIE("mlxlink-pcie", false, true),
+    ETHTOOL("ethtool-S", false, true),
+    NATIVE_PROBE("native-probe", false, true),
+    IBNETDISCOVER("ibnetdiscover", true, false),
+    IBLINKINFO("iblinkinfo", true, false),
+    IBQUERYERRORS("ibqueryerrors", true, false),
+    PERFQUERY("perfquery", true, false),
+    SMINFO("sminfo", true, false),
+    SAQUERY_SM("saquery-s", true, false),
+    IBDIAGNET_LOG("ibdiagnet2.log", true, true),
+    IBDIAGNET_DB("ibdiagnet2.db_csv", true, true);
 
     private final String fileName;
     private final boolean fabricWide;
+    private final boolean optional;
 
-    Cmd(String fileName, boolean fabricWide) {
+    Cmd(String fileName, boolean fabricWide, boolean optional) {
         this.fileName = fileName;
         this.fabricWide = fabricWide;
+        this.optional = optional;
+    }
+
+    /** Collected only on request (--mlxlink, --ibdiagnet, --ethtool, --probe-cmd): absence is not a missing input. */
+    public boolean optional() {
+        return optional;
     }
 
     public String fileName() {

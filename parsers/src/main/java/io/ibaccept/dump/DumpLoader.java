@@ -133,14 +133,19 @@ public final class DumpLoader {
             String server = kv.getOrDefault("peer", "");
             String test = kv.getOrDefault("name", id);
             var c = parseFile(client, "perftest", "perftest/" + id + ".client.out", PerftestParser::parse);
-            var sv = parseFile(server, "perftest", "perftest/" + id + ".server.out", PerftestParser::parse);
+            // the server side is secondary (the client reports the result): absent altogether is fine
+            boolean serverCollected = Files.exists(dir.resolve(id + ".server.out")) || Files.exists(dir.resolve(id + ".server.meta"));
+            var sv = serverCollected ? parseFile(server, "perftest", "perftest/" + id + ".server.out", PerftestParser::parse) : null;
             runs.add(new PerftestRun(id, test, client, server, c, sv, "perftest/" + id + ".client.out"));
         }
         return runs;
     }
 
     private <T> T parse(String host, Cmd cmd, Function<Text, T> parser) {
-        return parseFile(host, cmd.fileName(), cmd.path(host), parser);
+        String rel = cmd.path(host);
+        if (cmd.optional() && !Files.exists(root.resolve(rel))
+                && !Files.exists(root.resolve(rel.substring(0, rel.length() - 4) + ".meta"))) return null; // not requested
+        return parseFile(host, cmd.fileName(), rel, parser);
     }
 
     /** Reads meta + out, records command status problems, then parses; null if anything is unusable. */

@@ -307,7 +307,7 @@ final class FabricRules {
         public void evaluate(Ctx c) {
             Ibdiagnet.Log log = c.data.fabric().diagLog();
             if (log == null) {
-                c.skip("no usable ibdiagnet2.log" + c.inputs(null, Cmd.IBDIAGNET_LOG.fileName()));
+                c.skip("no usable ibdiagnet2.log" + (c.data.problemsFor(null, Cmd.IBDIAGNET_LOG.fileName()).isEmpty() ? " (collect with --ibdiagnet)" : c.inputs(null, Cmd.IBDIAGNET_LOG.fileName())));
                 return;
             }
             int n = 0;

@@ -154,7 +154,7 @@ final class HostRules {
                     ev.add(Evidence.of("Link Width Active (Enabled): " + wa + "X (" + we + "X)", m.ref("Link Width Active (Enabled)")));
                 c.problem(Status.FAIL, List.of(h.host()), ev, h.host() + ": HCA PCIe at Gen" + ga + " x" + wa + ", capable of Gen" + ge + " x" + we, "", v);
             }
-            if (checked == 0) c.skip("no 'mlxlink --port_type PCIE' output in the dump (mlxlink needs MFT on the nodes)");
+            if (checked == 0) c.skip("no 'mlxlink --port_type PCIE' output in the dump (collect with --mlxlink; needs MFT on the nodes)");
             else if (bad == 0) c.pass(checked + " HCA(s) run PCIe at their enabled generation and width", List.of(), List.of());
         }
     }
@@ -194,7 +194,7 @@ final class HostRules {
                                     "recommendation", "Clean/reseat the connector and watch 'mlxlink -d <dev> -c' (Raw Physical Errors Per Lane); replace the cable if the BER keeps rising."));
                 }
             }
-            if (checked == 0) c.skip("no mlxlink output in the dump (mlxlink needs MFT on the nodes)");
+            if (checked == 0) c.skip("no mlxlink output in the dump (collect with --mlxlink; needs MFT on the nodes)");
             else if (bad == 0) c.pass(checked + " host(s): mlxlink reports no issue, BER within limits", List.of(), List.of());
         }
     }
@@ -218,7 +218,7 @@ final class HostRules {
                 c.problem(Status.WARN, List.of(h.host()), List.of(Evidence.of(String.join(" ", errs), Cmd.ETHTOOL.path(h.host()))),
                         h.host() + ": " + String.join(", ", errs), "", Map.of("host", h.host(), "counters", String.join(", ", errs)));
             }
-            if (checked == 0) c.skip("no 'ethtool -S' output in the dump (only collected for RoCE/Ethernet ports)");
+            if (checked == 0) c.skip("no 'ethtool -S' output in the dump (collect with --ethtool IFACE for RoCE/Ethernet ports)");
             else if (bad == 0) c.pass(checked + " host(s): no physical error counters", List.of(), List.of());
         }
     }

@@ -24,9 +24,12 @@ class RuleCasesTest {
     void healthyFabricPassesEveryCheckWithData() {
         Report r = healthy().analyze();
         assertThat(r.verdict()).isEqualTo(Verdict.ACCEPTED);
-        for (String c : List.of("sm.count", "sm.priority", "port.state", "link.width", "link.speed", "pcie", "link.errors", "pkey",
-                "mtu", "memlock", "ofed", "firmware", "guid.duplicate", "lid.duplicate", "perftest.bw"))
+        for (String c : List.of("sm.count", "sm.priority", "port.state", "fabric.inventory", "link.width", "link.speed", "pcie",
+                "link.errors", "pkey", "mtu", "memlock", "ofed", "firmware", "guid.duplicate", "lid.duplicate", "perftest.bw", "input"))
             assertThat(status(r, c)).as(c).isEqualTo(Status.PASS);
+        // optional tools that were not requested are skipped with a hint, not reported as missing inputs
+        assertThat(of(r, "mlxlink")).singleElement().satisfies(f -> assertThat(f.summary()).contains("collect with --mlxlink"));
+        assertThat(of(r, "input")).singleElement().satisfies(f -> assertThat(f.status()).isEqualTo(Status.PASS));
     }
 
     @Test

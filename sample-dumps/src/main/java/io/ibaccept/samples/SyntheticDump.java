@@ -49,6 +49,8 @@ public final class SyntheticDump {
             ok(w, Cmd.PKEYS, h, pkeys());
             ok(w, Cmd.PEER_PKEYS, h, pkeys());
             ok(w, Cmd.ULIMIT, h, i == lowMem ? "64\n" : "unlimited\n");
+            ok(w, Cmd.NODEINFO, h, String.format("# Node info: DR path slid 65535; dlid 65535; 0\nNodeType:........................Channel Adapter\n"
+                    + "NumPorts:........................1\nGuid:............................0x%016x\nPortGuid:........................0x%016x\n", guid, guid));
             ok(w, Cmd.OFED_INFO, h, "MLNX_OFED_LINUX-5.8-1.0.1.1:\n");
             ok(w, Cmd.MLXLINK_PCIE, h, "\nPCIe Operational (Enabled) Info\n-------------------------------\n"
                     + "Link Speed Active (Enabled)        : " + (i == gen3 ? "8G-Gen 3" : "16G-Gen 4") + " (16G-Gen 4)\n"
@@ -87,6 +89,10 @@ public final class SyntheticDump {
         ok(w, Cmd.IBNETDISCOVER, null, "#\n# Topology file: generated synthetically\n#\n\n" + topo);
         ok(w, Cmd.IBQUERYERRORS, null, errs + "\n## Summary: " + (nodes + leaves + spines) + " nodes checked, 1 bad nodes found\n##          "
                 + (nodes + leaves * 40) + " ports checked, 1 ports have errors beyond threshold\n");
+        ok(w, Cmd.SAQUERY_SM, null, "IsSM ports\nPortInfoRecord dump:\n\t\tEndPortLid..............500\n\t\tPortNum.................0\n"
+                + "PortInfoRecord dump:\n\t\tEndPortLid..............501\n\t\tPortNum.................0\n\nIsSMdisabled ports\n");
+        ok(w, Cmd.PERFQUERY, null, "# Port counters: Lid " + hostLid0 + " port 1 (CapMask: 0x1600)\nPortSelect:......................1\n"
+                + "SymbolErrorCounter:..............0\nLinkErrorRecoveryCounter:........0\nLinkDownedCounter:...............0\nPortRcvErrors:...................0\n");
         ok(w, Cmd.SMINFO, null, "sminfo: sm lid 500 sm guid 0xc42a10300a10000, activity count 81923 priority 15 state 3 SMINFO_MASTER\n"
                 + "sminfo: sm lid 501 sm guid 0xc42a10300a10001, activity count 81920 priority 14 state 2 SMINFO_STANDBY\n");
         for (int i = 0; i + 1 < nodes; i += 2) {
