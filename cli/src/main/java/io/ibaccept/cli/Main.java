@@ -27,7 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** ibaccept command line. Exit codes: 0 accepted, 1 not accepted/incomplete, 2 usage or unusable input. */
+/** ibaccept command line. Exit codes: 0 accepted, 1 not accepted/incomplete, 2 usage or unusable input, 3 internal error. */
 public final class Main {
     private Main() {}
 
@@ -76,9 +76,14 @@ public final class Main {
                     yield 2;
                 }
             };
-        } catch (UsageError | IllegalArgumentException | DumpLoader.DumpNotFound | RuleConfig.BadRulesFile e) {
+        } catch (UsageError | IllegalArgumentException | DumpLoader.DumpNotFound | RuleConfig.BadRulesFile | java.io.UncheckedIOException e) {
             err.println("ibaccept: " + e.getMessage());
             return 2;
+        } catch (RuntimeException e) {
+            // a bug, not bad input: still no stack trace unless asked for
+            err.println("ibaccept: internal error: " + e + " (set IBACCEPT_DEBUG=1 for details, and report it with the dump)");
+            if (System.getenv("IBACCEPT_DEBUG") != null) e.printStackTrace(err);
+            return 3;
         }
     }
 

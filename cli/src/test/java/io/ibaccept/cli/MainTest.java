@@ -41,6 +41,10 @@ class MainTest {
         assertThat(rules.err()).contains("r.properties:1: unknown rule setting 'perftest.bw.min_pct'").doesNotContain("\tat ");
         assertThat(run("analyze", DEMO.toString()).err()).isEqualTo("ibaccept: missing required option -o\n");
         assertThat(run("frobnicate").code()).isEqualTo(2);
+        Files.writeString(tmp.resolve("afile"), "x");
+        Run unwritable = run("analyze", DEMO.toString(), "-o", tmp.resolve("afile").resolve("sub").toString());
+        assertThat(unwritable.code()).isEqualTo(2);
+        assertThat(unwritable.err()).isEqualTo("ibaccept: " + tmp.resolve("afile/sub") + ": cannot create the output directory (FileSystemException)\n");
         assertThat(run("collect", "--nodes", "n[1-", "-o", "x").err()).isEqualTo("ibaccept: hostlist 'n[1-': missing ']'\n");
     }
 

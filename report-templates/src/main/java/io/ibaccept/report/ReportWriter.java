@@ -23,7 +23,7 @@ public final class ReportWriter {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException(dir + ": cannot create output directory: " + e.getMessage(), e);
+            throw new UncheckedIOException(dir + ": cannot create the output directory (" + e.getClass().getSimpleName() + ")", e);
         }
         Path html = dir.resolve("report.html");
         try {

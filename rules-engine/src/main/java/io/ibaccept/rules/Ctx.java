@@ -24,7 +24,8 @@ public final class Ctx {
         this.check = check;
     }
 
-    List<Finding> findings() {
+    /** Findings so far (rules use it to tell whether they reported anything). */
+    public List<Finding> findings() {
         return out;
     }
 

@@ -27,6 +27,8 @@ final class LinkRules {
             boolean noMaster = c.data.fabric().sms() != null && c.data.fabric().sms().stream().noneMatch(s -> s.isMaster())
                     || c.data.fabric().sms() == null && !c.data.problemsFor(null, "sminfo").isEmpty();
             List<String> missing = new ArrayList<>();
+            java.util.function.Predicate<String> ignored = globs(c.text("ignore"));
+            int skippedPorts = 0;
             for (HostData h : c.data.hosts().values()) {
                 if (h.ibstat() == null) {
                     missing.add(h.host());
@@ -35,6 +37,10 @@ final class LinkRules {
                 for (Ibstat.Ca ca : h.ibstat()) {
                     for (Ibstat.Port p : ca.ports()) {
                         if (!p.linkLayer().isEmpty() && !p.linkLayer().startsWith("I")) continue; // Ethernet ports
+                        if (ignored.test(ca.name() + "/" + p.number())) {
+                            skippedPorts++;
+                            continue;
+                        }
                         checked++;
                         if (p.isActive()) continue;
                         String obj = h.host() + "/" + ca.name() + " port " + p.number();
@@ -69,10 +75,22 @@ final class LinkRules {
                 c.skip("no usable ibstat output from any host" + (missing.isEmpty() ? "" : c.inputs(missing.get(0), "ibstat")));
                 return;
             }
-            if (c.data.hosts().values().stream().allMatch(h -> h.ibstat() == null || h.ibstat().stream()
-                    .allMatch(ca -> ca.ports().stream().allMatch(Ibstat.Port::isActive))))
-                c.pass("all " + checked + " HCA ports are Active" + (missing.isEmpty() ? "" : " (ibstat unusable on " + missing.size() + " host(s))"),
-                        List.of(), List.of());
+            if (c.findings().stream().noneMatch(f -> f.check().equals(id())))
+                c.pass("all " + checked + " HCA ports are Active" + (skippedPorts == 0 ? "" : "; " + skippedPorts + " port(s) ignored by port.state.ignore")
+                        + (missing.isEmpty() ? "" : " (ibstat unusable on " + missing.size() + " host(s))"), List.of(), List.of());
+        }
+
+        /** "mlx5_1/*,mlx5_0/2" -> matcher of "ca/port" strings. */
+        static java.util.function.Predicate<String> globs(String spec) {
+            List<java.util.regex.Pattern> ps = new ArrayList<>();
+            for (String g : spec.split(",")) {
+                String t = g.trim();
+                if (t.isEmpty()) continue;
+                StringBuilder re = new StringBuilder();
+                for (char ch : t.toCharArray()) re.append(ch == '*' ? ".*" : ch == '?' ? "." : java.util.regex.Pattern.quote(String.valueOf(ch)));
+                ps.add(java.util.regex.Pattern.compile(re.toString()));
+            }
+            return s -> ps.stream().anyMatch(p -> p.matcher(s).matches());
         }
     }
 

@@ -77,6 +77,25 @@ class RuleCasesTest {
     }
 
     @Test
+    void unusedSecondHcaPortCanBeIgnored() {
+        TestDump d = healthy();
+        String second = "CA 'mlx5_1'\n\tCA type: MT4123\n\tNumber of ports: 1\n\tFirmware version: 20.31.1014\n"
+                + "\tNode GUID: 0x0c42a103001fff00\n\tPort 1:\n\t\tState: Down\n\t\tPhysical state: Disabled\n\t\tRate: 10\n"
+                + "\t\tBase lid: 65535\n\t\tPort GUID: 0x0c42a103001fff00\n\t\tLink layer: InfiniBand\n";
+        d.write("nodes/cn0002/ibstat.out", d.read("nodes/cn0002/ibstat.out") + second);
+        assertThat(problems(d.analyze(), "port.state")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("cn0002/mlx5_1 port 1");
+            assertThat(f.summary()).isEqualTo("cn0002/mlx5_1 port 1 is disabled");
+            assertThat(f.fix()).contains("enable");
+        });
+        Report r = d.analyze(TestDump.config(tmp, "port.state.ignore=mlx5_1/*\n"));
+        assertThat(of(r, "port.state")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).isEqualTo("all 8 HCA ports are Active; 1 port(s) ignored by port.state.ignore");
+        });
+    }
+
+    @Test
     void smNoneAndSplitBrain() {
         TestDump d = healthy();
         d.write("fabric/sminfo.out", "sminfo: sm lid 500 sm guid 0xc42a10300a10000, activity count 5 priority 15 state 2 SMINFO_STANDBY\n");
