@@ -150,10 +150,13 @@ class SimFabricE2ETest {
                 assertThat(p.message()).contains("is a subnet manager running?");
             });
             // every HCA has link but no SM: Init, and the fix points at the SM
-            assertThat(problems(r, "port.state")).hasSize(16).allSatisfy(x -> {
+            assertThat(problems(r, "port.state")).filteredOn(x -> x.objects().get(0).startsWith("node")).hasSize(16).allSatisfy(x -> {
                 assertThat(x.summary()).contains("with the physical link up");
                 assertThat(x.cause()).contains("no master SM");
             });
+            // and every switch has its cabled ports in Initialize
+            assertThat(problems(r, "port.state")).filteredOn(x -> !x.objects().get(0).startsWith("node")).hasSize(6)
+                    .anySatisfy(x -> assertThat(x.summary()).isEqualTo("leaf01: 8 port(s) with the physical link up but Initialize (ports 1,2,3,4,17,18,19,20)"));
         }
     }
 }

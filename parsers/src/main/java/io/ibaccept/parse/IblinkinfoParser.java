@@ -14,9 +14,15 @@ public final class IblinkinfoParser {
 
     private static final Pattern SWITCH = Pattern.compile("^Switch:\\s+(0x[0-9a-fA-F]+)\\s+(.*):$");
     private static final Pattern CA = Pattern.compile("^CA:\\s+(.*):$");
+    /**
+     * As infiniband-diags' iblinkinfo print_port() writes it: "(%3s %18s %6s/%8s)" for up ports, where the speed may be
+     * "10.0 Gbps (FDR10)", and either 'LID PORT[ext] "remote" (could-be hints)' or '"Port not available"' after "==>".
+     */
     private static final Pattern PORT = Pattern.compile(
-            "^(?:(0x[0-9a-fA-F]+)\\s+)?(\\d+)\\s+(\\d+)\\[[^\\]]*\\]\\s+==\\(\\s*(?:(\\d+X)\\s+([\\d.]+ Gbps)\\s+)?"
-                    + "(\\S+)/\\s*(\\S+)\\s*\\)==>\\s*(?:(\\d+)\\s+(\\d+))?\\[[^\\]]*\\]\\s+\"([^\"]*)\"\\s*\\((.*)\\)\\s*$");
+            "^(?:(?<guid>0x[0-9a-fA-F]+)\\s+)?(?<lid>\\d+)\\s+(?<port>\\d+)\\[[^\\]]*\\]\\s+==\\(\\s*"
+                    + "(?:(?<width>\\d+X)\\s+(?<speed>[\\d.]+ Gbps)(?<fdr10>\\s*\\(FDR10\\))?\\s+)?"
+                    + "(?<state>\\S+)/\\s*(?<phys>\\S+)\\s*\\)==>\\s*"
+                    + "(?:(?:(?<rlid>\\d+)\\s+(?<rport>\\d+))?\\[[^\\]]*\\]\\s+\"(?<rname>[^\"]*)\"\\s*\\((?<hint>.*)\\)|\"Port not available\")\\s*$");
 
     public static List<LinkInfo> parse(Text t) {
         List<String> lines = t.lines();
@@ -45,15 +51,16 @@ public final class IblinkinfoParser {
             Matcher pm = PORT.matcher(line);
             if (!pm.matches()) throw t.error(ln, "unrecognised iblinkinfo line: '" + line + "'");
             if (name == null) throw t.error(ln, "port line before any 'Switch:' or 'CA:' header");
-            long portGuid = pm.group(1) == null ? guid : Nums.hex(t, ln, pm.group(1));
-            LinkWidth w = pm.group(4) == null ? null : LinkWidth.parse(pm.group(4))
-                    .orElseThrow(() -> t.error(ln, "unknown width '" + pm.group(4) + "'"));
-            LinkSpeed s = pm.group(5) == null ? null : LinkSpeed.parse(pm.group(5))
-                    .orElseThrow(() -> t.error(ln, "unknown speed '" + pm.group(5) + "'"));
-            int rLid = pm.group(8) == null ? -1 : Integer.parseInt(pm.group(8));
-            int rPort = pm.group(9) == null ? -1 : Integer.parseInt(pm.group(9));
-            out.add(new LinkInfo(isSwitch, portGuid, name, Integer.parseInt(pm.group(2)), Integer.parseInt(pm.group(3)),
-                    w, s, pm.group(6), pm.group(7), rLid, rPort, pm.group(10), pm.group(11).trim(), t.at(ln)));
+            long portGuid = pm.group("guid") == null ? guid : Nums.hex(t, ln, pm.group("guid"));
+            LinkWidth w = pm.group("width") == null ? null : LinkWidth.parse(pm.group("width"))
+                    .orElseThrow(() -> t.error(ln, "unknown width '" + pm.group("width") + "'"));
+            LinkSpeed s = pm.group("speed") == null ? null : pm.group("fdr10") != null ? LinkSpeed.FDR10
+                    : LinkSpeed.parse(pm.group("speed")).orElseThrow(() -> t.error(ln, "unknown speed '" + pm.group("speed") + "'"));
+            int rLid = pm.group("rlid") == null ? -1 : Integer.parseInt(pm.group("rlid"));
+            int rPort = pm.group("rport") == null ? -1 : Integer.parseInt(pm.group("rport"));
+            out.add(new LinkInfo(isSwitch, portGuid, name, Integer.parseInt(pm.group("lid")), Integer.parseInt(pm.group("port")),
+                    w, s, pm.group("state"), pm.group("phys"), rLid, rPort, pm.group("rname") == null ? "" : pm.group("rname"),
+                    pm.group("hint") == null ? "" : pm.group("hint").trim(), t.at(ln)));
         }
         if (out.isEmpty()) throw t.error(0, "no port lines found in iblinkinfo output");
         return out;

@@ -67,6 +67,22 @@ class TopologyParsersTest {
     }
 
     @Test
+    void iblinkinfoFdr10AndPortNotAvailable() {
+        String s = "Switch: 0x0002c903004a1b20 sx6036-leaf1:\n"
+                + "           3    1[  ] ==( 4X   10.0 Gbps (FDR10) Active/  LinkUp)==>      11    1[  ] \"cn01 HCA-1\" ( )\n"
+                + "           3    2[  ] ==( 4X        10.0 Gbps Active/  LinkUp)==>      12    1[  ] \"cn02 HCA-1\" ( Could be FDR10 (Found link at QDR but expected speed is FDR10))\n"
+                + "           3    3[  ] ==( 4X      14.0625 Gbps   Init/  LinkUp)==>    \"Port not available\"\n";
+        List<LinkInfo> l = IblinkinfoParser.parse(new Text("fabric/iblinkinfo.out", s));
+        assertThat(l.get(0).speed()).isEqualTo(LinkSpeed.FDR10);
+        assertThat(l.get(1).speed()).isEqualTo(LinkSpeed.QDR);
+        assertThat(l.get(1).couldBe()).startsWith("Could be FDR10");
+        assertThat(l.get(2).state()).isEqualTo("Init");
+        assertThat(l.get(2).speed()).isEqualTo(LinkSpeed.FDR);
+        assertThat(l.get(2).isConnected()).isFalse();
+        assertThat(l.get(2).remoteName()).isEmpty();
+    }
+
+    @Test
     void iblinkinfoTruncatedMidLine() {
         String s = "Switch: 0x0000000000200005 leaf04:\n           9    1[  ] ==( 4X        53.125 Gbps Act";
         assertThatThrownBy(() -> IblinkinfoParser.parse(new Text("fabric/iblinkinfo.out", s)))

@@ -71,13 +71,43 @@ final class LinkRules {
                     }
                 }
             }
-            if (checked == 0) {
+            int switchChecked = switchPorts(c, noMaster);
+            if (checked + switchChecked == 0) {
                 c.skip("no usable ibstat output from any host" + (missing.isEmpty() ? "" : c.inputs(missing.get(0), "ibstat")));
                 return;
             }
             if (c.findings().stream().noneMatch(f -> f.check().equals(id())))
                 c.pass("all " + checked + " HCA ports are Active" + (skippedPorts == 0 ? "" : "; " + skippedPorts + " port(s) ignored by port.state.ignore")
+                        + (switchChecked == 0 ? "" : "; all " + switchChecked + " linked switch ports Active")
                         + (missing.isEmpty() ? "" : " (ibstat unusable on " + missing.size() + " host(s))"), List.of(), List.of());
+        }
+
+        /** Switch ports with the physical link up but not Active, one finding per switch. Returns ports looked at. */
+        static int switchPorts(Ctx c, boolean noMaster) {
+            if (c.data.fabric().links() == null) return 0;
+            Map<String, List<LinkInfo>> stuck = new LinkedHashMap<>();
+            int n = 0;
+            for (LinkInfo l : c.data.fabric().links()) {
+                if (!l.switchNode() || !"LinkUp".equalsIgnoreCase(l.physState())) continue;
+                n++;
+                if (!l.isActive()) stuck.computeIfAbsent(l.nodeName(), k -> new ArrayList<>()).add(l);
+            }
+            for (Map.Entry<String, List<LinkInfo>> e : stuck.entrySet()) {
+                List<LinkInfo> ports = e.getValue();
+                String list = ports.stream().map(l -> String.valueOf(l.port())).collect(java.util.stream.Collectors.joining(","));
+                LinkInfo first = ports.get(0);
+                Map<String, Object> v = new LinkedHashMap<>();
+                v.put("host", e.getKey());
+                v.put("ca", "<switch>");
+                v.put("port", list);
+                v.put("lid", first.lid());
+                v.put("guid", String.format("0x%016x", first.nodeGuid()));
+                List<Evidence> ev = ports.stream().limit(10).map(l -> Evidence.of(Degraded.line(l), l.ref())).toList();
+                c.problem(Status.FAIL, List.of(e.getKey() + " ports " + list), ev,
+                        e.getKey() + ": " + ports.size() + " port(s) with the physical link up but " + first.state() + " (ports " + list + ")",
+                        noMaster ? "init.nosm" : "init", v);
+            }
+            return n;
         }
 
         /** "mlx5_1/*,mlx5_0/2" -> matcher of "ca/port" strings. */
