@@ -140,7 +140,19 @@ class SimFabricE2ETest {
     @Test
     void noSubnetManager(@TempDir Path tmp) throws Exception {
         try (SimFabric f = SimFabric.start(Files.readString(NETFILE), tmp.resolve("sim"))) {
-            Report r = collectAndAnalyze(f, tmp.resolve("dump"));
+            // through the command line this time: ibaccept collect --transport sim, then ibaccept analyze
+            Path dump = tmp.resolve("dump");
+            MainTest.Run collect = MainTest.run("collect", "--nodes", "node[01-16]", "--transport", "sim", "--fabric-node", "node01",
+                    "--parallel", "8", "--cluster", "nosm", "-o", dump.toString());
+            assertThat(collect.code()).isZero();
+            assertThat(collect.err()).contains("node16").contains("sminfo").contains("collected 118 command outputs");
+            MainTest.Run analyze = MainTest.run("analyze", dump.toString(), "-o", tmp.resolve("report").toString());
+            assertThat(analyze.code()).isEqualTo(1);
+            assertThat(analyze.out()).startsWith("NOT ACCEPTED").contains("FAIL sm.count: no subnet manager answers");
+            assertThat(tmp.resolve("report/report.pdf")).exists();
+            Report r = new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(dump));
+            assertThat(r.data().manifest().cluster()).isEqualTo("nosm");
+            assertThat(r.data().problems()).filteredOn(p -> p.kind() == InputProblem.Kind.PARSE_ERROR).isEmpty();
             assertThat(problems(r, "sm.count")).singleElement().satisfies(x -> {
                 assertThat(x.status()).isEqualTo(Status.FAIL);
                 assertThat(x.fix()).contains("systemctl enable --now opensm");
