@@ -19,6 +19,7 @@ public final class IbnetdiscoverParser {
     private static final Pattern LID = Pattern.compile("\\blid (\\d+)");
     private static final Pattern RATE = Pattern.compile("\\b(\\d+)x([A-Z0-9]+)\\b");
     private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"");
+    private static final Pattern ASSIGNMENT = Pattern.compile("^[a-z]\\w*=");
 
     public static Topology parse(Text t) {
         List<String> lines = t.lines();
@@ -36,7 +37,7 @@ public final class IbnetdiscoverParser {
                 ports = new ArrayList<>();
                 continue;
             }
-            if (line.startsWith("#") || line.contains("=") && !line.startsWith("[")) continue;
+            if (line.startsWith("#") || ASSIGNMENT.matcher(line).lookingAt()) continue; // vendid=, switchguid=, ...
             Matcher h = HEADER.matcher(line);
             if (h.matches()) {
                 if (head != null) nodes.add(head.build(ports));
@@ -110,7 +111,8 @@ public final class IbnetdiscoverParser {
     private static final class NodeHead {
         final Topology.NodeType type;
         final String id, desc;
-        final int numPorts, lid, line;
+        final int numPorts, lid;
+        final SourceRef ref;
 
         NodeHead(Matcher h, Text t, int ln) {
             type = switch (h.group(1)) {
@@ -123,14 +125,11 @@ public final class IbnetdiscoverParser {
             desc = h.group(4) == null ? id : h.group(4);
             Matcher l = LID.matcher(h.group(5) == null ? "" : h.group(5));
             lid = l.find() ? Integer.parseInt(l.group(1)) : 0;
-            line = ln;
-            this.t = t;
+            ref = t.at(ln);
         }
 
-        final Text t;
-
         Topology.Node build(List<Topology.Port> ports) {
-            return new Topology.Node(type, guidFromId(id), id, desc, numPorts, lid, ports, t.at(line));
+            return new Topology.Node(type, guidFromId(id), id, desc, numPorts, lid, ports, ref);
         }
     }
 }

@@ -34,6 +34,17 @@ class TopologyParsersTest {
     }
 
     @Test
+    void ibnetdiscoverDescriptionWithEqualsSign() {
+        String s = "vendid=0x2c9\nswitchguid=0x200005(200005)\nSwitch\t36 \"S-0000000000200005\"\t\t# \"rack=3 leaf\" base port 0 lid 9 lmc 0\n"
+                + "[1]\t\"H-0000000000100018\"[1](100019) \t\t# \"node13 HCA-1\" lid 19 4xHDR\n";
+        Topology t = IbnetdiscoverParser.parse(new Text("t", s));
+        assertThat(t.nodes()).singleElement().satisfies(n -> {
+            assertThat(n.description()).isEqualTo("rack=3 leaf");
+            assertThat(n.ref().line()).isEqualTo(3);
+        });
+    }
+
+    @Test
     void ibnetdiscoverGarbageLine() {
         String s = "Switch\t36 \"S-0000000000200005\"\t\t# \"leaf04\" base port 0 lid 9 lmc 0\n[1]\t\"H-0000000000100018\"[1](100019) \t\t# \"node13 HCA-1\" lid 19 4xHDR\n[2] garbage\n";
         assertThatThrownBy(() -> IbnetdiscoverParser.parse(new Text("fabric/ibnetdiscover.out", s)))
