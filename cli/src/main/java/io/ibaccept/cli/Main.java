@@ -37,7 +37,7 @@ public final class Main {
               ibaccept collect (--nodes HOSTLIST | --hostfile FILE | --slurm) -o DUMP_DIR
                        [--transport local|ssh|srun|sim] [--sim-host-pattern H-{host}] [--fabric-node NODE]
                        [--parallel N] [--cluster NAME] [--mlxlink] [--ibdiagnet] [--ethtool IFACE] [--ssh-opt OPT]
-                       [--probe-cmd "ibaccept probe"]
+                       [--probe-cmd "ibaccept probe"] [--node-timeout-s 300]
               ibaccept rdma (--nodes HOSTLIST | --hostfile FILE | --slurm) -o DUMP_DIR [--tests ib_write_bw,ib_read_lat]
                        [--pattern all-pairs|ring|bisection] [--device mlx5_0] [--port 18515] [--timeout-s 120] [--transport ...]
               ibaccept probe
@@ -149,7 +149,8 @@ public final class Main {
         Path dir = Path.of(a.required("-o"));
         Transport t = transport(a);
         new Collector(t, new Collector.Options(a.optOr("--cluster", "cluster"), a.opt("--fabric-node"), a.intOpt("--parallel", 32),
-                a.flag("--mlxlink"), a.flag("--ibdiagnet"), a.opt("--ethtool"), a.opt("--probe-cmd")), err).collect(nodes, dir);
+                a.flag("--mlxlink"), a.flag("--ibdiagnet"), a.opt("--ethtool"), a.opt("--probe-cmd"),
+                Duration.ofSeconds(a.intOpt("--node-timeout-s", 300))), err).collect(nodes, dir);
         out.println("dump written to " + dir + "; analyse with: ibaccept analyze " + dir + " -o <report-dir>");
         return 0;
     }

@@ -21,9 +21,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the dump. A failing, hung or unreachable node becomes error records; collection goes on for the others.
  */
 public final class Collector {
-    /** probeCommand: the command that runs 'ibaccept probe' on a node (null: no native probe). */
+    /**
+     * probeCommand: the command that runs 'ibaccept probe' on a node (null: no native probe). nodeDeadline: total time
+     * one node may take; once spent, or after two consecutive timeouts, its remaining commands are recorded as not run.
+     */
     public record Options(String cluster, String fabricNode, int parallel, boolean mlxlink, boolean ibdiagnet,
-                          String ethtoolIface, String probeCommand) {}
+                          String ethtoolIface, String probeCommand, java.time.Duration nodeDeadline) {
+        public Options(String cluster, String fabricNode, int parallel, boolean mlxlink, boolean ibdiagnet,
+                       String ethtoolIface, String probeCommand) {
+            this(cluster, fabricNode, parallel, mlxlink, ibdiagnet, ethtoolIface, probeCommand, java.time.Duration.ofMinutes(5));
+        }
+    }
 
     private final Transport transport;
     private final Options opt;
@@ -66,11 +74,20 @@ public final class Collector {
         for (String node : nodes) {
             fs.add(pool.submit(() -> {
                 boolean unreachable = false;
+                int timeoutsInARow = 0;
+                long deadline = System.nanoTime() + opt.nodeDeadline().toNanos();
                 for (CommandSet.Spec s : perNode) {
-                    ExecResult r = unreachable
-                            ? new ExecResult(CommandResult.UNREACHABLE, -1, "", node + " unreachable (earlier command)", 0)
-                            : transport.run(node, s.script(), s.timeout());
+                    ExecResult r;
+                    if (unreachable) r = new ExecResult(CommandResult.UNREACHABLE, -1, "", node + " unreachable (earlier command)", 0);
+                    else if (timeoutsInARow >= 2) r = new ExecResult(CommandResult.TIMEOUT, -1, "", "not run: " + node + " hung on the two previous commands", 0);
+                    else if (System.nanoTime() > deadline) r = new ExecResult(CommandResult.TIMEOUT, -1, "",
+                            "not run: node deadline of " + opt.nodeDeadline().toSeconds() + " s exceeded", 0);
+                    else {
+                        java.time.Duration left = java.time.Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
+                        r = transport.run(node, s.script(), left.compareTo(s.timeout()) < 0 ? left : s.timeout());
+                    }
                     if (CommandResult.UNREACHABLE.equals(r.status())) unreachable = true;
+                    timeoutsInARow = CommandResult.TIMEOUT.equals(r.status()) ? timeoutsInARow + 1 : 0;
                     record(w, s, node, r, done, failed, total);
                 }
             }));

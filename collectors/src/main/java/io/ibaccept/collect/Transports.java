@@ -22,6 +22,8 @@ public final class Transports {
 
     /** System ssh: uses the user's ~/.ssh/config, keys and agent; BatchMode so a password prompt fails fast. */
     public static final class Ssh extends Transport {
+        /** Private directory for the multiplexing sockets (ssh refuses sockets in world-writable places). */
+        static final String CONTROL_DIR = controlDir();
         private final List<String> extra;
 
         public Ssh(List<String> extraOptions) {
@@ -33,8 +35,12 @@ public final class Transports {
         }
 
         protected List<String> argv(String host, String script) {
-            List<String> a = new ArrayList<>(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10"));
+            // ssh keeps the first value it gets for an option: the user's own -o options come first and win
+            List<String> a = new ArrayList<>(List.of("ssh"));
             a.addAll(extra);
+            a.addAll(List.of("-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
+                    // one connection per node for all its commands
+                    "-o", "ControlMaster=auto", "-o", "ControlPersist=60", "-o", "ControlPath=" + CONTROL_DIR + "/%C"));
             a.add(host);
             a.add("bash -lc " + quote(script));
             return a;
@@ -101,6 +107,22 @@ public final class Transports {
         protected Map<String, String> env(String host) {
             return Map.of("LD_PRELOAD", lib, "SIM_HOST", pattern.replace("{host}", host));
         }
+    }
+
+    private static String controlDir() {
+        java.nio.file.Path d = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "ibaccept-ssh-" + System.getProperty("user.name"));
+        try {
+            java.nio.file.Files.createDirectories(d);
+            d.toFile().setReadable(false, false);
+            d.toFile().setWritable(false, false);
+            d.toFile().setExecutable(false, false);
+            d.toFile().setReadable(true, true);
+            d.toFile().setWritable(true, true);
+            d.toFile().setExecutable(true, true);
+        } catch (java.io.IOException e) {
+            // ssh then reports the unusable ControlPath itself; the command becomes a failed record
+        }
+        return d.toString();
     }
 
     static String quote(String s) {

@@ -54,6 +54,56 @@ class CollectorTest {
     }
 
     @Test
+    void aHungNodeStopsAfterTwoTimeoutsAndTheOthersFinish(@TempDir Path dir) {
+        Set<String> h2calls = ConcurrentHashMap.newKeySet();
+        Transport t = new Transport() {
+            public String name() {
+                return "hung";
+            }
+
+            protected List<String> argv(String host, String script) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public ExecResult run(String host, String script, Duration timeout) {
+                if (!host.equals("h2")) return new ExecResult(CommandResult.OK, 0, "unlimited\n", "", 1);
+                h2calls.add(script);
+                return new ExecResult(CommandResult.TIMEOUT, -1, "", "timed out after " + timeout.toSeconds() + " s", timeout.toMillis());
+            }
+        };
+        new Collector(t, new Collector.Options("c", "h1", 4, false, false, null, null, Duration.ofSeconds(60)),
+                new PrintStream(PrintStream.nullOutputStream())).collect(List.of("h1", "h2"), dir);
+        ClusterData d = DumpLoader.load(dir);
+        // two commands were really tried on h2; the rest are recorded as not run
+        assertThat(h2calls).hasSize(2);
+        assertThat(d.problemsFor("h2", "smpquery-pkeys")).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(InputProblem.Kind.TIMEOUT);
+            assertThat(p.message()).contains("not run: h2 hung on the two previous commands");
+        });
+        assertThat(d.hosts().get("h1").memlockKib()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void nodeDeadlineCapsTheTimeOneNodeTakes(@TempDir Path dir) {
+        Transport t = new Transport() {
+            public String name() {
+                return "slow";
+            }
+
+            protected List<String> argv(String host, String script) {
+                return List.of("sleep", "0.7");
+            }
+        };
+        long t0 = System.nanoTime();
+        new Collector(t, new Collector.Options("c", "h1", 2, false, false, null, null, Duration.ofSeconds(2)),
+                new PrintStream(PrintStream.nullOutputStream())).collect(List.of("h1"), dir);
+        ClusterData d = DumpLoader.load(dir);
+        assertThat(d.problems()).filteredOn(p -> "h1".equals(p.host()) && p.message().contains("node deadline of 2 s exceeded")).isNotEmpty();
+        assertThat((System.nanoTime() - t0) / 1e9).isLessThan(20);
+    }
+
+    @Test
     void collectsEveryNodeRecordsFailuresAndStopsOnUnreachableHosts(@TempDir Path dir) {
         Scripted t = new Scripted();
         ByteArrayOutputStream progress = new ByteArrayOutputStream();

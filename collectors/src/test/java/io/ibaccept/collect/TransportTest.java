@@ -52,8 +52,12 @@ class TransportTest {
 
     @Test
     void argvOfRemoteTransports() {
-        assertThat(new Transports.Ssh(List.of()).argv("n1", "ulimit -l"))
-                .containsExactly("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "n1", "bash -lc 'ulimit -l'");
+        List<String> ssh = new Transports.Ssh(List.of("-o", "ConnectTimeout=3")).argv("n1", "ulimit -l");
+        // the user's options come first (ssh keeps the first value), then ours, then host and the quoted command
+        assertThat(ssh.subList(0, 3)).containsExactly("ssh", "-o", "ConnectTimeout=3");
+        assertThat(ssh).contains("BatchMode=yes", "ControlMaster=auto", "ControlPath=" + Transports.Ssh.CONTROL_DIR + "/%C");
+        assertThat(ssh.subList(ssh.size() - 2, ssh.size())).containsExactly("n1", "bash -lc 'ulimit -l'");
+        assertThat(java.nio.file.Files.isDirectory(Path.of(Transports.Ssh.CONTROL_DIR))).isTrue();
         assertThat(new Transports.Srun(List.of()).argv("n1", "ibstat"))
                 .containsExactly("srun", "--quiet", "-N1", "-n1", "-w", "n1", "bash", "-c", "ibstat");
         assertThat(new Transports.Sim("H-{host}", null).env("node03"))
