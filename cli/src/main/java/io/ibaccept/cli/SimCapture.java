@@ -4,7 +4,8 @@ import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.ExecResult;
 import io.ibaccept.collect.Hostlist;
 import io.ibaccept.collect.SimFabric;
-import io.ibaccept.dump.KeyValues;
+import io.ibaccept.dump.CommandResult;
+import io.ibaccept.dump.DumpWriter;
 import io.ibaccept.model.Ibstat;
 import io.ibaccept.parse.IbstatParser;
 import io.ibaccept.parse.Text;
@@ -14,7 +15,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -74,6 +74,7 @@ final class SimCapture {
      * Each copied .out gets a .meta saying it is a sample, not a capture, unless the overlay brings its own .meta.
      */
     static void overlay(Path from, Path dump) {
+        DumpWriter w = new DumpWriter(dump);
         try (Stream<Path> s = Files.walk(from)) {
             for (Path p : (Iterable<Path>) s.filter(Files::isRegularFile)::iterator) {
                 Path rel = from.relativize(p);
@@ -81,21 +82,12 @@ final class SimCapture {
                 Files.createDirectories(to.getParent());
                 Files.copy(p, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 String name = rel.getFileName().toString();
-                if (name.endsWith(".out")) {
-                    Path meta = to.resolveSibling(name.substring(0, name.length() - 4) + ".meta");
-                    Path err = to.resolveSibling(name.substring(0, name.length() - 4) + ".err");
-                    if (Files.exists(from.resolve(rel.toString().replaceAll("\\.out$", ".meta")))) continue;
-                    Files.deleteIfExists(err);
-                    Map<String, String> kv = new LinkedHashMap<>();
-                    kv.put("name", name.substring(0, name.length() - 4));
-                    kv.put("host", rel.getNameCount() > 2 ? rel.getName(1).toString() : "fabric");
-                    kv.put("command", "sample output in the tool's real format (not runnable on ibsim)");
-                    kv.put("status", "ok");
-                    kv.put("exit", "0");
-                    kv.put("duration_ms", "0");
-                    kv.put("started", "");
-                    Files.writeString(meta, KeyValues.format(kv));
-                }
+                if (!name.endsWith(".out") || Files.exists(from.resolve(rel.toString().replaceAll("\\.out$", ".meta")))) continue;
+                String cmd = name.substring(0, name.length() - 4);
+                Files.deleteIfExists(to.resolveSibling(cmd + ".err"));
+                String host = rel.getNameCount() > 2 ? rel.getName(1).toString() : "fabric";
+                w.meta(rel.toString(), new CommandResult(cmd, host, "sample output in the tool's real format (not runnable on ibsim)",
+                        CommandResult.OK, 0, 0, "", ""), Map.of());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

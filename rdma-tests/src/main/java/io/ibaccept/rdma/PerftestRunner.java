@@ -4,12 +4,10 @@ import io.ibaccept.collect.ExecResult;
 import io.ibaccept.collect.Transport;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.dump.DumpWriter;
-import io.ibaccept.dump.KeyValues;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -85,17 +83,7 @@ public final class PerftestRunner {
     }
 
     private static void write(DumpWriter w, String base, String test, String host, String peer, String cmd, ExecResult r) {
-        w.write("perftest/" + base + ".out", r.stdout());
-        if (!r.stderr().isBlank()) w.write("perftest/" + base + ".err", r.stderr());
-        Map<String, String> kv = new LinkedHashMap<>();
-        kv.put("name", test);
-        kv.put("host", host);
-        kv.put("peer", peer);
-        kv.put("command", cmd);
-        kv.put("status", r.status());
-        kv.put("exit", String.valueOf(r.exitCode()));
-        kv.put("duration_ms", String.valueOf(r.durationMs()));
-        kv.put("started", Instant.now().toString());
-        w.write("perftest/" + base + ".meta", KeyValues.format(kv));
+        w.command("perftest/" + base + ".out", new CommandResult(test, host, cmd, r.status(), r.exitCode(), r.durationMs(),
+                Instant.now().toString(), r.stderr()), r.stdout(), Map.of("peer", peer));
     }
 }

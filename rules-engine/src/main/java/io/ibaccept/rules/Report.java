@@ -36,11 +36,7 @@ public record Report(ClusterData data, List<Finding> findings) {
         return m;
     }
 
-    public List<Finding> forHost(String host) {
-        return findings.stream().filter(f -> f.hosts().contains(host)).toList();
-    }
-
-    /** host -> findings naming it, built in one pass (forHost per host is quadratic on large clusters). */
+    /** host -> findings naming it, built in one pass (filtering the findings per host is quadratic on large clusters). */
     public Map<String, List<Finding>> byHost() {
         Map<String, List<Finding>> m = new java.util.HashMap<>();
         for (Finding f : findings)
