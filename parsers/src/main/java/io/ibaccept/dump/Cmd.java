@@ -16,6 +16,8 @@ public enum Cmd {
     MLXLINK_PCIE("mlxlink-pcie", false, true),
     ETHTOOL("ethtool-S", false, true),
     NATIVE_PROBE("native-probe", false, true),
+    /** Fallback for hosts where ibstat is missing: same port facts, no firmware. */
+    IBSTATUS("ibstatus", false, true),
     IBNETDISCOVER("ibnetdiscover", true, false),
     IBLINKINFO("iblinkinfo", true, false),
     IBQUERYERRORS("ibqueryerrors", true, false),
@@ -23,7 +25,9 @@ public enum Cmd {
     SMINFO("sminfo", true, false),
     SAQUERY_SM("saquery-s", true, false),
     IBDIAGNET_LOG("ibdiagnet2.log", true, true),
-    IBDIAGNET_DB("ibdiagnet2.db_csv", true, true);
+    IBDIAGNET_DB("ibdiagnet2.db_csv", true, true),
+    /** ibdiagnet's per-port counter dump (written next to ibdiagnet2.db_csv). */
+    IBDIAGNET_PM("ibdiagnet2.pm", true, true);
 
     private final String fileName;
     private final boolean fabricWide;

@@ -11,6 +11,10 @@ import io.ibaccept.parse.IbdiagnetParser;
 import io.ibaccept.parse.IblinkinfoParser;
 import io.ibaccept.parse.IbnetdiscoverParser;
 import io.ibaccept.parse.IbstatParser;
+import io.ibaccept.parse.IbstatusParser;
+import io.ibaccept.parse.Parsed;
+import io.ibaccept.parse.Parser;
+import io.ibaccept.parse.Parsing;
 import io.ibaccept.parse.MlxlinkParser;
 import io.ibaccept.parse.ParseException;
 import io.ibaccept.parse.PerftestParser;
@@ -29,7 +33,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -71,7 +74,8 @@ public final class DumpLoader {
                 parse(null, Cmd.PERFQUERY, CountersParser::perfquery),
                 parse(null, Cmd.IBQUERYERRORS, CountersParser::ibqueryerrors),
                 parse(null, Cmd.IBDIAGNET_LOG, IbdiagnetParser::log),
-                parse(null, Cmd.IBDIAGNET_DB, IbdiagnetParser::db));
+                parse(null, Cmd.IBDIAGNET_DB, IbdiagnetParser::db),
+                parse(null, Cmd.IBDIAGNET_PM, IbdiagnetParser::pm));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -104,20 +108,23 @@ public final class DumpLoader {
                 parse(h, Cmd.MLXLINK, MlxlinkParser::parse),
                 parse(h, Cmd.MLXLINK_PCIE, MlxlinkParser::parse),
                 parse(h, Cmd.ETHTOOL, HostParsers::ethtoolStats),
-                parse(h, Cmd.NATIVE_PROBE, t -> KeyValues.parse(t)));
+                parse(h, Cmd.NATIVE_PROBE, (t, is) -> KeyValues.parse(t)),
+                parse(h, Cmd.IBSTATUS, IbstatusParser::parse));
     }
 
     private List<PerftestRun> perftests() {
         List<PerftestRun> runs = new ArrayList<>();
         Path dir = root.resolve("perftest");
         if (!Files.isDirectory(dir)) return runs;
-        List<String> metas;
+        List<String> names;
         try (Stream<Path> s = Files.list(dir)) {
-            metas = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".client.meta")).sorted().toList();
+            names = s.map(p -> p.getFileName().toString()).sorted().toList();
         } catch (IOException e) {
             return runs;
         }
-        for (String meta : metas) {
+        java.util.Set<String> present = new java.util.HashSet<>(names);
+        for (String meta : names) {
+            if (!meta.endsWith(".client.meta")) continue;
             String id = meta.substring(0, meta.length() - ".client.meta".length());
             String rel = "perftest/" + id + ".client.meta";
             Text mt = read(rel, null, "perftest");
@@ -132,26 +139,34 @@ public final class DumpLoader {
             String client = kv.getOrDefault("host", "");
             String server = kv.getOrDefault("peer", "");
             String test = kv.getOrDefault("name", id);
-            var c = parseFile(client, "perftest", "perftest/" + id + ".client.out", PerftestParser::parse);
-            // the server side is secondary (the client reports the result): absent altogether is fine
-            boolean serverCollected = Files.exists(dir.resolve(id + ".server.out")) || Files.exists(dir.resolve(id + ".server.meta"));
-            var sv = serverCollected ? parseFile(server, "perftest", "perftest/" + id + ".server.out", PerftestParser::parse) : null;
+            var c = parseFile(client, "perftest", "perftest/" + id + ".client.out",
+                    (t, is) -> PerftestParser.parse(t, is, Boolean.FALSE));
+            // the server side is secondary (the client reports the result): absent altogether is fine; a banner-only
+            // server is normal for latency tests (PerftestParser knows which)
+            boolean serverCollected = present.contains(id + ".server.out") || present.contains(id + ".server.meta");
+            var sv = serverCollected ? parseFile(server, "perftest", "perftest/" + id + ".server.out",
+                    (t, is) -> PerftestParser.parse(t, is, Boolean.TRUE)) : null;
             runs.add(new PerftestRun(id, test, client, server, c, sv, "perftest/" + id + ".client.out"));
         }
         return runs;
     }
 
-    private <T> T parse(String host, Cmd cmd, Function<Text, T> parser) {
+    private <T> T parse(String host, Cmd cmd, Parser<T> parser) {
         String rel = cmd.path(host);
         if (cmd.optional() && !Files.exists(root.resolve(rel))
                 && !Files.exists(root.resolve(rel.substring(0, rel.length() - 4) + ".meta"))) return null; // not requested
         return parseFile(host, cmd.fileName(), rel, parser);
     }
 
-    /** Reads meta + out, records command status problems, then parses; null if anything is unusable. */
-    private <T> T parseFile(String host, String name, String rel, Function<Text, T> parser) {
+    /**
+     * Reads meta + out and parses. A failed or timed-out command is recorded as its own problem, and whatever it
+     * printed is still parsed (an ibstat that exits 255 after eight good CAs keeps them). Each unreadable record is
+     * its own problem with file:line; null only when nothing in the file was usable.
+     */
+    private <T> T parseFile(String host, String name, String rel, Parser<T> parser) {
         String base = rel.substring(0, rel.length() - 4);
         Path meta = root.resolve(base + ".meta");
+        boolean failed = false;
         if (Files.exists(meta)) {
             Text mt = read(base + ".meta", host, name);
             if (mt != null) {
@@ -174,27 +189,26 @@ public final class DumpLoader {
                         };
                         problem(kind, host, name, rel, 0, "'" + cr.commandLine() + "' " + describe(cr)
                                 + (why.isEmpty() ? "" : ": " + why));
-                        return null;
+                        // a tool that never ran printed nothing worth reading; a failed or timed-out one may have
+                        if (kind != InputProblem.Kind.COMMAND_FAILED && kind != InputProblem.Kind.TIMEOUT) return null;
+                        failed = true;
                     }
                 } catch (ParseException e) {
                     problem(InputProblem.Kind.PARSE_ERROR, host, name, e.where().file(), e.where().line(), e.reason());
                 }
             }
         }
+        if (failed && !Files.exists(root.resolve(rel))) return null;
         Text t = read(rel, host, name);
         if (t == null) return null;
         if (t.content().isBlank()) {
-            problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(name));
+            if (!failed) problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(name));
             return null;
         }
-        try {
-            return parser.apply(t);
-        } catch (ParseException e) {
+        Parsed<T> r = Parsing.run(t, parser);
+        for (ParseException e : r.issues())
             problem(InputProblem.Kind.PARSE_ERROR, host, name, e.where().file(), e.where().line(), e.reason());
-        } catch (RuntimeException e) {
-            problem(InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, "unreadable content (" + e.getClass().getSimpleName() + ")");
-        }
-        return null;
+        return r.value();
     }
 
     /** Tools that print nothing when the fabric has no SM (no LIDs to query) get a hint. */

@@ -1,8 +1,61 @@
 package io.ibaccept.model;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Fabric-wide results, collected once from the fabric node. A field is null when its input was unusable. */
+/**
+ * Fabric-wide results, collected once from the fabric node. A field is null when its input was unusable.
+ * diagPm is ibdiagnet2.pm (optional).
+ */
 public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
-                         Ibdiagnet.Db diagDb) {}
+                         Ibdiagnet.Db diagDb, List<PortCounters> diagPm) {
+
+    /**
+     * ibdiagnet's port counters, one record per (node GUID, port): PM_INFO of ibdiagnet2.db_csv, else ibdiagnet2.pm.
+     * Empty when neither was collected.
+     */
+    public List<PortCounters> ibdiagnetCounters() {
+        if (diagDb != null && !diagDb.pmInfo().isEmpty()) return diagDb.pmInfo();
+        return diagPm != null ? diagPm : List.of();
+    }
+
+    /** PM_DELTA of ibdiagnet2.db_csv (the change over --pm_pause_time), empty when absent. */
+    public List<PortCounters> ibdiagnetDeltas() {
+        return diagDb != null ? diagDb.pmDelta() : List.of();
+    }
+
+    /**
+     * Every port counter record of every source, merged per (node GUID, port) where the GUID is known (ibqueryerrors,
+     * ibdiagnet); records without a GUID (perfquery: LID only) are listed as they are. Later sources fill counters the
+     * earlier ones lack: ibdiagnet PM_INFO, then ibdiagnet2.pm, then ibqueryerrors, then perfquery.
+     */
+    public List<PortCounters> countersByPort() {
+        Map<PortCounters.Key, PortCounters> merged = new LinkedHashMap<>();
+        List<PortCounters> noGuid = new ArrayList<>();
+        List<List<PortCounters>> sources = new ArrayList<>();
+        sources.add(ibdiagnetCounters());
+        if (diagDb != null && !diagDb.pmInfo().isEmpty() && diagPm != null) sources.add(diagPm);
+        if (errorCounters != null) sources.add(errorCounters);
+        if (perfCounters != null) sources.add(perfCounters);
+        for (List<PortCounters> src : sources)
+            for (PortCounters pc : src) {
+                if (pc.port() < 0) continue;
+                if (pc.nodeGuid() == 0) {
+                    noGuid.add(pc);
+                    continue;
+                }
+                merged.merge(pc.key(), pc, (a, b) -> {
+                    Map<String, Long> c = new LinkedHashMap<>(b.counters());
+                    c.putAll(a.counters());
+                    return new PortCounters(a.nodeGuid(), a.nodeName().isEmpty() ? b.nodeName() : a.nodeName(),
+                            a.lid() >= 0 ? a.lid() : b.lid(), a.port(), c, a.ref());
+                });
+            }
+        List<PortCounters> out = new ArrayList<>(merged.values());
+        out.addAll(noGuid);
+        return out;
+    }
+}

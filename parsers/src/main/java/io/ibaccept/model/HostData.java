@@ -1,11 +1,35 @@
 package io.ibaccept.model;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 
-/** Everything collected on one host. A field is null when its input was missing or unusable (see problems). */
+/**
+ * Everything collected on one host. A field is null when its input was missing or unusable (see problems).
+ * ibstat keeps every CA of the host (several HCAs, VFs, Ethernet functions); ibstatus is the fallback read when
+ * ibstat is missing or unusable (no firmware or GUIDs in it).
+ */
 public record HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,
                        SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
                        Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,
-                       Map<String, String> nativeProbe) {}
+                       Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus) {
+
+    /** The host's CAs from ibstat, else from ibstatus, else empty. */
+    public List<Ibstat.Ca> cas() {
+        if (ibstat != null) return ibstat;
+        return ibstatus != null ? ibstatus : List.of();
+    }
+
+    /** Every InfiniBand CA of the host (Ethernet functions left out), in ibstat order: compare firmware on each. */
+    public List<Ibstat.Ca> infinibandCas() {
+        List<Ibstat.Ca> out = new ArrayList<>();
+        for (Ibstat.Ca ca : cas()) if (ca.isInfiniband()) out.add(ca);
+        return out;
+    }
+
+    /** True when port state comes from ibstatus because ibstat was not usable. */
+    public boolean fromIbstatus() {
+        return ibstat == null && ibstatus != null;
+    }
+}

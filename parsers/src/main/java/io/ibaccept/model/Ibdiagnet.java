@@ -4,7 +4,7 @@ import io.ibaccept.parse.SourceRef;
 import java.util.List;
 import java.util.Map;
 
-/** ibdiagnet2 results: the -E-/-W- messages of ibdiagnet2.log and the sections of ibdiagnet2.db_csv. */
+/** ibdiagnet2 results: the -E-/-W- messages of ibdiagnet2.log, the sections of ibdiagnet2.db_csv, ibdiagnet2.pm. */
 public final class Ibdiagnet {
     private Ibdiagnet() {}
 
@@ -26,7 +26,17 @@ public final class Ibdiagnet {
 
     public record Section(String name, List<String> header, List<Row> rows) {}
 
-    public record Db(Map<String, Section> sections) {
+    /**
+     * pmInfo: the PM_INFO counters (one sample), pmDelta: the PM_DELTA counters (difference of the two samples taken
+     * --pm_pause_time apart), both one record per (node GUID, port) under the IBA counter names, with the 64-bit
+     * extended value where the port has one (SymbolErrorCounter = max(SymbolErrorCounter, SymbolErrorCounterExt)).
+     */
+    public record Db(Map<String, Section> sections, List<PortCounters> pmInfo, List<PortCounters> pmDelta) {
+        public Db {
+            pmInfo = List.copyOf(pmInfo);
+            pmDelta = List.copyOf(pmDelta);
+        }
+
         public Section section(String name) {
             return sections.get(name);
         }

@@ -1,5 +1,6 @@
 package io.ibaccept.model;
 
+import io.ibaccept.parse.Nums;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -33,25 +34,38 @@ public enum LinkSpeed {
     }
 
     /**
-     * Accepts the spellings of ibnetdiscover ("HDR", "FDR10"), iblinkinfo/smpquery ("53.125 Gbps", "10.0 Gbps"),
-     * mlxlink ("IB-HDR", "HDR100" is not a speed but a width mode and maps to HDR).
+     * Every spelling the tools print: a name ("HDR", "FDR10", mlxlink's "IB-HDR"; "HDR100" is HDR on 2X), a per-lane
+     * rate ("53.125 Gbps", "10.0 Gbps"), and the "N (NAME)" forms where the name decides: ibstat's "40 (FDR10)",
+     * iblinkinfo's "10.0 Gbps (FDR10)", ibstatus' "56 Gb/sec (4X FDR)". Standard PortInfo shows FDR10 as "10.0 Gbps"
+     * (QDR): only the MLNX extended PortInfo or ibstat/iblinkinfo can tell FDR10.
      */
     public static Optional<LinkSpeed> parse(String s) {
         if (s == null) return Optional.empty();
         String v = s.trim().toUpperCase(Locale.ROOT);
-        if (v.startsWith("IB-")) v = v.substring(3);
-        if (v.endsWith("GBPS")) {
-            String num = v.substring(0, v.length() - 4).trim();
-            try {
-                double g = Double.parseDouble(num);
-                for (LinkSpeed ls : values()) if (Math.abs(ls.signalGbps - g) < 0.01) return Optional.of(ls);
-            } catch (NumberFormatException e) {
-                return Optional.empty();
-            }
-            return Optional.empty();
+        int open = v.indexOf('(');
+        if (open >= 0 && v.endsWith(")")) {
+            String inner = v.substring(open + 1, v.length() - 1).trim();
+            int sp = inner.lastIndexOf(' ');
+            Optional<LinkSpeed> named = byName(sp >= 0 ? inner.substring(sp + 1) : inner);
+            if (named.isPresent()) return named;
+            v = v.substring(0, open).trim();
         }
+        if (v.startsWith("IB-")) v = v.substring(3);
+        if (v.endsWith("GBPS")) return fromSignalGbps(v.substring(0, v.length() - 4).trim());
+        return byName(v);
+    }
+
+    private static Optional<LinkSpeed> byName(String v) {
         if (v.equals("HDR100")) return Optional.of(HDR);
+        if (v.equals("NDR200")) return Optional.of(NDR);
         for (LinkSpeed ls : values()) if (ls.name().equals(v)) return Optional.of(ls);
+        return Optional.empty();
+    }
+
+    private static Optional<LinkSpeed> fromSignalGbps(String num) {
+        if (!Nums.isDecimal(num)) return Optional.empty();
+        double g = Double.parseDouble(num);
+        for (LinkSpeed ls : values()) if (Math.abs(ls.signalGbps - g) < 0.01) return Optional.of(ls);
         return Optional.empty();
     }
 }

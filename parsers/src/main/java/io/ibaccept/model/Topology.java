@@ -1,9 +1,12 @@
 package io.ibaccept.model;
 
 import io.ibaccept.parse.SourceRef;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** The fabric as {@code ibnetdiscover} sees it. */
+/** The fabric as {@code ibnetdiscover} (or ibdiagnet's copy of it, or {@code ibnetdiscover -p}) sees it. */
 public record Topology(List<Node> nodes) {
     public Topology {
         nodes = List.copyOf(nodes);
@@ -19,7 +22,24 @@ public record Topology(List<Node> nodes) {
         }
     }
 
-    /** One connected port line. portGuid/lid are known for CA ports; width/speed may be null if not printed. */
+    /**
+     * One connected port line. portGuid/lid are known for CA ports; width/speed may be null if not printed. label is the
+     * front-panel name ibdiagnet prints for switch ports ("1/1/1" on a Quantum-2: ASIC/cage/port[/split]), "" if none.
+     */
     public record Port(int port, long portGuid, int lid, String remoteId, long remoteGuid, int remotePort,
-                       String remoteDescription, int remoteLid, LinkWidth width, LinkSpeed speed, SourceRef ref) {}
+                       String remoteDescription, int remoteLid, LinkWidth width, LinkSpeed speed, String label,
+                       SourceRef ref) {}
+
+    /** Nodes by GUID (the key every fabric rule should use: node descriptions are not unique). */
+    public Map<Long, Node> byGuid() {
+        Map<Long, Node> m = new LinkedHashMap<>();
+        for (Node n : nodes) m.putIfAbsent(n.guid(), n);
+        return m;
+    }
+
+    public List<Node> switches() {
+        List<Node> out = new ArrayList<>();
+        for (Node n : nodes) if (n.type() == NodeType.SWITCH) out.add(n);
+        return out;
+    }
 }

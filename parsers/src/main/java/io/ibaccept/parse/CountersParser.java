@@ -5,41 +5,58 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-/** Parses {@code perfquery} and {@code ibqueryerrors}. */
+/**
+ * Parses {@code perfquery} (basic "# Port counters" and {@code -x} "# Port extended counters" blocks) and
+ * {@code ibqueryerrors} (as infiniband-diags prints it: "Errors for [0xGUID] "name"" — CAs without the GUID — then
+ * "GUID 0x.. port N: [Counter == value] ..."). Each block/port line is a record; bad values are issues.
+ */
 public final class CountersParser {
     private CountersParser() {}
 
-    private static final Pattern PQ_HEADER = Pattern.compile("^# Port (?:extended )?counters: Lid (\\d+) port (\\d+).*");
-
     public static List<PortCounters> perfquery(Text t) {
+        return perfquery(t, Issues.strict());
+    }
+
+    public static List<PortCounters> perfquery(Text t, Issues issues) {
         List<PortCounters> out = new ArrayList<>();
-        for (DottedParser.Block b : DottedParser.parse(t)) {
-            Matcher m = PQ_HEADER.matcher(b.header());
-            if (!m.matches()) {
+        for (DottedParser.Block b : DottedParser.parse(t, issues)) {
+            String h = b.header();
+            boolean basic = h.startsWith("# Port counters: Lid ");
+            boolean ext = h.startsWith("# Port extended counters: Lid ");
+            if (!basic && !ext) {
                 if (b.fields().isEmpty()) continue;
-                throw t.error(b.line() == 0 ? 1 : b.line(), "expected '# Port counters: Lid N port N' header");
+                issues.add(t, b.line() == 0 ? 1 : b.line(), "expected '# Port counters: Lid N port N' header");
+                continue;
             }
-            Map<String, Long> c = new LinkedHashMap<>();
-            for (Map.Entry<String, DottedParser.Field> e : b.fields().entrySet()) {
-                if (e.getKey().equals("PortSelect") || e.getKey().startsWith("CounterSelect")) continue;
-                c.put(e.getKey(), Nums.longValue(t, e.getValue().line(), e.getValue().value()));
-            }
-            int port = Integer.parseInt(m.group(2));
-            out.add(new PortCounters(0, "", Integer.parseInt(m.group(1)), port == 255 ? -1 : port, c, t.at(b.line())));
+            PortCounters pc = issues.record(() -> {
+                List<String> f = Fields.split(h.substring(h.indexOf("Lid ")));
+                if (f.size() < 4 || !f.get(2).equals("port")) throw t.error(b.line(), "cannot read the Lid/port of '" + Text.excerpt(h) + "'");
+                int lid = Nums.integer(t, b.line(), f.get(1));
+                int port = Nums.integer(t, b.line(), f.get(3));
+                Map<String, Long> c = new LinkedHashMap<>();
+                for (Map.Entry<String, DottedParser.Field> e : b.fields().entrySet()) {
+                    String k = e.getKey();
+                    if (k.equals("PortSelect") || k.startsWith("CounterSelect")) continue;
+                    int line = e.getValue().line();
+                    Long v = issues.record(() -> Nums.counter(t, line, k, e.getValue().value(),
+                            basic ? PortCounters.width(k) : 64));
+                    if (v != null) c.put(k, v);
+                }
+                return new PortCounters(0, "", lid, port == 255 ? -1 : port, c, t.at(b.line()));
+            });
+            if (pc != null) out.add(pc);
         }
         if (out.isEmpty()) throw t.error(0, "no '# Port counters' block found");
         return out;
     }
 
-    private static final Pattern QE_NODE = Pattern.compile("^Errors for (?:(0x[0-9a-fA-F]+) )?\"(.*)\"\\s*$");
-    private static final Pattern QE_PORT = Pattern.compile("^GUID (0x[0-9a-fA-F]+) port (ALL|\\d+):(.*)$");
-    private static final Pattern QE_COUNTER = Pattern.compile("\\[(\\w+) == (\\d+)\\]");
+    public static List<PortCounters> ibqueryerrors(Text t) {
+        return ibqueryerrors(t, Issues.strict());
+    }
 
     /** ibqueryerrors lists only counters above its thresholds; per-port records, aggregate "ALL" lines skipped. */
-    public static List<PortCounters> ibqueryerrors(Text t) {
+    public static List<PortCounters> ibqueryerrors(Text t, Issues issues) {
         List<PortCounters> out = new ArrayList<>();
         List<String> lines = t.lines();
         String node = "";
@@ -52,24 +69,53 @@ public final class CountersParser {
                 sawSummary = true;
                 continue;
             }
-            Matcher m = QE_NODE.matcher(line);
-            if (m.matches()) {
-                node = m.group(2);
+            if (line.startsWith("Errors for ")) {
+                int q1 = line.indexOf('"');
+                int q2 = line.lastIndexOf('"');
+                if (q1 < 0 || q2 <= q1) {
+                    issues.add(t, ln, "cannot read the node name of '" + Text.excerpt(line) + "'");
+                    node = "";
+                } else {
+                    node = line.substring(q1 + 1, q2);
+                }
                 continue;
             }
-            m = QE_PORT.matcher(line);
-            if (m.matches()) {
-                if (m.group(2).equals("ALL")) continue;
-                Map<String, Long> c = new LinkedHashMap<>();
-                Matcher cm = QE_COUNTER.matcher(m.group(3));
-                while (cm.find()) c.put(cm.group(1), Nums.longValue(t, ln, cm.group(2)));
-                out.add(new PortCounters(Nums.hex(t, ln, m.group(1)), node, -1, Integer.parseInt(m.group(2)), c, t.at(ln)));
+            if (line.startsWith("GUID ")) {
+                final String nodeName = node;
+                PortCounters pc = issues.record(() -> portLine(t, ln, line, nodeName, issues));
+                if (pc != null) out.add(pc);
                 continue;
             }
             if (line.startsWith("Link info:") || line.startsWith("Suppressing:")) continue;
-            throw t.error(ln, "unrecognised ibqueryerrors line: '" + line + "'");
+            issues.add(t, ln, "unrecognised ibqueryerrors line: '" + Text.excerpt(line) + "'");
         }
-        if (!sawSummary) throw t.error(0, "no '## Summary' line: ibqueryerrors output is truncated");
+        if (!sawSummary) issues.add(t, 0, "no '## Summary' line: ibqueryerrors output is truncated");
         return out;
+    }
+
+    /** "GUID 0x2c903006e29b0 port 5: [SymbolErrorCounter == 65535] [LinkDownedCounter == 2]"; null for "port ALL". */
+    private static PortCounters portLine(Text t, int ln, String line, String node, Issues issues) {
+        int colon = line.indexOf(':');
+        List<String> f = Fields.split(colon < 0 ? line : line.substring(0, colon));
+        if (colon < 0 || f.size() != 4 || !f.get(2).equals("port"))
+            throw t.error(ln, "unrecognised ibqueryerrors line: '" + Text.excerpt(line) + "'");
+        if (f.get(3).equals("ALL")) return null;
+        long guid = Nums.hex(t, ln, f.get(1));
+        int port = Nums.integer(t, ln, f.get(3));
+        Map<String, Long> c = new LinkedHashMap<>();
+        String rest = line.substring(colon + 1);
+        int i = rest.indexOf('[');
+        while (i >= 0) {
+            int e = rest.indexOf(']', i);
+            if (e < 0) throw t.error(ln, "unterminated counter '" + Text.excerpt(rest.substring(i)) + "'");
+            String item = rest.substring(i + 1, e);
+            int eq = item.indexOf("==");
+            if (eq < 0) throw t.error(ln, "expected '[Counter == value]', found '[" + Text.excerpt(item) + "]'");
+            String name = item.substring(0, eq).trim();
+            Long v = issues.record(() -> Nums.counter(t, ln, name, item.substring(eq + 2), 64));
+            if (v != null) c.put(name, v);
+            i = rest.indexOf('[', e);
+        }
+        return new PortCounters(guid, node, -1, port, c, t.at(ln));
     }
 }

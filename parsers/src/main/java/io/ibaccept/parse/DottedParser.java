@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The "Key:.........value" dump format shared by smpquery, perfquery and saquery. Capability-name continuation
- * lines (indented words without a colon) are attached to the previous key.
+ * The "Key:.........value" dump format shared by smpquery, perfquery, saquery and ibportstate. Capability-name
+ * continuation lines (indented words without a colon) are attached to the previous key; any other line without a
+ * colon is one issue.
  */
 public final class DottedParser {
     private DottedParser() {}
@@ -28,6 +29,10 @@ public final class DottedParser {
     }
 
     public static List<Block> parse(Text t) {
+        return parse(t, Issues.strict());
+    }
+
+    public static List<Block> parse(Text t, Issues issues) {
         List<String> lines = t.lines();
         List<Block> blocks = new ArrayList<>();
         String header = "";
@@ -48,11 +53,13 @@ public final class DottedParser {
             int colon = line.indexOf(':');
             if (colon <= 0) {
                 if (Character.isWhitespace(raw.charAt(0)) && !fields.isEmpty()) continue; // capability names
-                throw t.error(ln, "expected 'Name:....value', found '" + line + "'");
+                issues.add(t, ln, "expected 'Name:....value', found '" + Text.excerpt(line) + "'");
+                continue;
             }
             String key = line.substring(0, colon).trim();
-            String value = line.substring(colon + 1).replaceFirst("^\\.+", "").trim();
-            fields.put(key, new Field(value, ln));
+            int v = colon + 1;
+            while (v < line.length() && line.charAt(v) == '.') v++;
+            fields.put(key, new Field(line.substring(v).trim(), ln));
         }
         if (!fields.isEmpty() || !header.isEmpty()) blocks.add(new Block(header, headerLine, fields));
         return blocks;

@@ -1,37 +1,39 @@
 package io.ibaccept.parse;
 
 import io.ibaccept.model.Ibdiagnet;
+import io.ibaccept.model.PortCounters;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
-/** Parses ibdiagnet2.log (-E-/-W- lines) and ibdiagnet2.db_csv (START_X ... END_X CSV sections). */
+/**
+ * Parses ibdiagnet2.log (-E-/-W- lines), ibdiagnet2.db_csv (START_X ... END_X CSV sections, with PM_INFO and PM_DELTA
+ * read into port counters) and ibdiagnet2.pm (per-port "Port=N Lid=.. GUID=.." blocks of "name=0x.." counters).
+ */
 public final class IbdiagnetParser {
     private IbdiagnetParser() {}
 
-    private static final Pattern VERSION = Pattern.compile("ibdiagnet\\S*\\s+(?:version\\s+)?v?(\\d+\\.\\d+[\\w.\\-]*)",
-            Pattern.CASE_INSENSITIVE);
-
     public static Ibdiagnet.Log log(Text t) {
+        return log(t, Issues.strict());
+    }
+
+    public static Ibdiagnet.Log log(Text t, Issues issues) {
         List<Ibdiagnet.Message> msgs = new ArrayList<>();
         String version = "";
         List<String> lines = t.lines();
         boolean sawIbdiag = false;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
-            if (!sawIbdiag && line.toLowerCase().contains("ibdiag")) sawIbdiag = true;
-            if (version.isEmpty()) {
-                Matcher m = VERSION.matcher(line);
-                if (m.find()) version = m.group(1);
-            }
+            if (!sawIbdiag && line.toLowerCase(Locale.ROOT).contains("ibdiag")) sawIbdiag = true;
+            if (version.isEmpty()) version = version(line);
             String s = line.trim();
             Ibdiagnet.Level level = s.startsWith("-E-") ? Ibdiagnet.Level.ERROR : s.startsWith("-W-") ? Ibdiagnet.Level.WARNING : null;
             if (level == null) continue;
@@ -39,7 +41,7 @@ public final class IbdiagnetParser {
             int first = i + 1;
             StringBuilder text = new StringBuilder(s.substring(3).trim());
             while (i + 1 < lines.size() && !lines.get(i + 1).isBlank() && Character.isWhitespace(lines.get(i + 1).charAt(0))) {
-                text.append("; ").append(lines.get(i + 1).trim().replaceAll("\\s+", " "));
+                text.append("; ").append(String.join(" ", Fields.split(lines.get(i + 1))));
                 i++;
             }
             msgs.add(new Ibdiagnet.Message(level, text.toString(), t.at(first)));
@@ -48,7 +50,34 @@ public final class IbdiagnetParser {
         return new Ibdiagnet.Log(version, msgs);
     }
 
+    /** "ibdiagnet v2.11.0", "ibdiagnet2 version 2.1", '"IBDIAGNET 2.10.0.MLNX20220720.cd746c3"' -> the version. */
+    static String version(String line) {
+        String lower = line.toLowerCase(Locale.ROOT);
+        int k = lower.indexOf("ibdiagnet");
+        if (k < 0 || lower.length() != line.length()) return "";
+        int i = k + 9;
+        while (i < line.length() && !Character.isWhitespace(line.charAt(i))) i++;
+        while (i < line.length() && Character.isWhitespace(line.charAt(i))) i++;
+        if (lower.startsWith("version", i)) {
+            i += 7;
+            while (i < line.length() && (Character.isWhitespace(line.charAt(i)) || line.charAt(i) == ':')) i++;
+        }
+        if (i < line.length() && lower.charAt(i) == 'v') i++;
+        int st = i;
+        while (i < line.length() && (Character.isLetterOrDigit(line.charAt(i)) || line.charAt(i) == '.'
+                || line.charAt(i) == '-' || line.charAt(i) == '_')) i++;
+        String v = line.substring(st, i);
+        int dot = v.indexOf('.');
+        if (dot <= 0 || !Nums.isDigits(v.substring(0, dot)) || dot + 1 >= v.length() || !Character.isDigit(v.charAt(dot + 1)))
+            return "";
+        return v;
+    }
+
     public static Ibdiagnet.Db db(Text t) {
+        return db(t, Issues.strict());
+    }
+
+    public static Ibdiagnet.Db db(Text t, Issues issues) {
         Map<String, Ibdiagnet.Section> sections = new LinkedHashMap<>();
         List<String> lines = t.lines();
         int i = 0;
@@ -58,45 +87,212 @@ public final class IbdiagnetParser {
                 i++;
                 continue;
             }
-            if (!line.startsWith("START_")) throw t.error(i + 1, "expected START_<SECTION>, found '" + abbreviate(line) + "'");
+            if (!line.startsWith("START_")) {
+                issues.add(t, i + 1, "expected START_<SECTION>, found '" + Text.excerpt(line) + "'");
+                i++;
+                continue;
+            }
             String name = line.substring(6);
             int startLine = i + 1;
             int j = i + 1;
-            while (j < lines.size() && !lines.get(j).trim().equals("END_" + name)) j++;
-            if (j >= lines.size()) throw t.error(startLine, "section " + name + " has no END_" + name + " (truncated file?)");
-            sections.put(name, section(t, name, lines, i + 1, j));
-            i = j + 1;
+            String end = "END_" + name;
+            while (j < lines.size() && !lines.get(j).trim().equals(end) && !lines.get(j).trim().startsWith("START_")) j++;
+            if (j >= lines.size() || !lines.get(j).trim().equals(end))
+                issues.add(t, startLine, "section " + name + " has no END_" + name + " (truncated file?)");
+            sections.put(name, section(t, issues, name, lines, i + 1, j));
+            i = j < lines.size() && lines.get(j).trim().equals(end) ? j + 1 : j;
         }
         if (sections.isEmpty()) throw t.error(0, "no START_/END_ sections found");
-        return new Ibdiagnet.Db(sections);
+        Map<String, String> names = new HashMap<>();
+        Ibdiagnet.Section nodes = sections.get("NODES");
+        if (nodes != null) for (Ibdiagnet.Row r : nodes.rows()) names.put(r.get("NodeGUID").toLowerCase(Locale.ROOT), r.get("NodeDesc"));
+        Map<String, String> lids = new HashMap<>();
+        Ibdiagnet.Section ports = sections.get("PORTS");
+        if (ports != null)
+            for (Ibdiagnet.Row r : ports.rows()) lids.put(r.get("NodeGuid").toLowerCase(Locale.ROOT) + ":" + r.get("PortNum"), r.get("LID"));
+        return new Ibdiagnet.Db(sections, counters(t, issues, sections.get("PM_INFO"), names, lids),
+                counters(t, issues, sections.get("PM_DELTA"), names, lids));
     }
 
-    private static Ibdiagnet.Section section(Text t, String name, List<String> lines, int from, int to) {
-        if (from >= to) return new Ibdiagnet.Section(name, List.of(), List.of());
-        StringBuilder sb = new StringBuilder();
-        for (int k = from; k < to; k++) sb.append(lines.get(k)).append('\n');
-        List<String> header;
+    private static Ibdiagnet.Section section(Text t, Issues issues, String name, List<String> lines, int from, int to) {
+        List<String> header = null;
         List<Ibdiagnet.Row> rows = new ArrayList<>();
-        try (CSVParser p = CSVParser.parse(new StringReader(sb.toString()),
-                CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get())) {
-            List<CSVRecord> recs = p.getRecords();
-            header = recs.get(0).toList();
-            for (int r = 1; r < recs.size(); r++) {
-                CSVRecord rec = recs.get(r);
-                int line = from + (int) rec.getRecordNumber(); // rows never span lines
-                if (rec.size() != header.size())
-                    throw t.error(line, name + " row has " + rec.size() + " fields, header has " + header.size());
-                Map<String, String> values = new LinkedHashMap<>();
-                for (int c = 0; c < header.size(); c++) values.put(header.get(c), rec.get(c));
-                rows.add(new Ibdiagnet.Row(values, t.at(line)));
+        CSVFormat fmt = CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).get();
+        for (int k = from; k < to; k++) {
+            String line = lines.get(k);
+            if (line.isBlank()) continue;
+            int ln = k + 1;
+            List<String> rec;
+            if (line.indexOf('"') < 0) {
+                rec = splitComma(line);
+            } else try (CSVParser p = CSVParser.parse(new StringReader(line), fmt)) {
+                List<CSVRecord> recs = p.getRecords();
+                if (recs.size() != 1) {
+                    issues.add(t, ln, "malformed CSV row in section " + name);
+                    continue;
+                }
+                rec = recs.get(0).toList();
+            } catch (IOException | java.io.UncheckedIOException | IllegalStateException e) {
+                issues.add(t, ln, "malformed CSV row in section " + name + " (unbalanced quotes?)");
+                continue;
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw t.error(from + 1, "malformed CSV in section " + name + ": " + e.getMessage());
+            if (header == null) {
+                header = new ArrayList<>(rec.size());
+                for (String h : rec) header.add(h.trim());
+                continue;
+            }
+            if (rec.size() != header.size()) {
+                issues.add(t, ln, name + " row has " + rec.size() + " fields, header has " + header.size());
+                continue;
+            }
+            Map<String, String> values = new LinkedHashMap<>();
+            for (int c = 0; c < header.size(); c++) values.put(header.get(c), rec.get(c));
+            rows.add(new Ibdiagnet.Row(values, t.at(ln)));
         }
-        return new Ibdiagnet.Section(name, header, rows);
+        return new Ibdiagnet.Section(name, header == null ? List.of() : header, rows);
     }
 
-    private static String abbreviate(String s) {
-        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+    /** A CSV line without quotes: plain comma split, fields trimmed. */
+    private static List<String> splitComma(String line) {
+        List<String> out = new ArrayList<>();
+        int st = 0;
+        for (int i = 0; i <= line.length(); i++) {
+            if (i == line.length() || line.charAt(i) == ',') {
+                out.add(line.substring(st, i).trim());
+                st = i + 1;
+            }
+        }
+        return out;
+    }
+
+    /** PM_INFO / PM_DELTA rows -> one PortCounters per (NodeGUID, PortNumber). */
+    private static List<PortCounters> counters(Text t, Issues issues, Ibdiagnet.Section s, Map<String, String> names,
+                                               Map<String, String> lids) {
+        List<PortCounters> out = new ArrayList<>();
+        if (s == null) return out;
+        for (Ibdiagnet.Row r : s.rows()) {
+            int ln = r.ref().line();
+            PortCounters pc = issues.record(() -> {
+                String guidText = r.get("NodeGUID").isEmpty() ? r.get("NodeGuid") : r.get("NodeGUID");
+                String portText = r.get("PortNumber").isEmpty() ? r.get("PortNum") : r.get("PortNumber");
+                long guid = Nums.hex(t, ln, guidText);
+                int port = Nums.integer(t, ln, portText);
+                Map<String, Long> raw = new LinkedHashMap<>();
+                for (Map.Entry<String, String> e : r.values().entrySet()) {
+                    String k = e.getKey();
+                    if (k.equals("NodeGUID") || k.equals("NodeGuid") || k.equals("PortGUID") || k.equals("PortGuid")
+                            || k.equals("PortNumber") || k.equals("PortNum")) continue;
+                    Long v = value(t, issues, ln, k, e.getValue());
+                    if (v != null) raw.put(k, v);
+                }
+                String lid = lids.get(guidText.toLowerCase(Locale.ROOT) + ":" + port);
+                int lidNum = lid != null && Nums.isDigits(lid) && lid.length() < 9 ? Integer.parseInt(lid) : -1;
+                return new PortCounters(guid, names.getOrDefault(guidText.toLowerCase(Locale.ROOT), ""), lidNum, port,
+                        normalize(raw), r.ref());
+            });
+            if (pc != null) out.add(pc);
+        }
+        return out;
+    }
+
+    /** ibdiagnet writes N/A, NA or -1 for a counter the port does not support: absent, not a problem. */
+    private static Long value(Text t, Issues issues, int ln, String name, String v) {
+        String s = v.trim();
+        if (s.isEmpty() || s.equals("N/A") || s.equals("NA") || s.equals("-1")) return null;
+        return issues.record(() -> Nums.counter(t, ln, name, s, 64));
+    }
+
+    /**
+     * Counters under their IBA names: "XExt"/"XExtended" (64-bit) folded into X as the larger of the two, so a
+     * saturated 16-bit SymbolErrorCounter reads its real 64-bit count.
+     */
+    static Map<String, Long> normalize(Map<String, Long> raw) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Long> e : raw.entrySet()) {
+            String k = e.getKey();
+            String base = k.endsWith("Extended") ? k.substring(0, k.length() - 8) : k.endsWith("Ext") ? k.substring(0, k.length() - 3) : k;
+            out.merge(base, e.getValue(), Math::max);
+        }
+        return out;
+    }
+
+    /** snake_case names of ibdiagnet2.pm that do not map to the IBA name by case alone. */
+    private static final Map<String, String> PM_NAMES = Map.of("link_down_counter", "LinkDownedCounter",
+            "port_xmit_discard", "PortXmitDiscards", "excessive_buffer_errors", "ExcessiveBufferOverrunErrors",
+            "vl15_dropped", "VL15Dropped", "vl15_dropped_extended", "VL15DroppedExtended",
+            "qp1_dropped_extended", "QP1DroppedExtended");
+
+    public static List<PortCounters> pm(Text t) {
+        return pm(t, Issues.strict());
+    }
+
+    /**
+     * ibdiagnet2.pm: after a '#' header, per port a dashed line, "Port=1 Lid=0x00b4 GUID=0x.. Device=54002 Port
+     * Name=...", a dashed line, then "name=0xVALUE" lines (NA when unsupported).
+     */
+    public static List<PortCounters> pm(Text t, Issues issues) {
+        List<PortCounters> out = new ArrayList<>();
+        List<String> lines = t.lines();
+        Map<String, Long> raw = null;
+        long guid = 0;
+        int port = -1, lid = -1, start = 0;
+        String name = "";
+        for (int i = 0; i < lines.size(); i++) {
+            int ln = i + 1;
+            String line = lines.get(i).trim();
+            if (line.isEmpty() || line.startsWith("#") || line.startsWith("---")) continue;
+            if (line.startsWith("Port=")) {
+                if (raw != null) out.add(new PortCounters(guid, name, lid, port, normalize(raw), t.at(start)));
+                raw = null;
+                Map<String, String> kv = new HashMap<>();
+                int pn = line.indexOf(" Port Name=");
+                name = pn >= 0 ? line.substring(pn + 11).trim() : "";
+                for (String f : Fields.split(pn >= 0 ? line.substring(0, pn) : line)) {
+                    int eq = f.indexOf('=');
+                    if (eq > 0) kv.put(f.substring(0, eq), f.substring(eq + 1));
+                }
+                Long g = kv.containsKey("GUID") ? issues.record(() -> Nums.hex(t, ln, kv.get("GUID"))) : null;
+                Integer p = kv.containsKey("Port") ? issues.record(() -> Nums.integer(t, ln, kv.get("Port"))) : null;
+                if (g == null || p == null) {
+                    if (!kv.containsKey("GUID") || !kv.containsKey("Port"))
+                        issues.add(t, ln, "expected 'Port=N Lid=.. GUID=0x..', found '" + Text.excerpt(line) + "'");
+                    continue;
+                }
+                Integer l = kv.containsKey("Lid") ? issues.record(() -> Nums.integer(t, ln, kv.get("Lid"))) : null;
+                guid = g;
+                port = p;
+                lid = l == null ? -1 : l;
+                start = ln;
+                raw = new LinkedHashMap<>();
+                continue;
+            }
+            int eq = line.indexOf('=');
+            if (eq <= 0 || raw == null) {
+                issues.add(t, ln, "unrecognised ibdiagnet2.pm line: '" + Text.excerpt(line) + "'");
+                continue;
+            }
+            String key = line.substring(0, eq).trim();
+            String ibaName = PM_NAMES.getOrDefault(key, camel(key));
+            Long v = value(t, issues, ln, ibaName, line.substring(eq + 1));
+            if (v != null) raw.put(ibaName, v);
+        }
+        if (raw != null) out.add(new PortCounters(guid, name, lid, port, normalize(raw), t.at(start)));
+        if (out.isEmpty()) throw t.error(0, "not ibdiagnet2.pm: no 'Port=N Lid=.. GUID=..' block");
+        return out;
+    }
+
+    private static String camel(String snake) {
+        StringBuilder b = new StringBuilder(snake.length());
+        boolean up = true;
+        for (int i = 0; i < snake.length(); i++) {
+            char c = snake.charAt(i);
+            if (c == '_') {
+                up = true;
+                continue;
+            }
+            b.append(up ? Character.toUpperCase(c) : c);
+            up = false;
+        }
+        return b.toString();
     }
 }

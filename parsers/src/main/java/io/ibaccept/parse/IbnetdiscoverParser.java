@@ -4,26 +4,27 @@ import io.ibaccept.model.LinkSpeed;
 import io.ibaccept.model.LinkWidth;
 import io.ibaccept.model.Topology;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
 
-/** Parses {@code ibnetdiscover} topology output (the same format ibsim reads). */
+/**
+ * Parses {@code ibnetdiscover} topology output (the format ibsim reads), ibdiagnet's copy of it
+ * ({@code ibdiagnet2.ibnetdiscover}: port labels such as {@code [1](1/1/1)} on Quantum-2, CA ports as
+ * {@code [1](1)(guid)}) and the one-line-per-port {@code ibnetdiscover -p} format. Lines are scanned, not matched with
+ * backtracking patterns; an unreadable line is one issue and the rest of the topology is kept.
+ */
 public final class IbnetdiscoverParser {
     private IbnetdiscoverParser() {}
 
-    private static final Pattern HEADER = Pattern.compile(
-            "^(Switch|Ca|Hca|Rt)\\s+(\\d+)\\s+\"([^\"]+)\"\\s*(?:#\\s*\"([^\"]*)\"(.*))?$");
-    private static final Pattern PORT = Pattern.compile(
-            "^\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?\\s+\"([^\"]+)\"\\[(\\d+)\\](?:\\(([0-9a-fA-F]+)\\))?\\s*(?:#(.*))?$");
-    private static final Pattern LID = Pattern.compile("\\blid (\\d+)");
-    private static final Pattern RATE = Pattern.compile("\\b(\\d+)x([A-Z0-9]+)\\b");
-    private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"");
-    private static final Pattern ASSIGNMENT = Pattern.compile("^[a-z]\\w*=");
-
     public static Topology parse(Text t) {
+        return parse(t, Issues.strict());
+    }
+
+    public static Topology parse(Text t, Issues issues) {
         List<String> lines = t.lines();
         List<Topology.Node> nodes = new ArrayList<>();
+        PortsMode portsMode = new PortsMode();
         NodeHead head = null;
         List<Topology.Port> ports = new ArrayList<>();
         boolean sawTopologyComment = false;
@@ -37,73 +38,173 @@ public final class IbnetdiscoverParser {
                 ports = new ArrayList<>();
                 continue;
             }
-            if (line.startsWith("#") || ASSIGNMENT.matcher(line).lookingAt()) continue; // vendid=, switchguid=, ...
-            Matcher h = HEADER.matcher(line);
-            if (h.matches()) {
-                if (head != null) nodes.add(head.build(ports));
-                ports = new ArrayList<>();
-                head = new NodeHead(h, t, ln);
+            if (line.startsWith("#") || isAssignment(line)) continue; // vendid=, switchguid=, ...
+            if (line.startsWith("Switch") || line.startsWith("Ca") || line.startsWith("Hca") || line.startsWith("Rt")) {
+                NodeHead h = issues.record(() -> NodeHead.read(t, ln, line));
+                if (h != null) {
+                    if (head != null) nodes.add(head.build(ports));
+                    ports = new ArrayList<>();
+                    head = h;
+                }
                 continue;
             }
-            Matcher p = PORT.matcher(line);
-            if (p.matches()) {
-                if (head == null) throw t.error(ln, "port line outside a node record: '" + line + "'");
-                ports.add(port(p, t, ln, head.type == Topology.NodeType.SWITCH));
+            if (line.startsWith("[")) {
+                if (head == null) {
+                    issues.add(t, ln, "port line outside a node record: '" + Text.excerpt(line) + "'");
+                    continue;
+                }
+                final boolean onSwitch = head.type == Topology.NodeType.SWITCH;
+                Topology.Port p = issues.record(() -> port(t, ln, line, onSwitch));
+                if (p != null) ports.add(p);
                 continue;
             }
-            throw t.error(ln, "unrecognised ibnetdiscover line: '" + line + "'");
+            if (PortsMode.looksLike(line)) {
+                issues.record(() -> {
+                    portsMode.add(t, ln, line);
+                    return null;
+                });
+                continue;
+            }
+            issues.add(t, ln, "unrecognised ibnetdiscover line: '" + Text.excerpt(line) + "'");
         }
         if (head != null) nodes.add(head.build(ports));
+        nodes.addAll(portsMode.nodes());
         if (nodes.isEmpty())
             throw t.error(0, sawTopologyComment ? "topology has no nodes (truncated?)" : "not ibnetdiscover output: no node records");
         return new Topology(nodes);
     }
 
-    private static Topology.Port port(Matcher p, Text t, int ln, boolean onSwitch) {
-        int portNum = Nums.integer(t, ln, p.group(1));
-        long portGuid = p.group(2) == null ? 0 : Nums.hex(t, ln, p.group(2));
-        String remoteId = p.group(3);
-        int remotePort = Nums.integer(t, ln, p.group(4));
-        long remotePortGuid = p.group(5) == null ? 0 : Nums.hex(t, ln, p.group(5));
-        String comment = p.group(6) == null ? "" : p.group(6);
-        int lid = 0;
-        int remoteLid = 0;
-        // CA: '# lid 8 lmc 0 "leaf01" lid 4 4xHDR'; switch: '# "node01 HCA-1" lid 8 4xHDR'
-        String remoteDesc = "";
-        Matcher q = QUOTED.matcher(comment);
-        int afterQuote = 0;
-        if (q.find()) {
-            remoteDesc = q.group(1);
-            afterQuote = q.end();
-            if (!onSwitch) {
-                Matcher l = LID.matcher(comment.substring(0, q.start()));
-                if (l.find()) lid = Integer.parseInt(l.group(1));
-            }
+    private static boolean isAssignment(String line) {
+        int eq = line.indexOf('=');
+        if (eq <= 0 || line.charAt(0) < 'a' || line.charAt(0) > 'z') return false;
+        for (int i = 0; i < eq; i++) {
+            char c = line.charAt(i);
+            if (!Character.isLetterOrDigit(c) && c != '_') return false;
         }
-        Matcher rl = LID.matcher(comment.substring(afterQuote));
-        if (rl.find()) remoteLid = Integer.parseInt(rl.group(1));
+        return true;
+    }
+
+    /** A cursor over one line. */
+    private static final class Scan {
+        final Text t;
+        final int ln;
+        final String s;
+        int i;
+
+        Scan(Text t, int ln, String s) {
+            this.t = t;
+            this.ln = ln;
+            this.s = s;
+        }
+
+        void ws() {
+            while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) i++;
+        }
+
+        boolean at(char c) {
+            return i < s.length() && s.charAt(i) == c;
+        }
+
+        /** Text up to the closing char, which is consumed. */
+        String until(char close, String what) {
+            int e = s.indexOf(close, i);
+            if (e < 0) throw t.error(ln, "unterminated " + what + " in '" + Text.excerpt(s) + "'");
+            String r = s.substring(i, e);
+            i = e + 1;
+            return r;
+        }
+
+        String word() {
+            int st = i;
+            while (i < s.length() && s.charAt(i) != ' ' && s.charAt(i) != '\t') i++;
+            return s.substring(st, i);
+        }
+
+        ParseException bad(String why) {
+            return t.error(ln, "unrecognised ibnetdiscover line (" + why + "): '" + Text.excerpt(s) + "'");
+        }
+    }
+
+    /** "[1](1/1/1)  "S-..."[63]   # ..." / "[1](1)(b0cf..)  "S-.."[65] # lid 25 lmc 0 "desc" lid 24 4xNDR". */
+    private static Topology.Port port(Text t, int ln, String line, boolean onSwitch) {
+        Scan sc = new Scan(t, ln, line);
+        sc.i = 1;
+        int portNum = Nums.integer(t, ln, sc.until(']', "port number"));
+        List<String> groups = new ArrayList<>();
+        while (sc.at('(')) {
+            sc.i++;
+            groups.add(sc.until(')', "parenthesis"));
+        }
+        String label = "";
+        long portGuid = 0;
+        if (groups.size() >= 2) {
+            label = groups.get(0);
+            portGuid = Nums.hex(t, ln, groups.get(1));
+        } else if (groups.size() == 1) {
+            if (onSwitch || groups.get(0).indexOf('/') >= 0) label = groups.get(0);
+            else portGuid = Nums.hex(t, ln, groups.get(0));
+        }
+        sc.ws();
+        if (!sc.at('"')) throw sc.bad("expected the remote node id in quotes");
+        sc.i++;
+        String remoteId = sc.until('"', "remote id");
+        if (!sc.at('[')) throw sc.bad("expected the remote port '[N]'");
+        sc.i++;
+        int remotePort = Nums.integer(t, ln, sc.until(']', "remote port"));
+        long remotePortGuid = 0;
+        while (sc.at('(')) {
+            sc.i++;
+            String g = sc.until(')', "parenthesis");
+            if (g.indexOf('/') < 0 && !remoteId.startsWith("S-")) remotePortGuid = Nums.hex(t, ln, g);
+        }
+        sc.ws();
+        String comment = "";
+        if (sc.at('#')) comment = line.substring(sc.i + 1);
+        else if (sc.i < line.length()) throw sc.bad("unexpected text after the remote port");
+        int lid = 0, remoteLid = 0;
+        String remoteDesc = "";
+        // CA: '# lid 8 lmc 0 "leaf01" lid 4 4xHDR'; switch: '# "node01 HCA-1" lid 8 4xHDR'
+        int q1 = comment.indexOf('"');
+        int q2 = q1 < 0 ? -1 : comment.indexOf('"', q1 + 1);
+        String after = comment;
+        if (q1 >= 0 && q2 > q1) {
+            remoteDesc = comment.substring(q1 + 1, q2);
+            if (!onSwitch) lid = lidIn(t, ln, comment.substring(0, q1));
+            after = comment.substring(q2 + 1);
+        }
+        remoteLid = lidIn(t, ln, after);
         LinkWidth width = null;
         LinkSpeed speed = null;
-        Matcher r = RATE.matcher(comment.substring(afterQuote));
-        if (r.find()) {
-            width = LinkWidth.parse(r.group(1)).orElse(null);
-            speed = LinkSpeed.parse(r.group(2)).orElse(null);
-            if (width == null || speed == null) throw t.error(ln, "unknown link rate '" + r.group() + "'");
+        for (String w : Fields.split(after)) {
+            int x = w.indexOf('x');
+            if (x > 0 && x < 3 && Nums.isDigits(w.substring(0, x)) && w.length() > x + 1) {
+                width = LinkWidth.parse(w.substring(0, x)).orElse(null);
+                speed = LinkSpeed.parse(w.substring(x + 1)).orElse(null);
+                if (width == null || speed == null) throw t.error(ln, "unknown link rate '" + Text.excerpt(w) + "'");
+            }
         }
         long remoteGuid = guidFromId(remoteId);
         return new Topology.Port(portNum, portGuid, lid, remoteId, remoteGuid, remotePort, remoteDesc, remoteLid,
-                width, speed, t.at(ln));
+                width, speed, label, t.at(ln));
+    }
+
+    /** The number after the first "lid" word, 0 if none. */
+    private static int lidIn(Text t, int ln, String s) {
+        List<String> f = Fields.split(s);
+        for (int k = 0; k + 1 < f.size(); k++) if (f.get(k).equals("lid")) return Nums.integer(t, ln, f.get(k + 1));
+        return 0;
     }
 
     /** ibnetdiscover ids look like "S-0000000000200005" or "H-0002c90300a1b2c0"; other ids (ibsim names) give 0. */
     static long guidFromId(String id) {
         int dash = id.indexOf('-');
-        if (dash == 1 && id.length() > 2) {
-            try {
-                return Long.parseUnsignedLong(id.substring(2), 16);
-            } catch (NumberFormatException e) {
-                return 0;
+        if (dash == 1 && id.length() > 2 && id.length() <= 18) {
+            String h = id.substring(2);
+            for (int k = 0; k < h.length(); k++) {
+                char c = h.charAt(k);
+                if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) return 0;
             }
+            return Long.parseUnsignedLong(h, 16);
         }
         return 0;
     }
@@ -114,22 +215,120 @@ public final class IbnetdiscoverParser {
         final int numPorts, lid;
         final SourceRef ref;
 
-        NodeHead(Matcher h, Text t, int ln) {
-            type = switch (h.group(1)) {
+        private NodeHead(Topology.NodeType type, String id, String desc, int numPorts, int lid, SourceRef ref) {
+            this.type = type;
+            this.id = id;
+            this.desc = desc;
+            this.numPorts = numPorts;
+            this.lid = lid;
+            this.ref = ref;
+        }
+
+        /** 'Switch  65 "S-b0cf.."  # "MF0;ib-switch:MQM9700/U1" enhanced port 0 lid 180 lmc 0' / 'Ca 1 "H-.." # "desc"'. */
+        static NodeHead read(Text t, int ln, String line) {
+            Scan sc = new Scan(t, ln, line);
+            String kind = sc.word();
+            Topology.NodeType type = switch (kind) {
                 case "Switch" -> Topology.NodeType.SWITCH;
                 case "Rt" -> Topology.NodeType.ROUTER;
-                default -> Topology.NodeType.CA;
+                case "Ca", "Hca" -> Topology.NodeType.CA;
+                default -> throw sc.bad("unknown node type");
             };
-            numPorts = Nums.integer(t, ln, h.group(2));
-            id = h.group(3);
-            desc = h.group(4) == null ? id : h.group(4);
-            Matcher l = LID.matcher(h.group(5) == null ? "" : h.group(5));
-            lid = l.find() ? Integer.parseInt(l.group(1)) : 0;
-            ref = t.at(ln);
+            sc.ws();
+            int numPorts = Nums.integer(t, ln, sc.word());
+            sc.ws();
+            if (!sc.at('"')) throw sc.bad("expected the node id in quotes");
+            sc.i++;
+            String id = sc.until('"', "node id");
+            sc.ws();
+            String desc = id;
+            int lid = 0;
+            if (sc.at('#')) {
+                sc.i++;
+                sc.ws();
+                String rest = line.substring(sc.i);
+                if (sc.at('"')) {
+                    int close = rest.indexOf('"', 1);
+                    desc = close > 0 ? rest.substring(1, close) : rest.substring(1);
+                    rest = close > 0 ? rest.substring(close + 1) : "";
+                }
+                lid = lidIn(t, ln, rest);
+            } else if (sc.i < line.length()) {
+                throw sc.bad("unexpected text after the node id");
+            }
+            return new NodeHead(type, id, desc, numPorts, lid, t.at(ln));
         }
 
         Topology.Node build(List<Topology.Port> ports) {
             return new Topology.Node(type, guidFromId(id), id, desc, numPorts, lid, ports, ref);
+        }
+    }
+
+    /**
+     * {@code ibnetdiscover -p}: "CA   134  1 0x7cfe.. 4x EDR - SW  1719 10 0x7cfe.. ( 'o0001 HCA-1' - 'ib-i1l1s01' )",
+     * one line per port (both ends of each link appear), unconnected ports as "SW 2052 37 0x.. 4x ??? 'name'".
+     */
+    private static final class PortsMode {
+        private final Map<Long, Topology.NodeType> types = new LinkedHashMap<>();
+        private final Map<Long, String> descs = new LinkedHashMap<>();
+        private final Map<Long, Integer> lids = new LinkedHashMap<>();
+        private final Map<Long, SourceRef> refs = new LinkedHashMap<>();
+        private final Map<Long, List<Topology.Port>> ports = new LinkedHashMap<>();
+
+        static boolean looksLike(String line) {
+            return (line.startsWith("CA ") || line.startsWith("SW ") || line.startsWith("RT ")) && line.indexOf(" 0x") > 0;
+        }
+
+        void add(Text t, int ln, String line) {
+            List<String> f = Fields.split(line);
+            if (f.size() < 6) throw t.error(ln, "unrecognised 'ibnetdiscover -p' line: '" + Text.excerpt(line) + "'");
+            Topology.NodeType type = type(f.get(0));
+            int lid = Nums.integer(t, ln, f.get(1));
+            int port = Nums.integer(t, ln, f.get(2));
+            long guid = Nums.hex(t, ln, f.get(3));
+            LinkWidth width = LinkWidth.parse(f.get(4)).orElse(null);
+            LinkSpeed speed = LinkSpeed.parse(f.get(5)).orElse(null);
+            int q1 = line.indexOf('\'');
+            int q2 = q1 < 0 ? -1 : line.indexOf('\'', q1 + 1);
+            String desc = q1 >= 0 && q2 > q1 ? line.substring(q1 + 1, q2) : "";
+            types.putIfAbsent(guid, type);
+            descs.putIfAbsent(guid, desc);
+            lids.putIfAbsent(guid, type == Topology.NodeType.SWITCH ? lid : 0);
+            refs.putIfAbsent(guid, t.at(ln));
+            List<Topology.Port> list = ports.computeIfAbsent(guid, k -> new ArrayList<>());
+            if (f.size() >= 11 && f.get(6).equals("-")) {
+                Topology.NodeType rType = type(f.get(7));
+                int rLid = Nums.integer(t, ln, f.get(8));
+                int rPort = Nums.integer(t, ln, f.get(9));
+                long rGuid = Nums.hex(t, ln, f.get(10));
+                int q3 = q2 < 0 ? -1 : line.indexOf('\'', q2 + 1);
+                int q4 = q3 < 0 ? -1 : line.indexOf('\'', q3 + 1);
+                String rDesc = q3 >= 0 && q4 > q3 ? line.substring(q3 + 1, q4) : "";
+                String rId = (rType == Topology.NodeType.SWITCH ? "S-" : "H-") + String.format("%016x", rGuid);
+                list.add(new Topology.Port(port, 0, type == Topology.NodeType.SWITCH ? 0 : lid, rId, rGuid, rPort,
+                        rDesc, rLid, width, speed, "", t.at(ln)));
+            }
+            // an unconnected port ("4x ???") has no remote: nothing to link
+        }
+
+        private static Topology.NodeType type(String s) {
+            return switch (s) {
+                case "SW" -> Topology.NodeType.SWITCH;
+                case "RT" -> Topology.NodeType.ROUTER;
+                default -> Topology.NodeType.CA;
+            };
+        }
+
+        List<Topology.Node> nodes() {
+            List<Topology.Node> out = new ArrayList<>();
+            types.forEach((g, type) -> {
+                List<Topology.Port> ps = ports.get(g);
+                int max = 0;
+                for (Topology.Port p : ps) max = Math.max(max, p.port());
+                String id = (type == Topology.NodeType.SWITCH ? "S-" : "H-") + String.format("%016x", g);
+                out.add(new Topology.Node(type, g, id, descs.get(g), max, lids.get(g), ps, refs.get(g)));
+            });
+            return out;
         }
     }
 }

@@ -4,64 +4,77 @@ import io.ibaccept.model.Ibstat;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Parses {@code ibstat} output (one or more "CA 'name'" blocks). */
+/**
+ * Parses {@code ibstat} output (one or more "CA 'name'" blocks, as infiniband-diags' ibstat.c prints them). Each CA is
+ * a record: an unreadable field or a CA cut short is an issue, the other CAs are kept. Rates are printed as an integer,
+ * "2.5" for SDR 1X, and with the speed name for FDR10 ("Rate: 40 (FDR10)").
+ */
 public final class IbstatParser {
     private IbstatParser() {}
 
     public static List<Ibstat.Ca> parse(Text t) {
+        return parse(t, Issues.strict());
+    }
+
+    public static List<Ibstat.Ca> parse(Text t, Issues issues) {
         List<String> lines = t.lines();
         List<Ibstat.Ca> cas = new ArrayList<>();
         CaBuilder ca = null;
         PortBuilder port = null;
         for (int i = 0; i < lines.size(); i++) {
             int ln = i + 1;
-            String raw = lines.get(i);
-            String line = raw.trim();
+            String line = lines.get(i).trim();
             if (line.isEmpty()) continue;
-            if (line.startsWith("CA '") && line.endsWith("'")) {
-                if (ca != null) cas.add(ca.build(t, port));
+            if (line.startsWith("CA '") && line.endsWith("'") && line.length() > 5) {
+                if (ca != null) cas.add(ca.build(t, port, issues));
                 ca = new CaBuilder(line.substring(4, line.length() - 1), t.at(ln));
                 port = null;
                 continue;
             }
-            if (ca == null) throw t.error(ln, "expected \"CA '<name>'\" header, found '" + line + "'");
-            if (line.matches("Port \\d+:")) {
+            if (ca == null) {
+                issues.add(t, ln, "expected \"CA '<name>'\" header, found '" + Text.excerpt(line) + "'");
+                continue;
+            }
+            if (line.startsWith("Port ") && line.endsWith(":") && Nums.isDigits(line.substring(5, line.length() - 1))) {
                 if (port != null) ca.ports.add(port.build());
-                port = new PortBuilder(Nums.integer(t, ln, line.substring(5, line.length() - 1)), t.at(ln));
+                Integer n = issues.record(() -> Nums.integer(t, ln, line.substring(5, line.length() - 1)));
+                port = new PortBuilder(n == null ? -1 : n, t.at(ln));
                 continue;
             }
             int colon = line.indexOf(':');
-            if (colon < 0) throw t.error(ln, "expected 'Key: value', found '" + line + "'");
+            if (colon < 0) {
+                issues.add(t, ln, "expected 'Key: value', found '" + Text.excerpt(line) + "'");
+                continue;
+            }
             String key = line.substring(0, colon).trim();
             String val = line.substring(colon + 1).trim();
-            if (port != null) {
-                switch (key) {
-                    case "State" -> port.state = val;
-                    case "Physical state" -> port.phys = val;
-                    case "Rate" -> port.rate = Nums.integer(t, ln, val);
-                    case "Base lid" -> port.lid = Nums.integer(t, ln, val);
-                    case "LMC" -> port.lmc = Nums.integer(t, ln, val);
-                    case "SM lid" -> port.smLid = Nums.integer(t, ln, val);
-                    case "Capability mask" -> port.capMask = Nums.hex(t, ln, val);
-                    case "Port GUID" -> port.guid = Nums.hex(t, ln, val);
-                    case "Link layer" -> port.linkLayer = val;
-                    default -> { /* newer ibstat versions add fields; ignore */ }
-                }
-            } else {
-                switch (key) {
-                    case "CA type" -> ca.type = val;
-                    case "Number of ports" -> ca.numPorts = Nums.integer(t, ln, val);
-                    case "Firmware version" -> ca.fw = val;
-                    case "Hardware version" -> ca.hw = val;
-                    case "Node GUID" -> ca.nodeGuid = Nums.hex(t, ln, val);
-                    case "System image GUID" -> ca.sysGuid = Nums.hex(t, ln, val);
-                    default -> { }
-                }
-            }
+            final PortBuilder p = port;
+            final CaBuilder c = ca;
+            issues.record(() -> {
+                if (p != null) p.set(t, ln, key, val);
+                else c.set(t, ln, key, val);
+                return null;
+            });
         }
-        if (ca != null) cas.add(ca.build(t, port));
-        if (cas.isEmpty()) throw t.error(0, "no CA found (empty ibstat output)");
+        if (ca != null) cas.add(ca.build(t, port, issues));
+        if (cas.isEmpty()) throw t.error(0, "no CA found (not ibstat output)");
         return cas;
+    }
+
+    /** "40 (FDR10)" -> {40, "FDR10"}; "2.5" -> {2, ""}; "100" -> {100, ""}. */
+    static Object[] rate(Text t, int ln, String val) {
+        String num = val;
+        String name = "";
+        int open = val.indexOf('(');
+        if (open >= 0) {
+            int close = val.indexOf(')', open);
+            if (close < 0) throw t.error(ln, "cannot read rate '" + Text.excerpt(val) + "'");
+            name = val.substring(open + 1, close).trim();
+            num = val.substring(0, open).trim();
+        }
+        double r = Nums.decimal(t, ln, num);
+        if (r < 0 || r > 100_000) throw t.error(ln, "rate " + Text.excerpt(num) + " is out of range");
+        return new Object[] {(int) r, name};
     }
 
     private static final class CaBuilder {
@@ -77,10 +90,22 @@ public final class IbstatParser {
             this.ref = ref;
         }
 
-        Ibstat.Ca build(Text t, PortBuilder last) {
+        void set(Text t, int ln, String key, String val) {
+            switch (key) {
+                case "CA type" -> type = val;
+                case "Number of ports" -> numPorts = Nums.integer(t, ln, val);
+                case "Firmware version" -> fw = val;
+                case "Hardware version" -> hw = val;
+                case "Node GUID" -> nodeGuid = Nums.hex(t, ln, val);
+                case "System image GUID" -> sysGuid = Nums.hex(t, ln, val);
+                default -> { }
+            }
+        }
+
+        Ibstat.Ca build(Text t, PortBuilder last, Issues issues) {
             if (last != null) ports.add(last.build());
             if (numPorts >= 0 && ports.size() < numPorts)
-                throw t.error(ref.line(), "CA '" + name + "' announces " + numPorts + " port(s) but lists "
+                issues.add(t, ref.line(), "CA '" + name + "' announces " + numPorts + " port(s) but lists "
                         + ports.size() + " (truncated output?)");
             return new Ibstat.Ca(name, type, numPorts, fw, hw, nodeGuid, sysGuid, ports, ref);
         }
@@ -89,7 +114,7 @@ public final class IbstatParser {
     private static final class PortBuilder {
         final int num;
         final SourceRef ref;
-        String state = "", phys = "", linkLayer = "";
+        String state = "", phys = "", linkLayer = "", rateName = "";
         int rate = -1, lid, lmc, smLid;
         long capMask, guid;
 
@@ -98,8 +123,27 @@ public final class IbstatParser {
             this.ref = ref;
         }
 
+        void set(Text t, int ln, String key, String val) {
+            switch (key) {
+                case "State" -> state = val;
+                case "Physical state" -> phys = val;
+                case "Rate" -> {
+                    Object[] r = rate(t, ln, val);
+                    rate = (int) r[0];
+                    rateName = (String) r[1];
+                }
+                case "Base lid" -> lid = Nums.integer(t, ln, val);
+                case "LMC" -> lmc = Nums.integer(t, ln, val);
+                case "SM lid" -> smLid = Nums.integer(t, ln, val);
+                case "Capability mask" -> capMask = Nums.hex(t, ln, val);
+                case "Port GUID" -> guid = Nums.hex(t, ln, val);
+                case "Link layer" -> linkLayer = val;
+                default -> { /* newer ibstat versions add fields */ }
+            }
+        }
+
         Ibstat.Port build() {
-            return new Ibstat.Port(num, state, phys, rate, lid, lmc, smLid, capMask, guid, linkLayer, ref);
+            return new Ibstat.Port(num, state, phys, rate, rateName, null, lid, lmc, smLid, capMask, guid, linkLayer, ref);
         }
     }
 }

@@ -113,6 +113,6 @@ class HardwareParsersTest {
         assertThat(HostParsers.ofedVersion(Fixtures.load("hw/ofed_info.out"))).isEqualTo("MLNX_OFED_LINUX-5.8-1.0.1.1");
         assertThat(HostParsers.ethtoolStats(Fixtures.load("hw/ethtool-S.out"))).containsEntry("rx_crc_errors_phy", 17L);
         assertThatThrownBy(() -> HostParsers.ethtoolStats(new Text("e", "NIC statistics:\n  rx: lots\n")))
-                .hasMessage("e:2: expected an integer, found 'lots'");
+                .hasMessage("e:2: counter rx: expected an integer, found 'lots'");
     }
 }

@@ -48,7 +48,7 @@ class TopologyParsersTest {
     void ibnetdiscoverGarbageLine() {
         String s = "Switch\t36 \"S-0000000000200005\"\t\t# \"leaf04\" base port 0 lid 9 lmc 0\n[1]\t\"H-0000000000100018\"[1](100019) \t\t# \"node13 HCA-1\" lid 19 4xHDR\n[2] garbage\n";
         assertThatThrownBy(() -> IbnetdiscoverParser.parse(new Text("fabric/ibnetdiscover.out", s)))
-                .hasMessage("fabric/ibnetdiscover.out:3: unrecognised ibnetdiscover line: '[2] garbage'");
+                .hasMessage("fabric/ibnetdiscover.out:3: unrecognised ibnetdiscover line (expected the remote node id in quotes): '[2] garbage'");
     }
 
     @Test
