@@ -45,10 +45,14 @@ public final class Nums {
         long r;
         if (v.startsWith("0x") || v.startsWith("0X")) {
             r = hex(t, line, v);
-            if (r < 0) throw t.error(line, "counter " + name + " value " + Text.excerpt(v) + " does not fit 63 bits");
+            if (r < 0) throw t.error(line, "counter " + name + " value " + Text.excerpt(v)
+                    + " is above 2^63: not a plausible reading (a wrapped, negative or uninitialised value)");
         } else {
             Long p = parseDecimal(v);
             if (p == null) {
+                if (fitsUnsigned64(v))
+                    throw t.error(line, "counter " + name + " value " + v
+                            + " is above 2^63: not a plausible reading (a wrapped, negative or uninitialised value)");
                 if (isSignedDigits(v))
                     throw t.error(line, "counter " + name + " value " + Text.excerpt(v) + " does not fit 64 bits");
                 throw t.error(line, "counter " + name + ": expected an integer, found '" + Text.excerpt(v) + "'");
@@ -78,6 +82,12 @@ public final class Nums {
             r = r * 10 + d;
         }
         return neg ? -r : r;
+    }
+
+    /** Plain digits no larger than 2^64 - 1. */
+    private static boolean fitsUnsigned64(String v) {
+        String max = "18446744073709551615";
+        return isDigits(v) && (v.length() < max.length() || v.length() == max.length() && v.compareTo(max) <= 0);
     }
 
     public static boolean isDigits(String v) {
