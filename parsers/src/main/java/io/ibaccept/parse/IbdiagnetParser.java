@@ -186,6 +186,8 @@ public final class IbdiagnetParser {
                     if (v != null) raw.put(k, v);
                 }
                 String lid = lids.get(guidText.toLowerCase(Locale.ROOT) + ":" + port);
+                // switch ports carry LID 0: the switch answers at its port 0 LID
+                if (lid == null || lid.equals("0")) lid = lids.getOrDefault(guidText.toLowerCase(Locale.ROOT) + ":0", lid);
                 int lidNum = lid != null && Nums.isDigits(lid) && lid.length() < 9 ? Integer.parseInt(lid) : -1;
                 return new PortCounters(guid, names.getOrDefault(guidText.toLowerCase(Locale.ROOT), ""), lidNum, port,
                         normalize(raw), r.ref());
