@@ -425,7 +425,8 @@ class RealSamplesTest {
         // the 64-bit extended value replaces the saturated 32-bit one
         assertThat(first.get("PortXmitData")).isEqualTo(299195507523L);
         assertThat(first.get("PortXmitWait")).isEqualTo(9463628588L);
-        assertThat(first.has("PortDLIDMappingErrors")).isFalse(); // -1: not supported
+        assertThat(first.has("PortLoopingErrors")).isFalse(); // -1: not supported
+        assertThat(first.has("PortDLIDMappingErrors")).isTrue();
         long erroring = db.pmInfo().stream().filter(p -> !p.nonZeroErrors().isEmpty()).count();
         assertThat(erroring).isGreaterThan(0);
         // keyed by GUID + port: every key is unique although switches share a node description
