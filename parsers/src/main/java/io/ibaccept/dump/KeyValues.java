@@ -17,7 +17,7 @@ public final class KeyValues {
             String s = lines.get(i).trim();
             if (s.isEmpty() || s.startsWith("#")) continue;
             int c = s.indexOf(':');
-            if (c <= 0) throw new ParseException(t.at(i + 1), "expected 'key: value', found '" + s + "'");
+            if (c <= 0) throw new ParseException(t.at(i + 1), "expected 'key: value', found '" + Text.excerpt(s) + "'");
             out.put(s.substring(0, c).trim(), s.substring(c + 1).trim());
         }
         return out;

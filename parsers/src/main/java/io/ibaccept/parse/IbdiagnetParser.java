@@ -92,10 +92,10 @@ public final class IbdiagnetParser {
                 i++;
                 continue;
             }
-            String name = line.substring(6);
+            String name = Text.excerpt(line.substring(6));
             int startLine = i + 1;
             int j = i + 1;
-            String end = "END_" + name;
+            String end = "END_" + line.substring(6);
             while (j < lines.size() && !lines.get(j).trim().equals(end) && !lines.get(j).trim().startsWith("START_")) j++;
             if (j >= lines.size() || !lines.get(j).trim().equals(end))
                 issues.add(t, startLine, "section " + name + " has no END_" + name + " (truncated file?)");

@@ -105,7 +105,7 @@ public final class IbstatParser {
         Ibstat.Ca build(Text t, PortBuilder last, Issues issues) {
             if (last != null) ports.add(last.build());
             if (numPorts >= 0 && ports.size() < numPorts)
-                issues.add(t, ref.line(), "CA '" + name + "' announces " + numPorts + " port(s) but lists "
+                issues.add(t, ref.line(), "CA '" + Text.excerpt(name) + "' announces " + numPorts + " port(s) but lists "
                         + ports.size() + " (truncated output?)");
             return new Ibstat.Ca(name, type, numPorts, fw, hw, nodeGuid, sysGuid, ports, ref);
         }

@@ -38,8 +38,9 @@ public final class Nums {
     }
 
     /** A counter: non-negative, fits 64 bits, and when bits is below 64, not above the field's width. */
-    public static long counter(Text t, int line, String name, String value, int bits) {
+    public static long counter(Text t, int line, String counterName, String value, int bits) {
         String v = value.trim();
+        String name = Text.excerpt(counterName);
         if (v.startsWith("-") && isSignedDigits(v))
             throw t.error(line, "counter " + name + " has a negative value " + Text.excerpt(v) + ": not a counter reading");
         long r;
