@@ -97,4 +97,58 @@ class DumpLoaderTest {
         assertThatThrownBy(() -> DumpLoader.load(dir.resolve("nope"))).isInstanceOf(DumpLoader.DumpNotFound.class)
                 .hasMessageEndingWith("nope: not a dump directory (does not exist or is not a directory)");
     }
+
+    @Test
+    void failedCommandKeepsWhatItPrintedAndIsItsOwnProblem() {
+        DumpWriter w = writer();
+        StringBuilder eight = new StringBuilder();
+        for (int i = 0; i < 8; i++) eight.append(IBSTAT.replace("mlx5_0", "mlx5_" + i));
+        w.command(Cmd.IBSTAT, "n1", new CommandResult("ibstat", "n1", "ibstat", CommandResult.FAILED, 255, 40, "",
+                "ibpanic: [1234] main: stat of IB device 'mlx5_8' failed"), eight + "CA 'mlx5_8'\n\tCA type: garbage\n\tPort x\n");
+        ClusterData d = DumpLoader.load(dir);
+        assertThat(d.hosts().get("n1").ibstat()).hasSize(9).first().satisfies(ca -> assertThat(ca.ports()).hasSize(1));
+        List<InputProblem> ps = d.problemsFor("n1", "ibstat");
+        assertThat(ps).extracting(InputProblem::kind).contains(InputProblem.Kind.COMMAND_FAILED, InputProblem.Kind.PARSE_ERROR);
+        assertThat(ps).filteredOn(p -> p.kind() == InputProblem.Kind.COMMAND_FAILED).singleElement()
+                .satisfies(p -> assertThat(p.message()).contains("exited with code 255").contains("mlx5_8"));
+        assertThat(ps).filteredOn(p -> p.kind() == InputProblem.Kind.PARSE_ERROR).allSatisfy(p -> assertThat(p.line()).isPositive());
+    }
+
+    @Test
+    void ibstatusIsTheFallbackAndIbdiagnetPmIsOptional() {
+        DumpWriter w = writer();
+        w.command(Cmd.IBSTAT, "n1", new CommandResult("ibstat", "n1", "ibstat", CommandResult.MISSING_TOOL, 127, 3, "", "bash: ibstat: command not found"), "");
+        w.command(Cmd.IBSTATUS, "n1", ok("ibstatus", "n1"), "Infiniband device 'mlx5_0' port 1 status:\n\tstate:\t\t 4: ACTIVE\n"
+                + "\tphys state:\t 5: LinkUp\n\trate:\t\t 100 Gb/sec (2X HDR)\n\tlink_layer:\t InfiniBand\n");
+        ClusterData d = DumpLoader.load(dir);
+        var h = d.hosts().get("n1");
+        assertThat(h.ibstat()).isNull();
+        assertThat(h.fromIbstatus()).isTrue();
+        assertThat(h.cas()).singleElement().satisfies(ca -> assertThat(ca.ports().get(0).isActive()).isTrue());
+        assertThat(d.fabric().diagPm()).isNull();
+        assertThat(d.problemsFor(null, "ibdiagnet2.pm")).isEmpty();
+        assertThat(d.problemsFor("n2", "ibstatus")).isEmpty(); // optional: not collected is not missing
+    }
+
+    @Test
+    void bannerOnlyLatencyServerIsNormalButABannerOnlyClientIsNot() {
+        DumpWriter w = writer();
+        String banner = "---------------------------------------------------------------------------------------\n"
+                + "                    RDMA_Read Latency Test\n Dual-port       : OFF          Device         : mlx5_0\n"
+                + " Mtu             : 4096[B]\n Link type       : IB\n"
+                + "---------------------------------------------------------------------------------------\n";
+        String rows = banner + " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec]\n"
+                + " 2       1000          1.78           4.31         1.83     	       1.85        	0.07   		2.05    		4.31\n";
+        w.command("perftest/ib_read_lat__n1__n2.client.out", new CommandResult("ib_read_lat", "n1", "ib_read_lat n2", CommandResult.OK, 0, 1, "", ""), rows, java.util.Map.of("peer", "n2"));
+        w.command("perftest/ib_read_lat__n1__n2.server.out", new CommandResult("ib_read_lat", "n2", "ib_read_lat", CommandResult.OK, 0, 1, "", ""), banner, java.util.Map.of("peer", "n1"));
+        w.command("perftest/ib_read_lat__n2__n1.client.out", new CommandResult("ib_read_lat", "n2", "ib_read_lat n1", CommandResult.OK, 0, 1, "", ""), banner, java.util.Map.of("peer", "n1"));
+        ClusterData d = DumpLoader.load(dir);
+        var ok = d.perftests().stream().filter(r -> r.id().equals("ib_read_lat__n1__n2")).findFirst().orElseThrow();
+        assertThat(ok.clientResult().smallest().tTypical()).isEqualTo(1.83);
+        assertThat(ok.serverResult().bannerOnly()).isTrue();
+        var bad = d.perftests().stream().filter(r -> r.id().equals("ib_read_lat__n2__n1")).findFirst().orElseThrow();
+        assertThat(bad.clientResult()).isNull();
+        assertThat(d.problems()).filteredOn(p -> p.file().startsWith("perftest/")).singleElement()
+                .satisfies(p -> assertThat(p.file()).isEqualTo("perftest/ib_read_lat__n2__n1.client.out"));
+    }
 }
