@@ -10,7 +10,13 @@ public final class Ibdiagnet {
 
     public enum Level { ERROR, WARNING }
 
-    public record Message(Level level, String text, SourceRef ref) {}
+    /** One -E-/-W- message; indented detail lines that follow it are folded into text, separated by "; ". */
+    public record Message(Level level, String text, SourceRef ref) {
+        /** "Ports counters value Check finished with errors": a stage's verdict line, the detail follows in its own messages. */
+        public boolean stageSummary() {
+            return text.endsWith("finished with errors") || text.endsWith("finished with warnings");
+        }
+    }
 
     public record Log(String version, List<Message> messages) {
         public Log {
