@@ -153,8 +153,7 @@ public final class DumpLoader {
 
     private <T> T parse(String host, Cmd cmd, Parser<T> parser) {
         String rel = cmd.path(host);
-        if (cmd.optional() && !Files.exists(root.resolve(rel))
-                && !Files.exists(root.resolve(rel.substring(0, rel.length() - 4) + ".meta"))) return null; // not requested
+        if (cmd.optional() && !present(rel) && !present(rel.substring(0, rel.length() - 4) + ".meta")) return null; // not requested
         return parseFile(host, cmd.fileName(), rel, parser);
     }
 
@@ -165,16 +164,15 @@ public final class DumpLoader {
      */
     private <T> T parseFile(String host, String name, String rel, Parser<T> parser) {
         String base = rel.substring(0, rel.length() - 4);
-        Path meta = root.resolve(base + ".meta");
         boolean failed = false;
-        if (Files.exists(meta)) {
+        if (present(base + ".meta")) {
             Text mt = read(base + ".meta", host, name);
             if (mt != null) {
                 try {
                     Map<String, String> kv = KeyValues.parse(mt);
                     String status = kv.getOrDefault("status", CommandResult.OK);
                     int exit = parseInt(kv.get("exit"));
-                    String stderr = readQuiet(base + ".err");
+                    String stderr = present(base + ".err") ? readQuiet(base + ".err") : "";
                     CommandResult cr = new CommandResult(name, host == null ? kv.getOrDefault("host", "") : host,
                             kv.getOrDefault("command", name), status, exit, parseInt(kv.get("duration_ms")),
                             kv.getOrDefault("started", ""), stderr);
@@ -198,7 +196,7 @@ public final class DumpLoader {
                 }
             }
         }
-        if (failed && !Files.exists(root.resolve(rel))) return null;
+        if (failed && !present(rel)) return null;
         Text t = read(rel, host, name);
         if (t == null) return null;
         if (t.content().isBlank()) {
@@ -209,6 +207,26 @@ public final class DumpLoader {
         for (ParseException e : r.issues())
             problem(InputProblem.Kind.PARSE_ERROR, host, name, e.where().file(), e.where().line(), e.reason());
         return r.value();
+    }
+
+    /** File names per directory, each directory listed once (no stat and no exception per absent file). */
+    private final Map<String, java.util.Set<String>> listings = new ConcurrentHashMap<>();
+
+    /** Whether a file of the dump exists, by its directory's listing; names that leave the dump are never present. */
+    private boolean present(String rel) {
+        int slash = rel.lastIndexOf('/');
+        String dir = slash < 0 ? "" : rel.substring(0, slash);
+        String name = rel.substring(slash + 1);
+        java.util.Set<String> names = listings.computeIfAbsent(dir, d -> {
+            Path p = root.resolve(d).normalize();
+            if (!p.startsWith(root.normalize()) || !Files.isDirectory(p)) return java.util.Set.of();
+            try (Stream<Path> s = Files.list(p)) {
+                return s.map(x -> x.getFileName().toString()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+            } catch (IOException e) {
+                return java.util.Set.of();
+            }
+        });
+        return names.contains(name);
     }
 
     /** Tools that print nothing when the fabric has no SM (no LIDs to query) get a hint. */

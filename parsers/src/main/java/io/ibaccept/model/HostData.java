@@ -28,6 +28,18 @@ public record HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, S
         return out;
     }
 
+    /**
+     * The active speed of the host's port: PortInfo's, except where standard PortInfo cannot tell FDR10 from QDR
+     * ("10.0 Gbps" without the MLNX extended block) and ibstat/ibstatus names the speed ("Rate: 40 (FDR10)").
+     */
+    public java.util.Optional<LinkSpeed> activeSpeed() {
+        if (portInfo != null && portInfo.speed() != null && !portInfo.speedAmbiguous()) return java.util.Optional.of(portInfo.speed());
+        for (Ibstat.Ca ca : infinibandCas())
+            for (Ibstat.Port p : ca.ports())
+                if (p.isActive() && p.namedSpeed().isPresent()) return p.namedSpeed();
+        return portInfo == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(portInfo.speed());
+    }
+
     /** True when port state comes from ibstatus because ibstat was not usable. */
     public boolean fromIbstatus() {
         return ibstat == null && ibstatus != null;

@@ -70,15 +70,26 @@ public record PortInfo(int lid, int smLid, int localPort, String linkWidthEnable
 
     private static Set<LinkWidth> widths(String s) {
         Set<LinkWidth> out = EnumSet.noneOf(LinkWidth.class);
-        if (s == null) return out;
-        for (String p : s.split(" or ")) LinkWidth.parse(p).ifPresent(out::add);
+        for (String p : alternatives(s)) LinkWidth.parse(p).ifPresent(out::add);
         return out;
     }
 
     private static Set<LinkSpeed> speeds(String s) {
         Set<LinkSpeed> out = EnumSet.noneOf(LinkSpeed.class);
+        for (String p : alternatives(s)) LinkSpeed.parse(p).ifPresent(out::add);
+        return out;
+    }
+
+    /** "1X or 4X" -> ["1X", "4X"]. */
+    private static java.util.List<String> alternatives(String s) {
+        java.util.List<String> out = new java.util.ArrayList<>();
         if (s == null) return out;
-        for (String p : s.split(" or ")) LinkSpeed.parse(p).ifPresent(out::add);
+        int from = 0;
+        for (int i = s.indexOf(" or "); i >= 0; i = s.indexOf(" or ", from)) {
+            out.add(s.substring(from, i));
+            from = i + 4;
+        }
+        out.add(s.substring(from));
         return out;
     }
 }
