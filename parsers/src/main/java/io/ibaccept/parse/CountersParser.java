@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Parses {@code perfquery} (basic "# Port counters" and {@code -x} "# Port extended counters" blocks) and
+ * Parses {@code perfquery} (basic "# Port counters", {@code -x} "# Port extended counters", {@code -E}/{@code -D}
+ * "# PortRcvErrorDetails counters" ... blocks) and
  * {@code ibqueryerrors} (as infiniband-diags prints it: "Errors for [0xGUID] "name"" — CAs without the GUID — then
  * "GUID 0x.. port N: [Counter == value] ..."). Each block/port line is a record; bad values are issues.
  */
@@ -22,9 +23,10 @@ public final class CountersParser {
         List<PortCounters> out = new ArrayList<>();
         for (DottedParser.Block b : DottedParser.parse(t, issues)) {
             String h = b.header();
+            // "# Port counters:", "# Port extended counters:" (-x), "# PortRcvErrorDetails counters:" (-E), ...
             boolean basic = h.startsWith("# Port counters: Lid ");
-            boolean ext = h.startsWith("# Port extended counters: Lid ");
-            if (!basic && !ext) {
+            boolean other = h.startsWith("# ") && h.indexOf(" counters: Lid ") > 0;
+            if (!basic && !other) {
                 if (b.fields().isEmpty()) continue;
                 issues.add(t, b.line() == 0 ? 1 : b.line(), "expected '# Port counters: Lid N port N' header");
                 continue;

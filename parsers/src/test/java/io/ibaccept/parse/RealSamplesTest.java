@@ -170,6 +170,39 @@ class RealSamplesTest {
     }
 
     @Test
+    void perfqueryExtendedEdrSwitchTwoPorts() {
+        List<PortCounters> pcs = clean("perfquery/treydock-x-edr-switch-2ports.txt", CountersParser::perfquery);
+        assertThat(pcs).extracting(PortCounters::port).containsExactly(1, 2);
+        assertThat(pcs).allSatisfy(p -> assertThat(p.lid()).isEqualTo(1719));
+        assertThat(pcs.get(0).get("PortXmitWait")).isEqualTo(22730501);
+        assertThat(pcs.get(1).get("PortRcvData")).isEqualTo(39078804993378L);
+    }
+
+    @Test
+    void perfqueryRcvErrorDetails() {
+        List<PortCounters> pcs = clean("perfquery/treydock-rcv-error-details-edr-switch.txt", CountersParser::perfquery);
+        assertThat(pcs).singleElement().satisfies(p -> {
+            assertThat(p.port()).isEqualTo(1);
+            assertThat(p.counters()).containsKeys("PortLocalPhysicalErrors", "PortMalformedPktErrors", "PortLoopingErrors");
+        });
+    }
+
+    @Test
+    void ibnetdiscoverPortsModeHdrWithPaddedNames() {
+        Topology t = clean("ibnetdiscover/treydock-ports-mode-hdr.txt", IbnetdiscoverParser::parse);
+        Topology.Node worker = t.byGuid().get(0xb83fd20300da1138L);
+        assertThat(worker.description()).isEqualTo("worker20 mlx5_3");
+        assertThat(worker.ports()).singleElement().satisfies(p -> {
+            assertThat(p.speed()).isEqualTo(LinkSpeed.HDR);
+            assertThat(p.remoteGuid()).isEqualTo(0x946dae0300630bf6L);
+            assertThat(p.remotePort()).isEqualTo(79);
+            assertThat(p.remoteDescription()).isEqualTo("5FB0405-leaf-IB01 ");
+        });
+        assertThat(t.byGuid().get(0x946dae030053ec1aL).type()).isEqualTo(Topology.NodeType.SWITCH);
+        assertThat(t.byGuid().get(0x946dae0300618c82L).ports()).isEmpty();
+    }
+
+    @Test
     void sminfoHostAndSwitchMasters() {
         SmInfo host = clean("sminfo/kube-cx3-qdr-master-lid4.txt", SmParser::sminfo).get(0);
         assertThat(host.lid()).isEqualTo(4);
