@@ -197,10 +197,14 @@ public final class IbdiagnetParser {
         return out;
     }
 
-    /** ibdiagnet writes N/A, NA or -1 for a counter the port does not support: absent, not a problem. */
+    /**
+     * ibdiagnet writes N/A, NA or -1 for a counter the port does not support, and in db_csv 0xfffffffffffffffe where
+     * ibdiagnet2.pm says NA (retransmission_per_sec of ports without the feature): absent, not a problem.
+     */
     private static Long value(Text t, Issues issues, int ln, String name, String v) {
         String s = v.trim();
-        if (s.isEmpty() || s.equals("N/A") || s.equals("NA") || s.equals("-1")) return null;
+        if (s.isEmpty() || s.equals("N/A") || s.equals("NA") || s.equals("-1") || s.equalsIgnoreCase("0xfffffffffffffffe")
+                || s.equalsIgnoreCase("0xffffffffffffffff")) return null;
         return issues.record(() -> Nums.counter(t, ln, name, s, 64));
     }
 
