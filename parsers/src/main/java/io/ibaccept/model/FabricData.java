@@ -29,10 +29,16 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
 
     /**
      * Every port counter record of every source, merged per (node GUID, port) where the GUID is known (ibqueryerrors,
-     * ibdiagnet); records without a GUID (perfquery: LID only) are listed as they are. Later sources fill counters the
-     * earlier ones lack: ibdiagnet PM_INFO, then ibdiagnet2.pm, then ibqueryerrors, then perfquery.
+     * ibdiagnet; a CA's port GUID from ibqueryerrors is resolved to its node through ibdiagnet or the topology);
+     * records without a GUID (perfquery: LID only) are listed as they are. Later sources fill counters the earlier
+     * ones lack: ibdiagnet PM_INFO, then ibdiagnet2.pm, then ibqueryerrors, then perfquery.
      */
     public List<PortCounters> countersByPort() {
+        Map<Long, Long> nodeOfPort = new java.util.HashMap<>();
+        if (topology != null)
+            for (Topology.Node n : topology.nodes())
+                for (Topology.Port p : n.ports()) if (p.portGuid() != 0) nodeOfPort.put(p.portGuid(), n.guid());
+        for (PortCounters pc : ibdiagnetCounters()) if (pc.portGuid() != 0) nodeOfPort.put(pc.portGuid(), pc.nodeGuid());
         Map<PortCounters.Key, PortCounters> merged = new LinkedHashMap<>();
         List<PortCounters> noGuid = new ArrayList<>();
         List<List<PortCounters>> sources = new ArrayList<>();
@@ -41,7 +47,9 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
         if (errorCounters != null) sources.add(errorCounters);
         if (perfCounters != null) sources.add(perfCounters);
         for (List<PortCounters> src : sources)
-            for (PortCounters pc : src) {
+            for (PortCounters pc0 : src) {
+                PortCounters pc = pc0.nodeGuid() == 0 && nodeOfPort.containsKey(pc0.portGuid())
+                        ? pc0.withNodeGuid(nodeOfPort.get(pc0.portGuid())) : pc0;
                 if (pc.port() < 0) continue;
                 if (pc.nodeGuid() == 0) {
                     noGuid.add(pc);
@@ -51,7 +59,7 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                     Map<String, Long> c = new LinkedHashMap<>(b.counters());
                     c.putAll(a.counters());
                     return new PortCounters(a.nodeGuid(), a.nodeName().isEmpty() ? b.nodeName() : a.nodeName(),
-                            a.lid() >= 0 ? a.lid() : b.lid(), a.port(), c, a.ref());
+                            a.lid() >= 0 ? a.lid() : b.lid(), a.port(), c, a.ref(), a.portGuid() != 0 ? a.portGuid() : b.portGuid());
                 });
             }
         List<PortCounters> out = new ArrayList<>(merged.values());

@@ -9,9 +9,15 @@ import java.util.Map;
  * {@code perfquery} (lid known), {@code ibqueryerrors} (guid and node name known, only counters over threshold
  * listed), ibdiagnet2 PM_INFO / PM_DELTA / ibdiagnet2.pm (guid + port, 64-bit values where the port has them).
  * port is -1 for an aggregate ("ALL") record. Key a port by {@link #key()} (node GUID + port), never by name.
+ * nodeGuid is 0 where the tool does not print it: ibqueryerrors prints no node GUID for CAs, only the port GUID (kept
+ * in portGuid; {@link FabricData#countersByPort()} resolves it to the node through ibdiagnet or the topology).
  */
 public record PortCounters(long nodeGuid, String nodeName, int lid, int port, Map<String, Long> counters,
-                           SourceRef ref) {
+                           SourceRef ref, long portGuid) {
+    public PortCounters(long nodeGuid, String nodeName, int lid, int port, Map<String, Long> counters, SourceRef ref) {
+        this(nodeGuid, nodeName, lid, port, counters, ref, 0);
+    }
+
     /** The error counters the link checks judge, in IBA order. */
     public static final List<String> ERROR_COUNTERS = List.of("SymbolErrorCounter", "LinkErrorRecoveryCounter",
             "LinkDownedCounter", "PortRcvErrors", "PortRcvRemotePhysicalErrors", "PortRcvSwitchRelayErrors",
@@ -30,6 +36,11 @@ public record PortCounters(long nodeGuid, String nodeName, int lid, int port, Ma
 
     public PortCounters {
         counters = Map.copyOf(counters);
+    }
+
+    /** The same record attributed to a node GUID (when it was only known by its port GUID). */
+    public PortCounters withNodeGuid(long guid) {
+        return new PortCounters(guid, nodeName, lid, port, counters, ref, portGuid);
     }
 
     public long get(String name) {

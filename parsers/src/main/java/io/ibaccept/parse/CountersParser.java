@@ -62,6 +62,7 @@ public final class CountersParser {
         List<PortCounters> out = new ArrayList<>();
         List<String> lines = t.lines();
         String node = "";
+        long nodeGuid = 0;
         boolean sawSummary = false;
         for (int i = 0; i < lines.size(); i++) {
             int ln = i + 1;
@@ -80,11 +81,16 @@ public final class CountersParser {
                 } else {
                     node = line.substring(q1 + 1, q2);
                 }
+                // switches: 'Errors for 0xGUID "name"'; CAs: 'Errors for "name"' (their port lines carry port GUIDs)
+                String g = line.substring("Errors for ".length(), q1 < 0 ? line.length() : q1).trim();
+                Long parsed = g.isEmpty() ? null : issues.record(() -> Nums.hex(t, ln, g));
+                nodeGuid = parsed == null ? 0 : parsed;
                 continue;
             }
             if (line.startsWith("GUID ")) {
                 final String nodeName = node;
-                PortCounters pc = issues.record(() -> portLine(t, ln, line, nodeName, issues));
+                final long ng = nodeGuid;
+                PortCounters pc = issues.record(() -> portLine(t, ln, line, nodeName, ng, issues));
                 if (pc != null) out.add(pc);
                 continue;
             }
@@ -96,7 +102,7 @@ public final class CountersParser {
     }
 
     /** "GUID 0x2c903006e29b0 port 5: [SymbolErrorCounter == 65535] [LinkDownedCounter == 2]"; null for "port ALL". */
-    private static PortCounters portLine(Text t, int ln, String line, String node, Issues issues) {
+    private static PortCounters portLine(Text t, int ln, String line, String node, long nodeGuid, Issues issues) {
         int colon = line.indexOf(':');
         List<String> f = Fields.split(colon < 0 ? line : line.substring(0, colon));
         if (colon < 0 || f.size() != 4 || !f.get(2).equals("port"))
@@ -118,6 +124,7 @@ public final class CountersParser {
             if (v != null) c.put(name, v);
             i = rest.indexOf('[', e);
         }
-        return new PortCounters(guid, node, -1, port, c, t.at(ln));
+        // a switch prints its node GUID on every port line; a CA's line GUID is the port's
+        return new PortCounters(nodeGuid, node, -1, port, c, t.at(ln), nodeGuid != 0 && guid == nodeGuid ? 0 : guid);
     }
 }

@@ -189,8 +189,10 @@ public final class IbdiagnetParser {
                 // switch ports carry LID 0: the switch answers at its port 0 LID
                 if (lid == null || lid.equals("0")) lid = lids.getOrDefault(guidText.toLowerCase(Locale.ROOT) + ":0", lid);
                 int lidNum = lid != null && Nums.isDigits(lid) && lid.length() < 9 ? Integer.parseInt(lid) : -1;
+                String pg = r.get("PortGUID").isEmpty() ? r.get("PortGuid") : r.get("PortGUID");
+                long portGuid = pg.isEmpty() ? 0 : Nums.hex(t, ln, pg);
                 return new PortCounters(guid, names.getOrDefault(guidText.toLowerCase(Locale.ROOT), ""), lidNum, port,
-                        normalize(raw), r.ref());
+                        normalize(raw), r.ref(), portGuid);
             });
             if (pc != null) out.add(pc);
         }
