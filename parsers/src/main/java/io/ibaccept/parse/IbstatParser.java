@@ -61,8 +61,11 @@ public final class IbstatParser {
         return cas;
     }
 
-    /** "40 (FDR10)" -> {40, "FDR10"}; "2.5" -> {2, ""}; "100" -> {100, ""}. */
-    static Object[] rate(Text t, int ln, String val) {
+    /** A rate as ibstat prints it: the number (rounded down) and the speed name in parentheses, if any. */
+    record Rate(int gbps, String name) {}
+
+    /** "40 (FDR10)" -> (40, "FDR10"); "2.5" -> (2, ""); "100" -> (100, ""). */
+    static Rate rate(Text t, int ln, String val) {
         String num = val;
         String name = "";
         int open = val.indexOf('(');
@@ -74,7 +77,7 @@ public final class IbstatParser {
         }
         double r = Nums.decimal(t, ln, num);
         if (r < 0 || r > 100_000) throw t.error(ln, "rate " + Text.excerpt(num) + " is out of range");
-        return new Object[] {(int) r, name};
+        return new Rate((int) r, name);
     }
 
     private static final class CaBuilder {
@@ -128,9 +131,9 @@ public final class IbstatParser {
                 case "State" -> state = val;
                 case "Physical state" -> phys = val;
                 case "Rate" -> {
-                    Object[] r = rate(t, ln, val);
-                    rate = (int) r[0];
-                    rateName = (String) r[1];
+                    Rate r = rate(t, ln, val);
+                    rate = r.gbps();
+                    rateName = r.name();
                 }
                 case "Base lid" -> lid = Nums.integer(t, ln, val);
                 case "LMC" -> lmc = Nums.integer(t, ln, val);

@@ -44,7 +44,8 @@ public final class IbstatusParser {
                 dev = line.substring(HEAD.length(), q);
                 refs.putIfAbsent(dev, t.at(ln));
                 ports.computeIfAbsent(dev, k -> new ArrayList<>());
-                p = new Port(dev, Integer.parseInt(rest.substring(5).length() > 6 ? "-1" : rest.substring(5)), t.at(ln));
+                String num = rest.substring(5);
+                p = new Port(dev, num.length() > 6 ? -1 : Integer.parseInt(num), t.at(ln));
                 continue;
             }
             int colon = line.indexOf(':');
@@ -90,11 +91,9 @@ public final class IbstatusParser {
                 case "sm lid" -> smLid = Nums.integer(t, ln, val);
                 case "link_layer" -> linkLayer = val;
                 case "default gid" -> {
-                    int c = val.lastIndexOf(':', val.length());
-                    // interface id = last 4 groups of the GID
+                    // the port GUID is the GID's interface id: its last four groups
                     String[] g = val.split(":", -1);
-                    if (c > 0 && g.length == 8)
-                        guid = Nums.hex(t, ln, g[4] + g[5] + g[6] + g[7]);
+                    if (g.length == 8) guid = Nums.hex(t, ln, g[4] + g[5] + g[6] + g[7]);
                 }
                 case "rate" -> {
                     // "56 Gb/sec (4X FDR)", "2.5 Gb/sec (1X SDR)", "100 Gb/sec (2X HDR)"
