@@ -39,6 +39,8 @@ public final class IbnetdiscoverParser {
                 continue;
             }
             if (line.startsWith("#") || isAssignment(line)) continue; // vendid=, switchguid=, ...
+            // grouping mode (-g) headings
+            if (line.equals("Non-Chassis Nodes") || line.startsWith("Chassis ")) continue;
             if (line.startsWith("Switch") || line.startsWith("Ca") || line.startsWith("Hca") || line.startsWith("Rt")) {
                 NodeHead h = issues.record(() -> NodeHead.read(t, ln, line));
                 if (h != null) {

@@ -417,6 +417,23 @@ class RealSamplesTest {
     }
 
     @Test
+    void ibnetdiscoverRdmaCoreManPageVoltaireGrouped() {
+        Topology t = clean("ibnetdiscover/rdma-core-man-voltaire-sdr-grouped.txt", IbnetdiscoverParser::parse);
+        assertThat(t.nodes()).hasSize(6);
+        assertThat(t.switches()).extracting(Topology.Node::description).containsExactly("ISR9024 Voltaire", "SW-6IB4 Voltaire");
+        Topology.Node ca = t.byGuid().get(0x0008f10403960558L);
+        assertThat(ca.ports()).hasSize(2);
+        Topology.Port p1 = ca.ports().get(1);
+        assertThat(p1.port()).isEqualTo(1);
+        assertThat(p1.portGuid()).isEqualTo(0x8f10403960559L);
+        assertThat(p1.lid()).isEqualTo(10);
+        assertThat(p1.remoteLid()).isEqualTo(6);
+        assertThat(p1.width()).isEqualTo(LinkWidth.X1);
+        assertThat(p1.speed()).isEqualTo(LinkSpeed.SDR);
+        assertThat(t.switches().get(0).lid()).isEqualTo(6);
+    }
+
+    @Test
     void ibnetdiscoverIbdiagnetDialectQuantum2() {
         Topology t = clean("ibnetdiscover/gary-minghuili-ndr-quantum2-ibdiagnet2-ibnetdiscover.txt", IbnetdiscoverParser::parse);
         Map<Topology.NodeType, Long> types = t.nodes().stream().collect(Collectors.groupingBy(Topology.Node::type, Collectors.counting()));
