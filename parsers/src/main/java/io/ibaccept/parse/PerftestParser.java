@@ -40,6 +40,11 @@ public final class PerftestParser {
             int ln = i + 1;
             String s = lines.get(i).trim();
             if (s.isEmpty()) continue;
+            if (reportsFailure(s)) {
+                // perftest's own error lines ("Completion with error at client", "Couldn't connect to ...")
+                issues.add(t, ln, "perftest reported: '" + Text.excerpt(s) + "'");
+                continue;
+            }
             if (title.isEmpty() && (s.endsWith(" BW Test") || s.endsWith(" Latency Test")) && s.indexOf(':') < 0) {
                 title = s;
                 titleLine = ln;
@@ -88,6 +93,15 @@ public final class PerftestParser {
         String effective = bw ? effectiveUnit(unit, rows) : "";
         SourceRef ref = t.at(rows.isEmpty() ? titleLine : rows.get(0).ref().line());
         return new Perftest(title, device, link, mtu, bw, effective, rows, ref, title.contains("Bidirectional"), printed);
+    }
+
+    private static final String[] FAILURES = {"Completion with error", "Couldn't ", "Failed ", "Failed to", "Unable to",
+            "Problems with warm up", "ERROR", "Error:", " Failed"};
+
+    /** The start of an error line perftest prints when a run breaks (perftest_resources.c, *_bw.c, *_lat.c). */
+    private static boolean reportsFailure(String s) {
+        for (String f : FAILURES) if (s.startsWith(f.trim())) return true;
+        return false;
     }
 
     /**

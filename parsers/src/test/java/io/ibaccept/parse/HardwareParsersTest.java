@@ -99,8 +99,16 @@ class HardwareParsersTest {
     @Test
     void perftestAbortedRun() {
         String s = " Couldn't connect to 10.0.0.2:18515\nUnable to open file descriptor for socket connection\n";
+        // the error line itself is named (strict parsing stops at it) ...
         assertThatThrownBy(() -> PerftestParser.parse(new Text("perftest/a.client.out", s)))
-                .hasMessageStartingWith("perftest/a.client.out: no perftest results header");
+                .hasMessage("perftest/a.client.out:1: perftest reported: 'Couldn't connect to 10.0.0.2:18515'");
+        // ... and with recovery both error lines and the missing results are problems
+        Parsed<?> r = Parsing.run(new Text("perftest/a.client.out", s), PerftestParser::parse);
+        assertThat(r.value()).isNull();
+        assertThat(r.issues()).extracting(ParseException::getMessage).containsExactly(
+                "perftest/a.client.out:1: perftest reported: 'Couldn't connect to 10.0.0.2:18515'",
+                "perftest/a.client.out:2: perftest reported: 'Unable to open file descriptor for socket connection'",
+                "perftest/a.client.out: no perftest results header ('#bytes ...') and no test banner: the test did not run");
         assertThatThrownBy(() -> PerftestParser.parse(Fixtures.truncated("hw/ib_read_lat.out", 18)))
                 .hasMessage("hw/ib_read_lat.out:18: perftest header without result rows (test aborted?)");
     }
