@@ -158,7 +158,7 @@ public final class DumpLoader {
     }
 
     /**
-     * Reads meta + out and parses. A failed or timed-out command is recorded as its own problem, and whatever it
+     * Reads meta + out and parses. A failed command (non-zero exit) is recorded as its own problem, and whatever it
      * printed is still parsed (an ibstat that exits 255 after eight good CAs keeps them). Each unreadable record is
      * its own problem with file:line; null only when nothing in the file was usable.
      */
@@ -187,8 +187,10 @@ public final class DumpLoader {
                         };
                         problem(kind, host, name, rel, 0, "'" + cr.commandLine() + "' " + describe(cr)
                                 + (why.isEmpty() ? "" : ": " + why));
-                        // a tool that never ran printed nothing worth reading; a failed or timed-out one may have
-                        if (kind != InputProblem.Kind.COMMAND_FAILED && kind != InputProblem.Kind.TIMEOUT) return null;
+                        // a tool that exited non-zero ran to its end: keep what it printed (ibstat exits 255 after
+                        // listing the CAs it could read). A timed-out one was killed mid-output: a cut topology or
+                        // counter list would read as missing nodes, so it is not used.
+                        if (kind != InputProblem.Kind.COMMAND_FAILED) return null;
                         failed = true;
                     }
                 } catch (ParseException e) {
