@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * Parses {@code ibnetdiscover} topology output (the format ibsim reads), ibdiagnet's copy of it
  * ({@code ibdiagnet2.ibnetdiscover}: port labels such as {@code [1](1/1/1)} on Quantum-2, CA ports as
- * {@code [1](1)(guid)}) and the one-line-per-port {@code ibnetdiscover -p} format. Lines are scanned, not matched with
+ * {@code [1](1)(guid)}), ibdiagnet's one-line-per-link {@code ibdiagnet2.lst} and the one-line-per-port
+ * {@code ibnetdiscover -p} format. Lines are scanned, not matched with
  * backtracking patterns; an unreadable line is one issue and the rest of the topology is kept.
  */
 public final class IbnetdiscoverParser {
@@ -25,6 +26,7 @@ public final class IbnetdiscoverParser {
         List<String> lines = t.lines();
         List<Topology.Node> nodes = new ArrayList<>();
         PortsMode portsMode = new PortsMode();
+        LstMode lst = new LstMode();
         NodeHead head = null;
         List<Topology.Port> ports = new ArrayList<>();
         boolean sawTopologyComment = false;
@@ -60,6 +62,13 @@ public final class IbnetdiscoverParser {
                 if (p != null) ports.add(p);
                 continue;
             }
+            if (line.startsWith("{ ") && line.indexOf("} { ") > 0) {
+                issues.record(() -> {
+                    lst.add(t, ln, line);
+                    return null;
+                });
+                continue;
+            }
             if (PortsMode.looksLike(line)) {
                 issues.record(() -> {
                     portsMode.add(t, ln, line);
@@ -71,6 +80,7 @@ public final class IbnetdiscoverParser {
         }
         if (head != null) nodes.add(head.build(ports));
         nodes.addAll(portsMode.nodes());
+        nodes.addAll(lst.nodes());
         if (nodes.isEmpty())
             throw t.error(0, sawTopologyComment ? "topology has no nodes (truncated?)" : "not ibnetdiscover output: no node records");
         return new Topology(nodes);
@@ -330,6 +340,99 @@ public final class IbnetdiscoverParser {
                 String id = (type == Topology.NodeType.SWITCH ? "S-" : "H-") + String.format("%016x", g);
                 out.add(new Topology.Node(type, g, id, descs.get(g), max, lids.get(g), ps, refs.get(g)));
             });
+            return out;
+        }
+    }
+
+    /**
+     * {@code ibdiagnet2.lst}: one line per link, '{ CA Ports:01 SystemGUID:.. NodeGUID:.. PortGUID:.. VenID:.. DevID:..
+     * Rev:.. {description} LID:00b5 PN:01 } { SW ... PN:0c } PHY=4x LOG=ACT SPD=100' (LID and port number in hex,
+     * SPD the per-lane data rate in Gb/s).
+     */
+    private static final class LstMode {
+        private final Map<Long, Topology.NodeType> types = new LinkedHashMap<>();
+        private final Map<Long, String> descs = new LinkedHashMap<>();
+        private final Map<Long, Integer> numPorts = new LinkedHashMap<>();
+        private final Map<Long, Integer> lids = new LinkedHashMap<>();
+        private final Map<Long, SourceRef> refs = new LinkedHashMap<>();
+        private final Map<Long, Map<Integer, Topology.Port>> ports = new LinkedHashMap<>();
+
+        private record End(Topology.NodeType type, int numPorts, long guid, long portGuid, String desc, int lid, int port) {}
+
+        void add(Text t, int ln, String line) {
+            int split = line.indexOf("} { ");
+            int close = line.lastIndexOf(" } ");
+            if (close <= split) throw t.error(ln, "unrecognised ibdiagnet2.lst line: '" + Text.excerpt(line) + "'");
+            End a = end(t, ln, line.substring(2, split));
+            End b = end(t, ln, line.substring(split + 4, close));
+            LinkWidth width = null;
+            LinkSpeed speed = null;
+            for (String f : Fields.split(line.substring(close + 3))) {
+                if (f.startsWith("PHY=")) width = LinkWidth.parse(f.substring(4)).orElse(null);
+                if (f.startsWith("SPD=")) speed = speed(f.substring(4));
+            }
+            link(t, ln, a, b, width, speed);
+            link(t, ln, b, a, width, speed);
+        }
+
+        private void link(Text t, int ln, End from, End to, LinkWidth width, LinkSpeed speed) {
+            types.putIfAbsent(from.guid(), from.type());
+            descs.putIfAbsent(from.guid(), from.desc());
+            numPorts.putIfAbsent(from.guid(), from.numPorts());
+            lids.putIfAbsent(from.guid(), from.type() == Topology.NodeType.SWITCH ? from.lid() : 0);
+            refs.putIfAbsent(from.guid(), t.at(ln));
+            String rId = (to.type() == Topology.NodeType.SWITCH ? "S-" : "H-") + String.format("%016x", to.guid());
+            ports.computeIfAbsent(from.guid(), k -> new java.util.TreeMap<>()).putIfAbsent(from.port(), new Topology.Port(
+                    from.port(), from.type() == Topology.NodeType.SWITCH ? 0 : from.portGuid(),
+                    from.type() == Topology.NodeType.SWITCH ? 0 : from.lid(), rId, to.guid(), to.port(), to.desc(),
+                    to.lid(), width, speed, "", t.at(ln)));
+        }
+
+        /** "CA Ports:01 SystemGUID:.. NodeGUID:.. PortGUID:.. VenID:.. DevID:.. Rev:.. {desc} LID:00b5 PN:01". */
+        private static End end(Text t, int ln, String s) {
+            int o = s.indexOf('{');
+            int c = s.lastIndexOf('}');
+            if (o < 0 || c < o) throw t.error(ln, "no node description in '" + Text.excerpt(s) + "'");
+            String desc = s.substring(o + 1, c);
+            Map<String, String> kv = new java.util.HashMap<>();
+            List<String> words = Fields.split(s.substring(0, o) + " " + s.substring(c + 1));
+            for (String w : words) {
+                int colon = w.indexOf(':');
+                if (colon > 0) kv.put(w.substring(0, colon), w.substring(colon + 1));
+            }
+            Topology.NodeType type = switch (words.isEmpty() ? "" : words.get(0)) {
+                case "SW" -> Topology.NodeType.SWITCH;
+                case "CA" -> Topology.NodeType.CA;
+                case "RT" -> Topology.NodeType.ROUTER;
+                default -> throw t.error(ln, "unknown node type in '" + Text.excerpt(s) + "'");
+            };
+            for (String k : List.of("Ports", "NodeGUID", "LID", "PN"))
+                if (!kv.containsKey(k)) throw t.error(ln, "no " + k + " in '" + Text.excerpt(s) + "'");
+            return new End(type, Nums.integer(t, ln, kv.get("Ports")), Nums.hex(t, ln, kv.get("NodeGUID")),
+                    kv.containsKey("PortGUID") ? Nums.hex(t, ln, kv.get("PortGUID")) : 0, desc,
+                    (int) Nums.hex(t, ln, kv.get("LID")), (int) Nums.hex(t, ln, kv.get("PN")));
+        }
+
+        /** Per-lane data rate in Gb/s as ibdiagnet prints it. */
+        private static LinkSpeed speed(String s) {
+            return switch (s) {
+                case "2.5" -> LinkSpeed.SDR;
+                case "5" -> LinkSpeed.DDR;
+                case "10" -> LinkSpeed.QDR;
+                case "14" -> LinkSpeed.FDR;
+                case "25" -> LinkSpeed.EDR;
+                case "50" -> LinkSpeed.HDR;
+                case "100" -> LinkSpeed.NDR;
+                case "200" -> LinkSpeed.XDR;
+                default -> LinkSpeed.parse(s).orElse(null);
+            };
+        }
+
+        List<Topology.Node> nodes() {
+            List<Topology.Node> out = new ArrayList<>();
+            types.forEach((g, type) -> out.add(new Topology.Node(type, g,
+                    (type == Topology.NodeType.SWITCH ? "S-" : "H-") + String.format("%016x", g), descs.get(g),
+                    numPorts.get(g), lids.get(g), new ArrayList<>(ports.get(g).values()), refs.get(g))));
             return out;
         }
     }

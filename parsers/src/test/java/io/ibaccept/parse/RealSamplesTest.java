@@ -417,6 +417,27 @@ class RealSamplesTest {
     }
 
     @Test
+    void ibdiagnetLstSameFabricAsItsIbnetdiscover() {
+        Topology lst = clean("ibnetdiscover/gary-minghuili-ndr-quantum2-ibdiagnet2-lst.txt", IbnetdiscoverParser::parse);
+        Topology ibn = clean("ibnetdiscover/gary-minghuili-ndr-quantum2-ibdiagnet2-ibnetdiscover.txt", IbnetdiscoverParser::parse);
+        assertThat(lst.byGuid().keySet()).isEqualTo(ibn.byGuid().keySet());
+        Topology.Node host = lst.byGuid().get(0x5c257303009ab1c0L);
+        assertThat(host.description()).isEqualTo("is-north-7-compute-12 mlx5_0");
+        assertThat(host.ports()).singleElement().satisfies(p -> {
+            assertThat(p.lid()).isEqualTo(0xb5);
+            assertThat(p.remoteGuid()).isEqualTo(0xfc6a1c030091f9c0L);
+            assertThat(p.remotePort()).isEqualTo(12);
+            assertThat(p.remoteLid()).isEqualTo(0xb6);
+            assertThat(p.width()).isEqualTo(LinkWidth.X4);
+            assertThat(p.speed()).isEqualTo(LinkSpeed.NDR);
+        });
+        // every link of one tool is a link of the other, port by port
+        for (Topology.Node n : ibn.nodes())
+            assertThat(lst.byGuid().get(n.guid()).ports()).extracting(Topology.Port::port)
+                    .containsExactlyInAnyOrderElementsOf(n.ports().stream().map(Topology.Port::port).toList());
+    }
+
+    @Test
     void ibnetdiscoverRdmaCoreManPageVoltaireGrouped() {
         Topology t = clean("ibnetdiscover/rdma-core-man-voltaire-sdr-grouped.txt", IbnetdiscoverParser::parse);
         assertThat(t.nodes()).hasSize(6);
