@@ -68,7 +68,9 @@ public final class Nums {
     public static double decimal(Text t, int line, String value) {
         String v = value.trim().replace(",", "");
         if (!isDecimal(v)) throw t.error(line, "expected a number, found '" + Text.excerpt(value.trim()) + "'");
-        return Double.parseDouble(v);
+        double d = Double.parseDouble(v);
+        if (Double.isInfinite(d)) throw t.error(line, "value " + Text.excerpt(v) + " is out of range");
+        return d;
     }
 
     /** Decimal integer, or null when malformed or outside the long range. */

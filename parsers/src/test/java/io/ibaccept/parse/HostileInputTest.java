@@ -88,6 +88,10 @@ class HostileInputTest {
         assertThat(neg.issues()).extracting(ParseException::getMessage).containsExactly(
                 "p.out:2: counter SymbolErrorCounter has a negative value -5: not a counter reading",
                 "p.out:3: counter LinkDownedCounter value 300 is above its 8-bit field (max 255)");
+        Parsed<?> perf = Parsing.run(new Text("b.out", "                    RDMA_Write BW Test\n #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                + " 65536      5000           1e999             196.41  		   0.374622\n 131072      5000           196.53             196.41  		   0.187311\n"),
+                PerftestParser::parse);
+        assertThat(perf.issues()).singleElement().satisfies(e -> assertThat(e.getMessage()).isEqualTo("b.out:3: value 1e999 is out of range"));
         Parsed<?> eth = Parsing.run(new Text("e.out", "NIC statistics:\n rx_crc_errors_phy: -1\n tx: 5\n"), HostParsers::ethtoolStats);
         assertThat(eth.issues()).singleElement().satisfies(e -> assertThat(e.reason()).contains("negative"));
     }
