@@ -27,7 +27,9 @@ public enum Cmd {
     IBDIAGNET_LOG("ibdiagnet2.log", true, true),
     IBDIAGNET_DB("ibdiagnet2.db_csv", true, true),
     /** ibdiagnet's per-port counter dump (written next to ibdiagnet2.db_csv). */
-    IBDIAGNET_PM("ibdiagnet2.pm", true, true);
+    IBDIAGNET_PM("ibdiagnet2.pm", true, true),
+    /** ibdiagnet's own topology (ibnetdiscover dialect with port labels): the fallback where ibnetdiscover is missing. */
+    IBDIAGNET_NETDISCOVER("ibdiagnet2.ibnetdiscover", true, true);
 
     private final String fileName;
     private final boolean fabricWide;

@@ -75,7 +75,8 @@ public final class DumpLoader {
                 parse(null, Cmd.IBQUERYERRORS, CountersParser::ibqueryerrors),
                 parse(null, Cmd.IBDIAGNET_LOG, IbdiagnetParser::log),
                 parse(null, Cmd.IBDIAGNET_DB, IbdiagnetParser::db),
-                parse(null, Cmd.IBDIAGNET_PM, IbdiagnetParser::pm));
+                parse(null, Cmd.IBDIAGNET_PM, IbdiagnetParser::pm),
+                parse(null, Cmd.IBDIAGNET_NETDISCOVER, IbnetdiscoverParser::parse));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));

@@ -7,11 +7,16 @@ import java.util.Map;
 
 /**
  * Fabric-wide results, collected once from the fabric node. A field is null when its input was unusable.
- * diagPm is ibdiagnet2.pm (optional).
+ * diagPm is ibdiagnet2.pm, diagTopology ibdiagnet2.ibnetdiscover (both optional).
  */
 public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
-                         Ibdiagnet.Db diagDb, List<PortCounters> diagPm) {
+                         Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology) {
+
+    /** The ibnetdiscover topology, else ibdiagnet's copy of it (ibdiagnet2.ibnetdiscover), else null. */
+    public Topology anyTopology() {
+        return topology != null ? topology : diagTopology;
+    }
 
     /**
      * ibdiagnet's port counters, one record per (node GUID, port): PM_INFO of ibdiagnet2.db_csv, else ibdiagnet2.pm.
@@ -35,8 +40,8 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
      */
     public List<PortCounters> countersByPort() {
         Map<Long, Long> nodeOfPort = new java.util.HashMap<>();
-        if (topology != null)
-            for (Topology.Node n : topology.nodes())
+        if (anyTopology() != null)
+            for (Topology.Node n : anyTopology().nodes())
                 for (Topology.Port p : n.ports()) if (p.portGuid() != 0) nodeOfPort.put(p.portGuid(), n.guid());
         for (PortCounters pc : ibdiagnetCounters()) if (pc.portGuid() != 0) nodeOfPort.put(pc.portGuid(), pc.nodeGuid());
         Map<PortCounters.Key, PortCounters> merged = new LinkedHashMap<>();
