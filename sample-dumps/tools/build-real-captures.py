@@ -34,7 +34,7 @@ NODE = [
     ("xdp-host", "ethtool-S", "ethtool -S (interface not recorded)", "ethtool-S/bpf-list-mlx5-xdp-5.15-nonzero.txt"),
 ]
 FABRIC = [
-    ("ibnetdiscover", "ibdiagnet (its ibdiagnet2.ibnetdiscover)", "ibnetdiscover/gary-minghuili-ndr-quantum2-ibdiagnet2-ibnetdiscover.txt"),
+    ("ibdiagnet2.ibnetdiscover", "ibdiagnet", "ibnetdiscover/gary-minghuili-ndr-quantum2-ibdiagnet2-ibnetdiscover.txt"),
     ("ibdiagnet2.log", "ibdiagnet", "ibdiagnet2.log/gary-minghuili-ndr-quantum2-full.txt"),
     ("ibdiagnet2.db_csv", "ibdiagnet", "ibdiagnet2.db_csv/gary-minghuili-ndr-quantum2-full.txt"),
     ("ibdiagnet2.pm", "ibdiagnet", "ibdiagnet2.pm/gary-minghuili-ndr-quantum2-full.txt"),
