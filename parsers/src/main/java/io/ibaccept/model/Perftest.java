@@ -65,13 +65,6 @@ public record Perftest(String testName, String device, String linkType, int mtu,
         return largest();
     }
 
-    /** The row where bandwidth is judged: the one with the highest average (a sweep peaks before its largest size only on a sick link, so this is the largest size in practice). */
-    public Row bestBandwidth() {
-        Row best = null;
-        for (Row r : rows) if (best == null || r.bwAverage() > best.bwAverage()) best = r;
-        return best;
-    }
-
     public boolean latencyTest() {
         return !bandwidthTest;
     }

@@ -47,8 +47,4 @@ public final class Issues {
     public List<ParseException> list() {
         return List.copyOf(list);
     }
-
-    public boolean isEmpty() {
-        return list.isEmpty();
-    }
 }

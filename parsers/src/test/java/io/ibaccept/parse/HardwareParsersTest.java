@@ -41,20 +41,24 @@ class HardwareParsersTest {
     @Test
     void ibdiagnetLogAndDb() {
         Ibdiagnet.Log log = IbdiagnetParser.log(Fixtures.load("hw/ibdiagnet2.log"));
-        assertThat(log.version()).isEqualTo("2.11.0");
-        assertThat(log.messages()).filteredOn(m -> m.level() == Ibdiagnet.Level.ERROR).hasSize(2);
-        assertThat(log.messages()).filteredOn(m -> m.level() == Ibdiagnet.Level.WARNING).hasSize(1);
-        assertThat(log.messages().get(0).text()).startsWith("Duplicated Node GUID");
-        assertThat(log.messages().get(0).ref().line()).isEqualTo(12);
-        assertThat(log.messages().get(2).text()).isEqualTo(
-                "lid=0x0007 dev=54000 leaf03/U1 Port=3; Performance Monitor counter : Value; symbol_error_counter : 1234 (threshold=1)");
-        assertThat(log.messages().get(2).ref().line()).isEqualTo(27);
+        // the demo's ibdiagnet2.log, in ibdiagnet 2.10's layout (fixture replaced: the old one used invented forms)
+        assertThat(log.version()).isEqualTo("2.10.0.MLNX20220720.cd746c3");
+        assertThat(log.messages()).extracting(Ibdiagnet.Message::level).containsOnly(Ibdiagnet.Level.ERROR).hasSize(3);
+        assertThat(log.messages().get(0).stageSummary()).isTrue();
+        assertThat(log.messages().get(1).text()).isEqualTo(
+                "lid=0x0007 dev=0 leaf03/U1/P3; Performance Monitor counter : Value; symbol_error_counter : 1234 (threshold=1)");
+        assertThat(log.messages().get(1).ref().line()).isEqualTo(53);
+        assertThat(log.messages().get(1).stageSummary()).isFalse();
+        assertThat(log.messages().get(2).text()).startsWith("Link: leaf03/U1/P3<-->node11/U1/P1 - Unexpected actual link speed 25");
         Ibdiagnet.Db db = IbdiagnetParser.db(Fixtures.load("hw/ibdiagnet2.db_csv"));
         assertThat(db.section("NODES").rows()).hasSize(2);
         assertThat(db.section("NODES").rows().get(0).get("NodeDesc")).isEqualTo("leaf03");
         Ibdiagnet.Row pm = db.section("PM_INFO").rows().get(0);
-        assertThat(pm.get("port_symbol_error_counter")).isEqualTo("1234");
+        assertThat(pm.get("SymbolErrorCounter")).isEqualTo("1234");
         assertThat(pm.ref().line()).isEqualTo(15);
+        assertThat(db.pmInfo().get(0).get("LinkDownedCounter")).isEqualTo(7);
+        assertThat(db.pmInfo().get(1).nodeName()).isEqualTo("node11 HCA-1");
+        assertThat(db.pmInfo().get(1).get("LinkErrorRecoveryCounter")).isEqualTo(3);
     }
 
     @Test
