@@ -10,7 +10,7 @@ public final class Parsing {
     public static <T> Parsed<T> run(Text t, Parser<T> parser) {
         Issues issues = Issues.collecting();
         for (int[] l : t.overlongLines())
-            issues.add(t, l[0], "line is " + l[1] + " characters long (limit " + Text.maxLineChars() + "): not parsed");
+            issues.add(t, l[0], "line is " + l[1] + " characters long (limit " + t.lineLimit() + "): not parsed");
         T value = null;
         List<ParseException> fatal = new ArrayList<>();
         try {

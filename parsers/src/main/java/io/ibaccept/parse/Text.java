@@ -17,6 +17,7 @@ public final class Text {
     private final String content;
     private final List<String> lines;
     private final List<int[]> overlong;
+    private final int maxLine;
 
     public Text(String name, String content) {
         this(name, content, maxLineChars());
@@ -26,6 +27,7 @@ public final class Text {
         if (name == null) throw new IllegalArgumentException("name");
         this.name = name;
         this.content = content == null ? "" : content;
+        this.maxLine = maxLineChars;
         List<String> out = new ArrayList<>();
         List<int[]> longLines = new ArrayList<>();
         String c = this.content;
@@ -66,6 +68,11 @@ public final class Text {
     /** Lines without terminators; index i is line number i + 1. Over-long lines read as "". */
     public List<String> lines() {
         return lines;
+    }
+
+    /** The line bound this text was split with. */
+    public int lineLimit() {
+        return maxLine;
     }
 
     /** {line number, length} of each line that was too long to parse. */
