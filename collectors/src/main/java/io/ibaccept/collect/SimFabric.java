@@ -24,12 +24,23 @@ public final class SimFabric implements AutoCloseable {
     private final OutputStream console;
     private final List<Process> sms = new ArrayList<>();
     private final Transport transport;
+    private final String sockName;
+    private static final java.util.concurrent.atomic.AtomicInteger INSTANCES = new java.util.concurrent.atomic.AtomicInteger();
 
-    private SimFabric(Path work, Process ibsim) {
+    private SimFabric(Path work, Process ibsim, String sockName) {
         this.work = work;
         this.ibsim = ibsim;
+        this.sockName = sockName;
         this.console = ibsim.getOutputStream();
-        this.transport = new Transports.Sim("H-{host}", null);
+        this.transport = new Transports.Sim("H-{host}", null, sockName);
+    }
+
+    /**
+     * The IBSIM_SOCKNAME of this simulator: ibsim and every client (tools, opensm, the sim transport) get it, so
+     * several simulators run side by side on one machine (tests in parallel, several engineers).
+     */
+    public String sockName() {
+        return sockName;
     }
 
     /** True when ibsim, opensm and libumad2sim are installed (Debian: ibsim-utils libumad2sim0 opensm infiniband-diags). */
@@ -63,12 +74,15 @@ public final class SimFabric implements AutoCloseable {
             Files.createDirectories(work);
             Path net = work.resolve("fabric.net");
             Files.writeString(net, netfileText, StandardCharsets.UTF_8);
+            String sock = "ibacc" + ProcessHandle.current().pid() + "_" + INSTANCES.incrementAndGet();
             ProcessBuilder pb = new ProcessBuilder("ibsim", "-s", net.toString());
+            pb.environment().put("IBSIM_SOCKNAME", sock);
+            pb.environment().remove("LD_PRELOAD");
             pb.redirectErrorStream(true);
             pb.redirectOutput(work.resolve("ibsim.log").toFile());
             pb.directory(work.toFile());
             Process p = pb.start();
-            SimFabric f = new SimFabric(work, p);
+            SimFabric f = new SimFabric(work, p, sock);
             f.waitFor(() -> Files.readString(work.resolve("ibsim.log")).contains("Network simulator ready"), Duration.ofSeconds(20), "ibsim to start");
             return f;
         } catch (IOException e) {
@@ -89,7 +103,7 @@ public final class SimFabric implements AutoCloseable {
             if (partitions != null) cmd.addAll(List.of("-P", partitions.toString()));
             if (partEnforce != null) cmd.addAll(List.of("--part_enforce", partEnforce));
             ProcessBuilder pb = new ProcessBuilder(cmd);
-            pb.environment().putAll(Map.of("LD_PRELOAD", Transports.Sim.UMAD2SIM, "SIM_HOST", "H-" + host,
+            pb.environment().putAll(Map.of("LD_PRELOAD", Transports.Sim.UMAD2SIM, "SIM_HOST", "H-" + host, "IBSIM_SOCKNAME", sockName,
                     "OSM_TMP_DIR", dir.toString(), "OSM_CACHE_DIR", dir.toString()));
             pb.redirectErrorStream(true);
             pb.redirectOutput(dir.resolve("opensm.out").toFile());

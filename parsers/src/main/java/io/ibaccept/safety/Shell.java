@@ -62,10 +62,52 @@ public final class Shell {
         return join(List.of(argv));
     }
 
-    /** Splits an operator's option string ("-a -F --iters 5000") on whitespace and quotes each word. */
+    /**
+     * An operator's option or command string ("-a -F", "java -cp '/opt/x y.jar' Main probe") as words, each quoted:
+     * quotes and backslashes group words as in sh, but nothing is expanded and ';', '|', '$(...)' are plain text.
+     */
     public static String words(String options) {
         if (options == null || options.isBlank()) return "";
-        return join(List.of(options.trim().split("\\s+")));
+        return join(split(options));
+    }
+
+    /** sh-style word splitting without expansion: '...' literal, "..." with \\ \" \$ \` escapes, \x outside quotes. */
+    public static List<String> split(String s) {
+        List<String> words = new java.util.ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean inWord = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\'') {
+                int end = s.indexOf('\'', i + 1);
+                if (end < 0) throw new UnsafeValue("unbalanced ' in " + show(s));
+                w.append(s, i + 1, end);
+                i = end;
+                inWord = true;
+            } else if (c == '"') {
+                int j = i + 1;
+                for (; j < s.length() && s.charAt(j) != '"'; j++) {
+                    char d = s.charAt(j);
+                    if (d == '\\' && j + 1 < s.length() && "\\\"$`".indexOf(s.charAt(j + 1)) >= 0) d = s.charAt(++j);
+                    w.append(d);
+                }
+                if (j >= s.length()) throw new UnsafeValue("unbalanced \" in " + show(s));
+                i = j;
+                inWord = true;
+            } else if (c == '\\' && i + 1 < s.length()) {
+                w.append(s.charAt(++i));
+                inWord = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inWord) words.add(w.toString());
+                w.setLength(0);
+                inWord = false;
+            } else {
+                w.append(c);
+                inWord = true;
+            }
+        }
+        if (inWord) words.add(w.toString());
+        return words;
     }
 
     public static boolean isHost(String s) {
