@@ -26,6 +26,7 @@ public final class SimFabric implements AutoCloseable {
     private final Transport transport;
     private final String sockName;
     private static final java.util.concurrent.atomic.AtomicInteger INSTANCES = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.Set<SimFabric> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private SimFabric(Path work, Process ibsim, String sockName) {
         this.work = work;
@@ -41,6 +42,15 @@ public final class SimFabric implements AutoCloseable {
      */
     public String sockName() {
         return sockName;
+    }
+
+    /**
+     * The socket name of the one simulator running in this JVM, or null when there is none or several. Lets a sim
+     * transport built without a socket name (the CLI's --transport sim, in-process) reach a SimFabric started here.
+     */
+    static String soleSockName() {
+        var all = List.copyOf(RUNNING);
+        return all.size() == 1 ? all.get(0).sockName : null;
     }
 
     /** True when ibsim, opensm and libumad2sim are installed (Debian: ibsim-utils libumad2sim0 opensm infiniband-diags). */
@@ -83,7 +93,13 @@ public final class SimFabric implements AutoCloseable {
             pb.directory(work.toFile());
             Process p = pb.start();
             SimFabric f = new SimFabric(work, p, sock);
-            f.waitFor(() -> Files.readString(work.resolve("ibsim.log")).contains("Network simulator ready"), Duration.ofSeconds(20), "ibsim to start");
+            RUNNING.add(f);
+            try {
+                f.waitFor(() -> Files.readString(work.resolve("ibsim.log")).contains("Network simulator ready"), Duration.ofSeconds(20), "ibsim to start");
+            } catch (RuntimeException e) {
+                f.close();
+                throw e;
+            }
             return f;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -194,6 +210,7 @@ public final class SimFabric implements AutoCloseable {
 
     @Override
     public void close() {
+        RUNNING.remove(this);
         stopSms();
         ibsim.destroy();
         try {

@@ -126,7 +126,7 @@ public final class Transports {
             this(simHostPattern, lib, null);
         }
 
-        /** sockName: the simulator's IBSIM_SOCKNAME (null: ibsim's default, or the one in this process's environment). */
+        /** sockName: the simulator's IBSIM_SOCKNAME (null: see {@link #env}). */
         public Sim(String simHostPattern, String lib, String sockName) {
             this.pattern = simHostPattern;
             this.lib = lib == null ? UMAD2SIM : lib;
@@ -144,7 +144,9 @@ public final class Transports {
         @Override
         protected Map<String, String> env(String host) {
             Map<String, String> env = new HashMap<>(Map.of("LD_PRELOAD", lib, "SIM_HOST", pattern.replace("{host}", host)));
-            if (sockName != null) env.put("IBSIM_SOCKNAME", sockName);
+            // explicit, else the one SimFabric of this JVM, else whatever IBSIM_SOCKNAME the environment has
+            String sock = sockName != null ? sockName : SimFabric.soleSockName();
+            if (sock != null) env.put("IBSIM_SOCKNAME", sock);
             return env;
         }
     }
