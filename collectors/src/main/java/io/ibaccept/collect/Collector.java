@@ -86,6 +86,7 @@ public final class Collector {
             }
         }
         pool.shutdownNow();
+        if (Transport.stopping()) throw new IllegalStateException("collection stopped: the dump in " + out + " is marked partial");
         w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, nodes, tools,
                 Manifest.COMPLETE));
         progress.printf("collected %d command outputs (%d not ok) from %d node(s) into %s%n", done.get(), failed.get(), nodes.size(), out);

@@ -26,8 +26,19 @@ public abstract class Transport {
     /** Processes ended by {@link #stopAll}: their result is "interrupted", whatever exit code the kill produced. */
     private static final Set<Process> STOPPED = ConcurrentHashMap.newKeySet();
 
+    /** Set once the JVM is shutting down: nothing new is started, and no run may call itself complete. */
+    private static volatile boolean stopping;
+
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(Transport::stopAll, "ibaccept-stop-commands"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping = true;
+            stopAll();
+        }, "ibaccept-stop-commands"));
+    }
+
+    /** True once the JVM is shutting down (Ctrl-C, SIGTERM): collectors must leave their dump marked partial. */
+    public static boolean stopping() {
+        return stopping;
     }
 
     public abstract String name();
@@ -57,6 +68,7 @@ public abstract class Transport {
         } catch (Shell.UnsafeValue e) {
             return new ExecResult(CommandResult.FAILED, -1, "", "not run: " + e.getMessage(), 0);
         }
+        if (stopping) return new ExecResult(CommandResult.TIMEOUT, -1, "", "not run: ibaccept is shutting down", 0);
         ProcessBuilder pb = new ProcessBuilder(argv(host, script, timeout));
         pb.environment().putAll(env(host));
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));

@@ -93,6 +93,7 @@ public final class PerftestRunner {
         } finally {
             pool.shutdownNow();
         }
+        if (Transport.stopping()) throw new IllegalStateException("rdma stopped: the dump is marked partial");
         w.state(Manifest.COMPLETE, own);
         return ran;
     }
