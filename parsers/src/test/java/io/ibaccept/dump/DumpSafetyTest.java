@@ -233,4 +233,15 @@ class DumpSafetyTest {
         z.write(content.getBytes(StandardCharsets.UTF_8));
         z.closeEntry();
     }
+
+    @Test
+    void theWriterNeverWritesOutsideTheDump() throws Exception {
+        DumpWriter w = new DumpWriter(tmp.resolve("out"));
+        CommandResult r = new CommandResult("ibstat", "x", "ibstat", CommandResult.OK, 0, 1, "", "");
+        for (String host : List.of("../../escaped", "/tmp/escaped", "..", "a/../../escaped"))
+            assertThatThrownBy(() -> w.command(Cmd.IBSTAT, host, r, "x")).isInstanceOf(io.ibaccept.safety.Shell.UnsafeValue.class);
+        assertThatThrownBy(() -> w.write("perftest/../../escaped.out", "x")).isInstanceOf(io.ibaccept.safety.Shell.UnsafeValue.class);
+        assertThat(tmp.resolve("escaped")).doesNotExist();
+        assertThat(Path.of("/tmp/escaped")).doesNotExist();
+    }
 }
