@@ -99,6 +99,9 @@ public abstract class Transport {
             int exit = p.exitValue();
             String so = out.text(), se = err.text();
             if (STOPPED.remove(p)) return new ExecResult(CommandResult.TIMEOUT, exit, so, "interrupted: ibaccept was stopped while this ran", ms(t0));
+            if (out.dropped() > 0)
+                return new ExecResult(CommandResult.FAILED, exit, so, String.format(java.util.Locale.ROOT, "output cut: the command printed %.1f MiB, more than the"
+                        + " limit of %d MiB (-Dibaccept.max-file-mib=N)", (so.length() + out.dropped()) / 1048576.0, outputLimit() >> 20), ms(t0));
             String status = exit == 0 ? CommandResult.OK : classify(exit, se);
             return new ExecResult(status, exit, so, se, ms(t0));
         } catch (InterruptedException e) {
@@ -155,19 +158,41 @@ public abstract class Transport {
         return (System.nanoTime() - t0) / 1_000_000;
     }
 
-    /** Reads one stream to its end on its own daemon thread; text() is what arrived so far. */
+    /**
+     * Most bytes of one stream kept in memory: what the analysis would read of the file anyway
+     * (ibaccept.max-file-mib, default 64); the rest is read and dropped so the command is not blocked.
+     */
+    static long outputLimit() {
+        try {
+            long mib = Long.parseLong(System.getProperty("ibaccept.max-file-mib", "64").trim());
+            return mib > 0 && mib < 2048 ? mib << 20 : 64L << 20;
+        } catch (NumberFormatException e) {
+            return 64L << 20;
+        }
+    }
+
+    /** Reads one stream to its end on its own daemon thread; text() is what arrived so far (up to the limit). */
     static final class Drainer {
         private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
         private final Thread thread;
+        private final long limit;
+        private long dropped;
 
         Drainer(InputStream in, String name) {
+            this(in, name, outputLimit());
+        }
+
+        Drainer(InputStream in, String name, long limit) {
+            this.limit = limit;
             thread = new Thread(() -> {
                 byte[] b = new byte[16384];
                 try (in) {
                     int n;
                     while ((n = in.read(b)) > 0) {
                         synchronized (buf) {
-                            buf.write(b, 0, n);
+                            int keep = (int) Math.max(0, Math.min(n, limit - buf.size()));
+                            buf.write(b, 0, keep);
+                            dropped += n - keep;
                         }
                     }
                 } catch (IOException ignored) {
@@ -186,6 +211,13 @@ public abstract class Transport {
         String text() {
             synchronized (buf) {
                 return buf.toString(StandardCharsets.UTF_8);
+            }
+        }
+
+        /** Bytes beyond the limit that were read and dropped (0 when everything was kept). */
+        long dropped() {
+            synchronized (buf) {
+                return dropped;
             }
         }
     }

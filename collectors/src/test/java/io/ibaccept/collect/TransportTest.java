@@ -39,6 +39,24 @@ class TransportTest {
     }
 
     @Test
+    void outputAboveTheLimitIsCutAndTheCommandMarkedFailed() throws Exception {
+        Transport.Drainer d = new Transport.Drainer(new java.io.ByteArrayInputStream(new byte[300_000]), "t", 100_000);
+        assertThat(d.join(10_000)).isTrue();
+        assertThat(d.text()).hasSize(100_000);
+        assertThat(d.dropped()).isEqualTo(200_000);
+        String old = System.setProperty("ibaccept.max-file-mib", "1");
+        try {
+            ExecResult r = local.run("x", "head -c 3000000 /dev/zero | tr '\\0' a", Duration.ofSeconds(30));
+            assertThat(r.status()).isEqualTo(CommandResult.FAILED);
+            assertThat(r.stdout()).hasSize(1 << 20);
+            assertThat(r.stderr()).isEqualTo("output cut: the command printed 2.9 MiB, more than the limit of 1 MiB (-Dibaccept.max-file-mib=N)");
+        } finally {
+            if (old == null) System.clearProperty("ibaccept.max-file-mib");
+            else System.setProperty("ibaccept.max-file-mib", old);
+        }
+    }
+
+    @Test
     void missingToolIsRecognised() {
         ExecResult r = local.run("x", "no-such-ib-tool --version", Duration.ofSeconds(10));
         assertThat(r.status()).isEqualTo(CommandResult.MISSING_TOOL);

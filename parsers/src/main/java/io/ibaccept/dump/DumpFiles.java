@@ -114,7 +114,7 @@ final class DumpFiles {
     String text(String rel) throws Refused, IOException {
         Path real = file(rel);
         long size = Files.size(real);
-        if (size > maxBytes) throw new Refused(String.format("file is %.1f MiB, above the read limit of %d MiB: not read"
+        if (size > maxBytes) throw new Refused(String.format(java.util.Locale.ROOT, "file is %.1f MiB, above the read limit of %d MiB: not read"
                 + " (raise it with -D%s=N)", size / 1048576.0, maxBytes >> 20, MAX_MIB_PROPERTY), false);
         byte[] bytes;
         try (InputStream in = Files.newInputStream(real)) {
