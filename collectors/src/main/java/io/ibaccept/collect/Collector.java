@@ -4,6 +4,7 @@ import io.ibaccept.dump.Cmd;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.dump.DumpWriter;
 import io.ibaccept.dump.Manifest;
+import io.ibaccept.safety.Shell;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -43,65 +44,82 @@ public final class Collector {
         this.progress = progress;
     }
 
+    /**
+     * Host names are validated before anything runs (a hostile name in a host file is a usage error, not a command).
+     * The manifest says "state: partial" until every output is written, so an interrupted run leaves a dump that
+     * says it is incomplete; a JVM shutdown stops the commands still running (see {@link Transport}).
+     */
     public Path collect(List<String> nodes, Path out) {
-        DumpWriter w = new DumpWriter(out);
-        String fabricNode = opt.fabricNode() == null || opt.fabricNode().isEmpty() ? nodes.get(0) : opt.fabricNode();
-        Map<String, String> tools = new LinkedHashMap<>();
-        tools.put("transport", transport.name());
-        ExecResult ver = transport.run(fabricNode, "ibstat -V 2>&1 | head -1", java.time.Duration.ofSeconds(20));
-        if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
-        w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), Instant.now().toString(), "ibaccept collect", fabricNode, nodes, tools));
-
+        if (nodes.isEmpty()) throw new IllegalArgumentException("no nodes to collect from");
+        nodes.forEach(Shell::requireHost);
+        String fabricNode = opt.fabricNode() == null || opt.fabricNode().isEmpty() ? nodes.get(0) : Shell.requireHost(opt.fabricNode());
         List<CommandSet.Spec> perNode = CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand());
         List<CommandSet.Spec> fabric = CommandSet.fabric(opt.ibdiagnet());
+        DumpWriter w = new DumpWriter(out);
+        Map<String, String> tools = new LinkedHashMap<>();
+        tools.put("transport", transport.name());
+        Manifest manifest = new Manifest(Manifest.FORMAT, opt.cluster(), Instant.now().toString(), "ibaccept collect", fabricNode,
+                nodes, tools, Manifest.PARTIAL);
+        w.manifest(manifest);
+        ExecResult ver = transport.run(fabricNode, "ibstat -V 2>&1 | head -1", java.time.Duration.ofSeconds(20));
+        if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
+
         int total = nodes.size() * perNode.size() + fabric.size();
         AtomicInteger done = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(opt.parallel(), nodes.size() + 1)));
         List<Future<?>> fs = new ArrayList<>();
-        fs.add(pool.submit(() -> {
-            String missingTool = null;
-            for (CommandSet.Spec s : fabric) {
-                if (s.cmd() == Cmd.IBDIAGNET_DB && missingTool != null) {
-                    record(w, s, fabricNode, new ExecResult(CommandResult.MISSING_TOOL, 127, "", missingTool, 0), done, failed, total);
-                    continue;
-                }
-                ExecResult r = transport.run(fabricNode, s.script(), s.timeout());
-                if (s.cmd() == Cmd.IBDIAGNET_LOG && CommandResult.MISSING_TOOL.equals(r.status())) missingTool = r.stderr();
-                record(w, s, fabricNode, r, done, failed, total);
-            }
-        }));
-        for (String node : nodes) {
-            fs.add(pool.submit(() -> {
-                boolean unreachable = false;
-                int timeoutsInARow = 0;
-                long deadline = System.nanoTime() + opt.nodeDeadline().toNanos();
-                for (CommandSet.Spec s : perNode) {
-                    ExecResult r;
-                    if (unreachable) r = new ExecResult(CommandResult.UNREACHABLE, -1, "", node + " unreachable (earlier command)", 0);
-                    else if (timeoutsInARow >= 2) r = new ExecResult(CommandResult.TIMEOUT, -1, "", "not run: " + node + " hung on the two previous commands", 0);
-                    else if (System.nanoTime() > deadline) r = new ExecResult(CommandResult.TIMEOUT, -1, "",
-                            "not run: node deadline of " + opt.nodeDeadline().toSeconds() + " s exceeded", 0);
-                    else {
-                        java.time.Duration left = java.time.Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
-                        r = transport.run(node, s.script(), left.compareTo(s.timeout()) < 0 ? left : s.timeout());
-                    }
-                    if (CommandResult.UNREACHABLE.equals(r.status())) unreachable = true;
-                    timeoutsInARow = CommandResult.TIMEOUT.equals(r.status()) ? timeoutsInARow + 1 : 0;
-                    record(w, s, node, r, done, failed, total);
-                }
-            }));
-        }
+        // the fabric node gets the same deadline rules; ibdiagnet's own long timeout is added to its budget
+        java.time.Duration fabricDeadline = opt.nodeDeadline().plus(fabric.stream().filter(f -> f.cmd() == Cmd.IBDIAGNET_LOG)
+                .map(CommandSet.Spec::timeout).findFirst().orElse(java.time.Duration.ZERO));
+        fs.add(pool.submit(() -> series(w, fabricNode, fabric, fabricDeadline, done, failed, total)));
+        for (String node : nodes) fs.add(pool.submit(() -> series(w, node, perNode, opt.nodeDeadline(), done, failed, total)));
         for (Future<?> f : fs) {
             try {
                 f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                pool.shutdownNow();
+                throw new IllegalStateException("collection interrupted: the dump in " + out + " is marked partial");
             } catch (Exception e) {
                 progress.println("collector task failed: " + e.getMessage());
             }
         }
         pool.shutdownNow();
+        if (Transport.stopping()) throw new IllegalStateException("collection stopped: the dump in " + out + " is marked partial");
+        w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, nodes, tools,
+                Manifest.COMPLETE));
         progress.printf("collected %d command outputs (%d not ok) from %d node(s) into %s%n", done.get(), failed.get(), nodes.size(), out);
         return out;
+    }
+
+    /**
+     * Runs specs one after the other on host. Once the host is unreachable, has timed out twice in a row, or has
+     * spent its deadline, the remaining commands are recorded as not run.
+     */
+    private void series(DumpWriter w, String host, List<CommandSet.Spec> specs, java.time.Duration budget,
+                        AtomicInteger done, AtomicInteger failed, int total) {
+        boolean unreachable = false;
+        int timeoutsInARow = 0;
+        String missingIbdiagnet = null;
+        long deadline = System.nanoTime() + budget.toNanos();
+        for (CommandSet.Spec s : specs) {
+            ExecResult r;
+            if (unreachable) r = new ExecResult(CommandResult.UNREACHABLE, -1, "", host + " unreachable (earlier command)", 0);
+            else if (timeoutsInARow >= 2) r = new ExecResult(CommandResult.TIMEOUT, -1, "", "not run: " + host + " hung on the two previous commands", 0);
+            else if (System.nanoTime() > deadline) r = new ExecResult(CommandResult.TIMEOUT, -1, "",
+                    "not run: node deadline of " + budget.toSeconds() + " s exceeded", 0);
+            else if (s.cmd() == Cmd.IBDIAGNET_DB && missingIbdiagnet != null)
+                r = new ExecResult(CommandResult.MISSING_TOOL, 127, "", missingIbdiagnet, 0);
+            else {
+                java.time.Duration left = java.time.Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
+                r = transport.run(host, s.script(), left.compareTo(s.timeout()) < 0 ? left : s.timeout());
+            }
+            if (s.cmd() == Cmd.IBDIAGNET_LOG && CommandResult.MISSING_TOOL.equals(r.status())) missingIbdiagnet = r.stderr();
+            if (CommandResult.UNREACHABLE.equals(r.status())) unreachable = true;
+            timeoutsInARow = CommandResult.TIMEOUT.equals(r.status()) ? timeoutsInARow + 1 : 0;
+            record(w, s, host, r, done, failed, total);
+        }
     }
 
     private void record(DumpWriter w, CommandSet.Spec s, String host, ExecResult r, AtomicInteger done, AtomicInteger failed, int total) {

@@ -1,11 +1,15 @@
 package io.ibaccept.collect;
 
 import io.ibaccept.dump.Cmd;
+import io.ibaccept.safety.Shell;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The shell snippets the collector runs for each {@link Cmd}. Fabric-wide ones run once, on the fabric node. */
+/**
+ * The shell snippets the collector runs for each {@link Cmd}. Fabric-wide ones run once, on the fabric node. The
+ * snippets are fixed text; the only values from outside (interface name, probe command) are validated and quoted.
+ */
 public final class CommandSet {
     private CommandSet() {}
 
@@ -41,8 +45,10 @@ public final class CommandSet {
             s.add(new Spec(Cmd.MLXLINK, "mlxlink -d " + DEV + " -m -c -e", Duration.ofSeconds(120)));
             s.add(new Spec(Cmd.MLXLINK_PCIE, "mlxlink -d " + DEV + " --port_type PCIE", Duration.ofSeconds(60)));
         }
-        if (ethtoolIface != null) s.add(new Spec(Cmd.ETHTOOL, "ethtool -S " + ethtoolIface, Duration.ofSeconds(30)));
-        if (probeCommand != null) s.add(new Spec(Cmd.NATIVE_PROBE, probeCommand, Duration.ofSeconds(60)));
+        if (ethtoolIface != null)
+            s.add(new Spec(Cmd.ETHTOOL, Shell.join("ethtool", "-S", Shell.requireInterface(ethtoolIface)), Duration.ofSeconds(30)));
+        // the operator's own command (e.g. "/opt/ibaccept/bin/ibaccept probe"): words, never shell syntax
+        if (probeCommand != null) s.add(new Spec(Cmd.NATIVE_PROBE, Shell.words(probeCommand), Duration.ofSeconds(60)));
         return s;
     }
 

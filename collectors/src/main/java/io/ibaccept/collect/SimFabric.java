@@ -24,12 +24,33 @@ public final class SimFabric implements AutoCloseable {
     private final OutputStream console;
     private final List<Process> sms = new ArrayList<>();
     private final Transport transport;
+    private final String sockName;
+    private static final java.util.concurrent.atomic.AtomicInteger INSTANCES = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.Set<SimFabric> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private SimFabric(Path work, Process ibsim) {
+    private SimFabric(Path work, Process ibsim, String sockName) {
         this.work = work;
         this.ibsim = ibsim;
+        this.sockName = sockName;
         this.console = ibsim.getOutputStream();
-        this.transport = new Transports.Sim("H-{host}", null);
+        this.transport = new Transports.Sim("H-{host}", null, sockName);
+    }
+
+    /**
+     * The IBSIM_SOCKNAME of this simulator: ibsim and every client (tools, opensm, the sim transport) get it, so
+     * several simulators run side by side on one machine (tests in parallel, several engineers).
+     */
+    public String sockName() {
+        return sockName;
+    }
+
+    /**
+     * The socket name of the one simulator running in this JVM, or null when there is none or several. Lets a sim
+     * transport built without a socket name (the CLI's --transport sim, in-process) reach a SimFabric started here.
+     */
+    static String soleSockName() {
+        var all = List.copyOf(RUNNING);
+        return all.size() == 1 ? all.get(0).sockName : null;
     }
 
     /** True when ibsim, opensm and libumad2sim are installed (Debian: ibsim-utils libumad2sim0 opensm infiniband-diags). */
@@ -63,13 +84,22 @@ public final class SimFabric implements AutoCloseable {
             Files.createDirectories(work);
             Path net = work.resolve("fabric.net");
             Files.writeString(net, netfileText, StandardCharsets.UTF_8);
+            String sock = "ibacc" + ProcessHandle.current().pid() + "_" + INSTANCES.incrementAndGet();
             ProcessBuilder pb = new ProcessBuilder("ibsim", "-s", net.toString());
+            pb.environment().put("IBSIM_SOCKNAME", sock);
+            pb.environment().remove("LD_PRELOAD");
             pb.redirectErrorStream(true);
             pb.redirectOutput(work.resolve("ibsim.log").toFile());
             pb.directory(work.toFile());
             Process p = pb.start();
-            SimFabric f = new SimFabric(work, p);
-            f.waitFor(() -> Files.readString(work.resolve("ibsim.log")).contains("Network simulator ready"), Duration.ofSeconds(20), "ibsim to start");
+            SimFabric f = new SimFabric(work, p, sock);
+            RUNNING.add(f);
+            try {
+                f.waitFor(() -> Files.readString(work.resolve("ibsim.log")).contains("Network simulator ready"), Duration.ofSeconds(20), "ibsim to start");
+            } catch (RuntimeException e) {
+                f.close();
+                throw e;
+            }
             return f;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -89,7 +119,7 @@ public final class SimFabric implements AutoCloseable {
             if (partitions != null) cmd.addAll(List.of("-P", partitions.toString()));
             if (partEnforce != null) cmd.addAll(List.of("--part_enforce", partEnforce));
             ProcessBuilder pb = new ProcessBuilder(cmd);
-            pb.environment().putAll(Map.of("LD_PRELOAD", Transports.Sim.UMAD2SIM, "SIM_HOST", "H-" + host,
+            pb.environment().putAll(Map.of("LD_PRELOAD", Transports.Sim.UMAD2SIM, "SIM_HOST", "H-" + host, "IBSIM_SOCKNAME", sockName,
                     "OSM_TMP_DIR", dir.toString(), "OSM_CACHE_DIR", dir.toString()));
             pb.redirectErrorStream(true);
             pb.redirectOutput(dir.resolve("opensm.out").toFile());
@@ -180,6 +210,7 @@ public final class SimFabric implements AutoCloseable {
 
     @Override
     public void close() {
+        RUNNING.remove(this);
         stopSms();
         ibsim.destroy();
         try {

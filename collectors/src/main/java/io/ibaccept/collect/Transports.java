@@ -1,7 +1,10 @@
 package io.ibaccept.collect;
 
 import io.ibaccept.dump.CommandResult;
+import io.ibaccept.safety.Shell;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,14 +23,27 @@ public final class Transports {
         }
     }
 
-    /** System ssh: uses the user's ~/.ssh/config, keys and agent; BatchMode so a password prompt fails fast. */
+    /**
+     * System ssh: uses the user's ~/.ssh/config, keys and agent; BatchMode so a password prompt fails fast. No tty
+     * (-T is the default without one), '--' before the host so no name is taken as an option, and the remote command
+     * runs under timeout(1) so it ends on the node even when the connection to it is lost or the JVM is killed.
+     */
     public static final class Ssh extends Transport {
         /** Private directory for the multiplexing sockets (ssh refuses sockets in world-writable places). */
         static final String CONTROL_DIR = controlDir();
+        /** Seconds the remote side outlives the local deadline, so the local timeout is the one recorded. */
+        static final int REMOTE_GRACE_S = 10;
         private final List<String> extra;
+        private final String program;
 
         public Ssh(List<String> extraOptions) {
+            this(extraOptions, "ssh");
+        }
+
+        /** program: the ssh client to run (a wrapper, or a fake one that records its argv in tests). */
+        public Ssh(List<String> extraOptions, String program) {
             this.extra = List.copyOf(extraOptions);
+            this.program = program;
         }
 
         public String name() {
@@ -35,14 +51,22 @@ public final class Transports {
         }
 
         protected List<String> argv(String host, String script) {
+            return argv(host, script, Duration.ofHours(1));
+        }
+
+        @Override
+        protected List<String> argv(String host, String script, Duration timeout) {
             // ssh keeps the first value it gets for an option: the user's own -o options come first and win
-            List<String> a = new ArrayList<>(List.of("ssh"));
+            List<String> a = new ArrayList<>(List.of(program));
             a.addAll(extra);
             a.addAll(List.of("-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
                     // one connection per node for all its commands
                     "-o", "ControlMaster=auto", "-o", "ControlPersist=60", "-o", "ControlPath=" + CONTROL_DIR + "/%C"));
-            a.add(host);
-            a.add("bash -lc " + quote(script));
+            a.add("--");
+            a.add(Shell.requireHost(host));
+            // ssh joins its remote arguments with spaces for the remote login shell: give it one quoted line
+            long secs = Math.max(1, (timeout.toMillis() + 999) / 1000) + REMOTE_GRACE_S;
+            a.add(Shell.join("timeout", "-k", "5", String.valueOf(secs), "bash", "-lc", script));
             return a;
         }
 
@@ -50,16 +74,23 @@ public final class Transports {
         protected String classify(int exit, String stderr) {
             if (exit == 255 && (stderr.contains("ssh:") || stderr.contains("Permission denied") || stderr.contains("Connection")
                     || stderr.contains("Host key verification failed"))) return CommandResult.UNREACHABLE;
+            if (exit == 124) return CommandResult.TIMEOUT; // timeout(1) on the node ended it
             return super.classify(exit, stderr);
         }
     }
 
-    /** Slurm: one step per node inside an allocation or with srun's own allocation. */
+    /** Slurm: one step per node inside an allocation or with srun's own allocation. SIGTERM to srun ends the step. */
     public static final class Srun extends Transport {
         private final List<String> extra;
+        private final String program;
 
         public Srun(List<String> extraOptions) {
+            this(extraOptions, "srun");
+        }
+
+        public Srun(List<String> extraOptions, String program) {
             this.extra = List.copyOf(extraOptions);
+            this.program = program;
         }
 
         public String name() {
@@ -67,7 +98,7 @@ public final class Transports {
         }
 
         protected List<String> argv(String host, String script) {
-            List<String> a = new ArrayList<>(List.of("srun", "--quiet", "-N1", "-n1", "-w", host));
+            List<String> a = new ArrayList<>(List.of(program, "--quiet", "-N1", "-n1", "-w", Shell.requireHost(host)));
             a.addAll(extra);
             a.addAll(List.of("bash", "-c", script));
             return a;
@@ -82,17 +113,24 @@ public final class Transports {
     }
 
     /**
-     * Local execution against an ibsim fabric: every command gets LD_PRELOAD=libumad2sim.so and SIM_HOST set to the
-     * simulator node id of the host (pattern with {host}, e.g. "H-{host}").
+     * Local execution against an ibsim fabric: every command gets LD_PRELOAD=libumad2sim.so, SIM_HOST set to the
+     * simulator node id of the host (pattern with {host}, e.g. "H-{host}") and IBSIM_SOCKNAME of its simulator.
      */
     public static final class Sim extends Transport {
         public static final String UMAD2SIM = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so";
         private final String pattern;
         private final String lib;
+        private final String sockName;
 
         public Sim(String simHostPattern, String lib) {
+            this(simHostPattern, lib, null);
+        }
+
+        /** sockName: the simulator's IBSIM_SOCKNAME (null: see {@link #env}). */
+        public Sim(String simHostPattern, String lib, String sockName) {
             this.pattern = simHostPattern;
             this.lib = lib == null ? UMAD2SIM : lib;
+            this.sockName = sockName;
         }
 
         public String name() {
@@ -105,7 +143,11 @@ public final class Transports {
 
         @Override
         protected Map<String, String> env(String host) {
-            return Map.of("LD_PRELOAD", lib, "SIM_HOST", pattern.replace("{host}", host));
+            Map<String, String> env = new HashMap<>(Map.of("LD_PRELOAD", lib, "SIM_HOST", pattern.replace("{host}", host)));
+            // explicit, else the one SimFabric of this JVM, else whatever IBSIM_SOCKNAME the environment has
+            String sock = sockName != null ? sockName : SimFabric.soleSockName();
+            if (sock != null) env.put("IBSIM_SOCKNAME", sock);
+            return env;
         }
     }
 
@@ -123,9 +165,5 @@ public final class Transports {
             // ssh then reports the unusable ControlPath itself; the command becomes a failed record
         }
         return d.toString();
-    }
-
-    static String quote(String s) {
-        return "'" + s.replace("'", "'\\''") + "'";
     }
 }

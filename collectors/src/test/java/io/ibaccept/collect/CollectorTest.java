@@ -125,4 +125,115 @@ class CollectorTest {
         assertThat(progress.toString()).contains("n2").contains("missing-tool").contains("collected");
         assertThat(Files.exists(dir.resolve("nodes/n3/ibstat.meta"))).isTrue();
     }
+
+    /**
+     * 40 healthy hosts printing more than a pipe buffer on both streams, and one host whose commands hang, all at once
+     * through real processes. Every healthy output must be complete and ok (the module's tests run with
+     * -XX:ActiveProcessorCount=8, where draining on the shared pool used to starve).
+     */
+    @Test
+    void oneHungHostAmongManyHealthyOnesLosesNoHealthyOutput(@TempDir Path dir) throws Exception {
+        Transport t = new Transport() {
+            public String name() {
+                return "fake-nodes";
+            }
+
+            protected List<String> argv(String host, String script) {
+                if (host.equals("hung")) return List.of("sleep", "600");
+                return List.of("bash", "-c", "head -c 100000 /dev/zero | tr '\\0' x; echo; head -c 70000 /dev/zero | tr '\\0' e >&2; echo unlimited");
+            }
+        };
+        List<String> nodes = new java.util.ArrayList<>();
+        for (int i = 1; i <= 40; i++) nodes.add(String.format("cn%04d", i));
+        nodes.add(20, "hung");
+        new Collector(t, new Collector.Options("c", "cn0001", 41, false, false, null, null, Duration.ofSeconds(25)),
+                new PrintStream(PrintStream.nullOutputStream())).collect(nodes, dir);
+        ClusterData d = DumpLoader.load(dir);
+        List<CommandResult> healthy = d.commands().stream().filter(c -> !c.host().equals("hung")).toList();
+        assertThat(healthy).hasSize(40 * 7 + 6);
+        assertThat(healthy.stream().filter(c -> !c.ok()).map(c -> c.host() + " " + c.name() + " " + c.status() + " after "
+                + c.durationMs() + " ms: " + c.stderr().substring(0, Math.min(80, c.stderr().length())))).isEmpty();
+        assertThat(Files.readString(dir.resolve("nodes/cn0033/ibstat.out"))).hasSize(100_000 + 1 + "unlimited\n".length());
+        assertThat(d.hosts().get("cn0040").memlockKib()).isEqualTo(Long.MAX_VALUE);
+        // the hung host's first command used up its deadline; nothing else was tried there
+        assertThat(d.problemsFor("hung", "ibstat")).singleElement().satisfies(p -> assertThat(p.kind()).isEqualTo(InputProblem.Kind.TIMEOUT));
+        assertThat(d.problemsFor("hung", "ulimit-l")).singleElement().satisfies(p -> assertThat(p.message()).contains("not run: "));
+    }
+
+    @Test
+    void aHungFabricNodeIsGivenUpOnLikeAnyNode(@TempDir Path dir) {
+        Set<String> fabricCalls = ConcurrentHashMap.newKeySet();
+        Transport t = new Transport() {
+            public String name() {
+                return "hung-fabric";
+            }
+
+            protected List<String> argv(String host, String script) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public ExecResult run(String host, String script, Duration timeout) {
+                if (host.equals("fab") && !script.startsWith("ibstat")) {
+                    fabricCalls.add(script);
+                    return new ExecResult(CommandResult.TIMEOUT, -1, "", "timed out", timeout.toMillis());
+                }
+                return new ExecResult(CommandResult.OK, 0, "unlimited\n", "", 1);
+            }
+        };
+        new Collector(t, new Collector.Options("c", "fab", 4, false, true, null, null, Duration.ofSeconds(60)),
+                new PrintStream(PrintStream.nullOutputStream())).collect(List.of("n1"), dir);
+        // ibnetdiscover and iblinkinfo hung: the other fabric commands are not tried
+        assertThat(fabricCalls).hasSize(2);
+        ClusterData d = DumpLoader.load(dir);
+        assertThat(d.problemsFor(null, "ibqueryerrors")).singleElement()
+                .satisfies(p -> assertThat(p.message()).contains("not run: fab hung on the two previous commands"));
+    }
+
+    @Test
+    void theManifestSaysPartialUntilTheLastOutputIsWritten(@TempDir Path dir) throws Exception {
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CountDownLatch blocked = new java.util.concurrent.CountDownLatch(1);
+        Transport t = new Transport() {
+            public String name() {
+                return "watching";
+            }
+
+            protected List<String> argv(String host, String script) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public ExecResult run(String host, String script, Duration timeout) {
+                try {
+                    seen.add(Files.readString(dir.resolve("manifest.txt")));
+                    if (host.equals("n2") && script.equals("ulimit -l")) {
+                        blocked.countDown();
+                        Thread.sleep(60_000); // "Ctrl-C" arrives while this runs
+                    }
+                } catch (Exception e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new ExecResult(CommandResult.OK, 0, "unlimited\n", "", 1);
+            }
+        };
+        List<String> thrown = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread run = new Thread(() -> {
+            try {
+                new Collector(t, new Collector.Options("c", "n1", 4, false, false, null, null),
+                        new PrintStream(PrintStream.nullOutputStream())).collect(List.of("n1", "n2"), dir);
+            } catch (IllegalStateException e) {
+                thrown.add(e.getMessage());
+            }
+        });
+        run.start();
+        assertThat(blocked.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        run.interrupt();
+        run.join(30_000);
+        assertThat(seen).allSatisfy(m -> assertThat(m).contains("state: partial"));
+        assertThat(thrown).singleElement().satisfies(m -> assertThat(m).startsWith("collection interrupted"));
+        ClusterData d = DumpLoader.load(dir);
+        assertThat(d.problemsFor(null, "manifest")).singleElement()
+                .satisfies(p -> assertThat(p.message()).startsWith("the collection that wrote this dump did not finish"));
+    }
 }

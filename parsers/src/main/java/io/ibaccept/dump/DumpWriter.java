@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import io.ibaccept.safety.SafePath;
 
 /** Writes a dump directory: manifest, and for each command its .out, .err (when non-empty) and .meta. */
 public final class DumpWriter {
@@ -63,8 +64,35 @@ public final class DumpWriter {
         command(cmd.path(host), r, stdout);
     }
 
+    /**
+     * Marks the dump partial or complete for a run that adds to it (rdma): the state line of an existing manifest is
+     * replaced, other lines are kept as they are; without a manifest, ifAbsent is written with the state.
+     */
+    public synchronized void state(String state, Manifest ifAbsent) {
+        Path m = root.resolve(Manifest.FILE);
+        if (!Files.isRegularFile(m)) {
+            manifest(ifAbsent.withState(state));
+            return;
+        }
+        try {
+            StringBuilder sb = new StringBuilder();
+            boolean replaced = false;
+            for (String line : Files.readAllLines(m, StandardCharsets.UTF_8)) {
+                if (line.trim().startsWith("state:")) {
+                    if (!replaced) sb.append("state: ").append(state).append('\n');
+                    replaced = true;
+                } else sb.append(line).append('\n');
+            }
+            if (!replaced) sb.append("state: ").append(state).append('\n');
+            write(Manifest.FILE, sb.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** rel comes from host and test names: it must stay inside the dump ({@link SafePath}), whatever they contain. */
     public void write(String rel, String content) {
-        Path p = root.resolve(rel);
+        Path p = SafePath.resolve(root, rel);
         try {
             Files.createDirectories(p.getParent());
             Files.writeString(p, content, StandardCharsets.UTF_8);

@@ -4,6 +4,8 @@ import io.ibaccept.collect.ExecResult;
 import io.ibaccept.collect.Transport;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.dump.DumpWriter;
+import io.ibaccept.dump.Manifest;
+import io.ibaccept.safety.Shell;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,8 +21,16 @@ import java.util.concurrent.Executors;
  * against it; each pair uses its own TCP port. Outputs go to perftest/ID.{client,server}.{out,err,meta}.
  */
 public final class PerftestRunner {
+    /** Test names, device and port are validated here ({@link Shell}): they end up in command lines and file names. */
     public record Options(List<String> tests, String device, int basePort, Duration timeout, Duration serverStartDelay,
-                          String extraArgs) {}
+                          String extraArgs) {
+        public Options {
+            tests = List.copyOf(tests);
+            tests.forEach(Shell::requirePerftest);
+            if (device != null && !device.isEmpty()) Shell.requireDevice(device);
+            Shell.requirePort(basePort);
+        }
+    }
 
     private final Transport transport;
     private final Options opt;
@@ -32,18 +42,37 @@ public final class PerftestRunner {
         this.progress = progress;
     }
 
-    /** The command line of one side; the client gets the server's host name. */
+    /** The command line of one side (every word quoted); the client gets the server's host name. */
     public String command(String test, String serverHost, int port) {
-        StringBuilder sb = new StringBuilder(test);
-        if (opt.device() != null && !opt.device().isEmpty()) sb.append(" -d ").append(opt.device());
-        sb.append(" -p ").append(port);
-        if (test.endsWith("_bw")) sb.append(" --report_gbits");
-        if (opt.extraArgs() != null && !opt.extraArgs().isBlank()) sb.append(' ').append(opt.extraArgs());
-        if (serverHost != null) sb.append(' ').append(serverHost);
+        List<String> argv = new ArrayList<>(List.of(Shell.requirePerftest(test)));
+        if (opt.device() != null && !opt.device().isEmpty()) argv.addAll(List.of("-d", opt.device()));
+        argv.addAll(List.of("-p", String.valueOf(Shell.requirePort(port))));
+        if (test.endsWith("_bw")) argv.add("--report_gbits");
+        StringBuilder sb = new StringBuilder(Shell.join(argv));
+        String extra = Shell.words(opt.extraArgs());
+        if (!extra.isEmpty()) sb.append(' ').append(extra);
+        if (serverHost != null) sb.append(' ').append(Shell.quote(Shell.requireHost(serverHost)));
         return sb.toString();
     }
 
+    /**
+     * Runs every round of every test. Host names are checked first; the dump's manifest says "state: partial" until
+     * the last pair is written (an rdma-only dump gets a manifest of its own).
+     */
     public int run(List<List<PairScheduler.Pair>> rounds, DumpWriter w) {
+        int widest = 0;
+        for (List<PairScheduler.Pair> round : rounds) {
+            widest = Math.max(widest, round.size());
+            for (PairScheduler.Pair p : round) {
+                Shell.requireHost(p.client());
+                Shell.requireHost(p.server());
+            }
+        }
+        if (opt.basePort() + widest - 1 > 65535)
+            throw new Shell.UnsafeValue("ports " + opt.basePort() + ".." + (opt.basePort() + widest - 1) + " do not fit below 65536: lower --port");
+        Manifest own = new Manifest(Manifest.FORMAT, "rdma", Instant.now().toString(), "ibaccept rdma", "", List.of(),
+                Map.of("transport", transport.name()));
+        w.state(Manifest.PARTIAL, own);
         int ran = 0;
         ExecutorService pool = Executors.newCachedThreadPool();
         try {
@@ -64,12 +93,24 @@ public final class PerftestRunner {
         } finally {
             pool.shutdownNow();
         }
+        if (Transport.stopping()) throw new IllegalStateException("rdma stopped: the dump is marked partial");
+        w.state(Manifest.COMPLETE, own);
         return ran;
     }
 
     private void runPair(String test, String id, PairScheduler.Pair p, int port, DumpWriter w) {
         String serverCmd = command(test, null, port);
-        CompletableFuture<ExecResult> server = CompletableFuture.supplyAsync(() -> transport.run(p.server(), serverCmd, opt.timeout()));
+        // its own thread, not the common pool: a busy pool must not delay a server its client is waiting for
+        CompletableFuture<ExecResult> server = new CompletableFuture<>();
+        Thread st = new Thread(() -> {
+            try {
+                server.complete(transport.run(p.server(), serverCmd, opt.timeout()));
+            } catch (RuntimeException e) {
+                server.completeExceptionally(e);
+            }
+        }, "perftest-server-" + id);
+        st.setDaemon(true);
+        st.start();
         try {
             Thread.sleep(opt.serverStartDelay().toMillis());
         } catch (InterruptedException e) {
