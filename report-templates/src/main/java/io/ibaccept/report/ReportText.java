@@ -31,8 +31,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** Wording and grouping shared by the HTML, PDF and machine-readable renderers, so all say the same thing. */
@@ -213,12 +211,32 @@ final class ReportText {
     static String shape(String text, List<String> hosts) {
         if (text == null || text.isEmpty() || hosts.isEmpty() || hosts.size() > SHAPE_MAX_HOSTS) return text == null ? "" : text;
         String s = text;
-        for (String h : hosts) {
-            if (h.isEmpty()) continue;
-            Matcher m = Pattern.compile("(?<![A-Za-z0-9_.-])" + Pattern.quote(h) + "(?![A-Za-z0-9_-])").matcher(s);
-            s = m.replaceAll(Matcher.quoteReplacement(HOST));
-        }
+        for (String h : hosts) if (!h.isEmpty()) s = replaceWord(s, h);
         return s;
+    }
+
+    /** Replaces h where it stands as a whole host name (not inside node10 when h is node1). Plain scanning: no regex per host. */
+    private static String replaceWord(String s, String h) {
+        int at = s.indexOf(h);
+        if (at < 0) return s;
+        StringBuilder sb = new StringBuilder(s.length());
+        int from = 0;
+        while (at >= 0) {
+            int end = at + h.length();
+            boolean before = at == 0 || !hostChar(s.charAt(at - 1));
+            // a '.' after the name ends a sentence; before it, the name is part of a longer one
+            boolean after = end == s.length() || !hostChar(s.charAt(end)) || s.charAt(end) == '.';
+            if (before && after) {
+                sb.append(s, from, at).append(HOST);
+                from = end;
+            }
+            at = s.indexOf(h, end);
+        }
+        return sb.append(s, from, s.length()).toString();
+    }
+
+    private static boolean hostChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.';
     }
 
     private static String fill(String shape, String hostlist) {
