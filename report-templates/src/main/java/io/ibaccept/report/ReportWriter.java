@@ -43,7 +43,7 @@ public final class ReportWriter {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException(dir + ": cannot create the output directory (" + e.getMessage() + ")", e);
+            throw new UncheckedIOException(dir + ": cannot create the output directory (" + e.getClass().getSimpleName() + ")", e);
         }
         CoverInfo c = cover == null ? CoverInfo.NONE : cover;
         text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout)), files, errors);
