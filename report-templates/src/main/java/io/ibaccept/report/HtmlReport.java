@@ -120,7 +120,11 @@ public final class HtmlReport {
         rows.add(new String[] {"site", "Site", cover.site().isEmpty() ? "(not given)" : cover.site()});
         rows.add(new String[] {"operator", "Run by", cover.operator().isEmpty() ? "(not given)" : cover.operator()});
         rows.add(new String[] {"nodes", "Nodes", r.data().hosts().size() + (r.data().hosts().isEmpty() ? "" : ": " + Hostlists.compress(r.data().hosts().keySet()))});
-        rows.add(new String[] {"collected", "Collected", (m.created().isEmpty() ? "(unknown)" : m.created()) + (m.fabricNode().isEmpty() ? "" : " from " + m.fabricNode())});
+        rows.add(new String[] {"collected", "Collected", (m.created().isEmpty() ? "(unknown)" : m.created()) + (m.fabricNode().isEmpty() ? "" : " from " + m.fabricNode())
+                + (m.collector().isEmpty() ? "" : " by " + m.collector())});
+        if (!m.toolVersions().isEmpty())
+            rows.add(new String[] {"tools", "Tools", new java.util.TreeMap<>(m.toolVersions()).entrySet().stream()
+                    .map(e -> e.getKey() + ": " + e.getValue()).collect(java.util.stream.Collectors.joining("; "))});
         rows.add(new String[] {"dump-id", "Dump id", ReportText.dumpId(r.data())});
         rows.add(new String[] {"tool-version", "ibaccept version", ReportText.toolVersion()});
         rows.add(new String[] {"verdict", "Verdict", r.verdict().label() + " - " + ReportText.headline(r)});
