@@ -109,4 +109,48 @@ class ReportRenderingTest {
         assertThat(doc.getElementById("banner").hasClass("ACCEPTED")).isTrue();
         assertThat(doc.select("#problem-table tbody").text()).isEqualTo("No failures or warnings.");
     }
+
+    @Test
+    void aggregateThresholdIsConfigurable() {
+        Document doc = Jsoup.parse(HtmlReport.render(report, CoverInfo.NONE, new ReportLayout(3, 8, 1500)));
+        assertThat(doc.getElementById("node-table")).isNull();
+        assertThat(doc.getElementById("node-summary").text()).contains("more than 3: shown per check and per leaf");
+        assertThat(doc.selectFirst("#check-aggregate tr[data-check=perftest.bw]").text()).contains("node[07-08]");
+        // the four leaves of ibnetdiscover.out; node16 is on none (its port is down)
+        assertThat(doc.select("#leaf-aggregate tbody tr")).extracting(e -> e.attr("data-leaf")).containsExactly("leaf01", "leaf02", "leaf03", "leaf04");
+        assertThat(doc.selectFirst("#leaf-aggregate tr[data-leaf=leaf03]").text()).isEqualTo("leaf03 4 3 node[09,11-12]");
+        Document inv = Jsoup.parse(HtmlReport.render(report, CoverInfo.NONE, new ReportLayout(10, 8, 1500)));
+        assertThat(inv.getElementById("inventory-table")).isNull();
+        assertThat(inv.select("#inventory-groups li").text()).contains("hca | simulator 1: 16 (node[01-16])")
+                .contains("cable | Mellanox MCP1650-H002E26");
+    }
+
+    @Test
+    void inventoryCsvListsHcasCablesAndSwitches() throws Exception {
+        try (Reader r = Files.newBufferedReader(out.resolve("inventory.csv"))) {
+            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r).getRecords();
+            assertThat(rows).filteredOn(x -> x.get("kind").equals("hca")).hasSize(16).anySatisfy(x -> {
+                assertThat(x.get("host")).isEqualTo("node01");
+                assertThat(x.get("device")).isEqualTo("ibsim0");
+                assertThat(x.get("type")).isEqualTo("simulator");
+                assertThat(x.get("guid")).isEqualTo("0x0000000000100000");
+                assertThat(x.get("device_id")).isEqualTo("0x0000");
+                assertThat(x.get("source")).isEqualTo("nodes/node01/ibstat.out:1");
+            });
+            assertThat(rows).filteredOn(x -> x.get("kind").equals("cable")).anySatisfy(x -> {
+                assertThat(x.get("host")).isEqualTo("node06");
+                assertThat(x.get("description")).isEqualTo("node06 HCA-1 port 1 <-> leaf02 port 2");
+                assertThat(x.get("vendor")).isEqualTo("Mellanox");
+                assertThat(x.get("part_number")).isEqualTo("MCP1650-H002E26");
+            });
+            assertThat(rows).filteredOn(x -> x.get("kind").equals("switch")).hasSize(6).anySatisfy(x -> {
+                assertThat(x.get("device")).isEqualTo("spine01");
+                assertThat(x.get("guid")).isEqualTo("0x0000000000200000");
+                assertThat(x.get("ports")).isEqualTo("36");
+                assertThat(x.get("source")).startsWith("fabric/ibnetdiscover.out:");
+            });
+        }
+        Document doc = Jsoup.parse(out.resolve("report.html").toFile(), "UTF-8");
+        assertThat(doc.select("#inventory-table tbody tr")).hasSizeGreaterThan(16 + 6);
+    }
 }
