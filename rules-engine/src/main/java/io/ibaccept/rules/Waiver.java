@@ -32,7 +32,22 @@ public record Waiver(String check, String objects, String reason, String owner, 
         return true;
     }
 
-    private Pattern pattern() {
+    private static final java.util.Map<String, Pattern> PATTERNS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The glob as a regex; throws IllegalArgumentException for a glob that cannot be used (e.g. "[z-a]"). */
+    Pattern pattern() {
+        Pattern p = PATTERNS.get(objects);
+        if (p != null) return p;
+        try {
+            p = compile(objects);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new IllegalArgumentException("object pattern '" + objects + "' is not a usable glob (" + e.getDescription() + ")");
+        }
+        if (PATTERNS.size() < 10_000) PATTERNS.put(objects, p);
+        return p;
+    }
+
+    private static Pattern compile(String objects) {
         StringBuilder re = new StringBuilder();
         boolean inClass = false;
         for (int i = 0; i < objects.length(); i++) {
@@ -47,7 +62,11 @@ public record Waiver(String check, String objects, String reason, String owner, 
                 case '*' -> re.append(".*");
                 case '?' -> re.append('.');
                 case '[' -> {
-                    if (objects.indexOf(']', i + 1) > i + 1) { re.append('['); inClass = true; }
+                    if (objects.indexOf(']', i + 1) > i + 1) {
+                        re.append('[');
+                        inClass = true;
+                        if (objects.charAt(i + 1) == '!' || objects.charAt(i + 1) == '^') { re.append('^'); i++; }
+                    }
                     else re.append("\\[");
                 }
                 default -> re.append(Pattern.quote(String.valueOf(c)));

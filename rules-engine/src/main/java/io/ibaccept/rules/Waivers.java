@@ -63,7 +63,13 @@ public record Waivers(List<Waiver> waivers) {
             } catch (DateTimeParseException e) {
                 throw new BadWaiversFile(at + "expiry date must be YYYY-MM-DD, found '" + f.get(4) + "'");
             }
-            out.add(new Waiver(check, objects, reason, owner, expires, where));
+            Waiver w = new Waiver(check, objects, reason, owner, expires, where);
+            try {
+                w.pattern();
+            } catch (IllegalArgumentException e) {
+                throw new BadWaiversFile(at + e.getMessage());
+            }
+            out.add(w);
         }
         return new Waivers(out);
     }

@@ -67,6 +67,8 @@ class WaiversTest {
         assertThat(new Waiver("x", "node[1-3]", "r", "o", TODAY, "").matchesObject("node4")).isFalse();
         assertThat(new Waiver("x", "a.b(c)+", "r", "o", TODAY, "").matchesObject("a.b(c)+")).isTrue();
         assertThat(new Waiver("x", "a.b", "r", "o", TODAY, "").matchesObject("axb")).isFalse();
+        assertThat(new Waiver("x", "node[!1]", "r", "o", TODAY, "").matchesObject("node2")).isTrue();
+        assertThat(new Waiver("x", "node[!1]", "r", "o", TODAY, "").matchesObject("node1")).isFalse();
         // findings without objects are waived only by "*"
         assertThat(new Waiver("sm.count", "*", "r", "o", TODAY, "").covers(f("sm.count", Status.FAIL))).isTrue();
         assertThat(new Waiver("sm.count", "node*", "r", "o", TODAY, "").covers(f("sm.count", Status.FAIL))).isFalse();
@@ -102,6 +104,7 @@ class WaiversTest {
         assertThatThrownBy(() -> load("\nmemlok,node01,reason,ops,2026-12-31\n")).hasMessageStartingWith(p + ":2: unknown check 'memlok'");
         assertThatThrownBy(() -> load("memlock,node01,,ops,2026-12-31\n")).hasMessage(p + ":1: a waiver needs a reason");
         assertThatThrownBy(() -> load("memlock,node01,\"unterminated,ops,2026-12-31\n")).hasMessage(p + ":1: unterminated quote");
+        assertThatThrownBy(() -> load("memlock,node[z-a],r,ops,2026-12-31\n")).hasMessageStartingWith(p + ":1: object pattern 'node[z-a]' is not a usable glob");
         assertThatThrownBy(() -> Waivers.load(tmp.resolve("missing.csv"))).isInstanceOf(Waivers.BadWaiversFile.class)
                 .hasMessageStartingWith(tmp.resolve("missing.csv") + ": cannot read");
     }
