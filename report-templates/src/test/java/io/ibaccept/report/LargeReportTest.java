@@ -89,6 +89,24 @@ class LargeReportTest {
     }
 
     @Test
+    void healthyEightThousandNodesFitOnAFewPages() throws Exception {
+        List<String> hosts = IntStream.rangeClosed(1, 8000).mapToObj(i -> String.format("cn%05d", i)).toList();
+        List<Finding> fs = new ArrayList<>();
+        for (String h : hosts)
+            for (String c : List.of("memlock", "pcie", "port.state"))
+                fs.add(new Finding(c, c + " title", Status.PASS, List.of(h), List.of(), h + ": ok", "", ""));
+        Report r = new Report(Synthetic.cluster(hosts, ""), fs);
+        java.io.ByteArrayOutputStream pdf = new java.io.ByteArrayOutputStream();
+        PdfReport.render(r, CoverInfo.NONE, ReportLayout.DEFAULT, pdf);
+        try (PdfReader reader = new PdfReader(pdf.toByteArray())) {
+            assertThat(reader.getNumberOfPages()).isLessThanOrEqualTo(6);
+        }
+        String html = HtmlReport.render(r);
+        assertThat(html.length()).isLessThan(200_000);
+        assertThat(Jsoup.parse(html).select("#pass-table tr.finding")).hasSize(3);
+    }
+
+    @Test
     void sizeGrowsLinearly(@TempDir Path tmp) throws Exception {
         // distinct causes cannot be grouped: rows grow with the findings, but per row, not per row squared
         long small = htmlSize(distinctFailures(500), tmp.resolve("a"));
