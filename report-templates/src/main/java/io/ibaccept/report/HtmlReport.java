@@ -207,7 +207,7 @@ public final class HtmlReport {
             Element t = doc.selectFirst("#inventory-table tbody");
             for (Inventory.Item i : items) {
                 Element tr = t.appendElement("tr").attr("data-kind", i.kind());
-                for (String s : new String[] {i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.guid(),
+                for (String s : new String[] {i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.guid(),
                         i.deviceId(), i.vendor(), i.partNumber(), i.ports() == null ? "" : String.valueOf(i.ports())})
                     tr.appendElement("td").text(s);
             }
@@ -217,7 +217,7 @@ public final class HtmlReport {
         doc.getElementById("inventory-table").remove();
         Map<String, List<String>> distinct = new TreeMap<>();
         for (Inventory.Item i : items) {
-            String key = i.kind() + " | " + String.join(" ", i.type(), i.firmware(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
+            String key = i.kind() + " | " + String.join(" ", i.type(), i.firmware(), i.psid(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
             distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(i.host().isEmpty() ? i.device() : i.host());
         }
         summary.text(items.size() + " items, grouped by kind, type, firmware and part number (every item is in inventory.csv):");

@@ -204,17 +204,17 @@ public final class PdfReport {
             doc.add(heading("Inventory"));
             List<Inventory.Item> items = Inventory.items(r.data(), fabric);
             if (items.size() <= layout.aggregateAbove()) {
-                PdfPTable it = table(new float[] {0.8f, 1.2f, 1.2f, 3, 1.2f, 1.2f, 1.8f, 1, 1.2f, 1.6f, 0.6f},
-                        "Kind", "Host", "Device", "Description", "Type", "Firmware", "GUID", "Device id", "Vendor", "Part number", "Ports");
+                PdfPTable it = table(new float[] {0.8f, 1.2f, 1.2f, 3, 1.2f, 1.2f, 1.4f, 1.8f, 1, 1.2f, 1.6f, 0.6f},
+                        "Kind", "Host", "Device", "Description", "Type", "Firmware", "PSID", "GUID", "Device id", "Vendor", "Part number", "Ports");
                 for (Inventory.Item i : items)
-                    for (String s : new String[] {i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.guid(),
+                    for (String s : new String[] {i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.guid(),
                             i.deviceId(), i.vendor(), i.partNumber(), i.ports() == null ? "" : String.valueOf(i.ports())})
                         it.addCell(cell(s, BODY));
                 doc.add(it);
             } else {
                 java.util.Map<String, List<String>> distinct = new java.util.TreeMap<>();
                 for (Inventory.Item i : items) {
-                    String key = i.kind() + " | " + String.join(" ", i.type(), i.firmware(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
+                    String key = i.kind() + " | " + String.join(" ", i.type(), i.firmware(), i.psid(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
                     distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(i.host().isEmpty() ? i.device() : i.host());
                 }
                 doc.add(new Paragraph(items.size() + " items, grouped by kind, type, firmware and part number (every item is in inventory.csv):", BODY));
