@@ -1,6 +1,5 @@
 package io.ibaccept.report;
 
-import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibstat;
 import io.ibaccept.model.Topology;
