@@ -114,12 +114,13 @@ final class OpsOutputs {
             String v = r.rules().text("memlock", "min_kib");
             if (!v.isEmpty()) min = v;
         }
+        // ulimit is a shell builtin: check_cmd_output runs a program, so the shell is the command
         sb.append("\n# locked memory limit inherited from slurmd (RDMA needs ").append(min.equalsIgnoreCase("unlimited") ? "unlimited" : ">= " + min + " KiB").append(")\n");
         if (min.equalsIgnoreCase("unlimited"))
-            sb.append(" * || check_cmd_output -t 5 -m '/^unlimited$/' -e 'ulimit -l'\n");
+            sb.append(" * || check_cmd_output -t 5 -m '/^unlimited$/' /bin/sh -c 'ulimit -l'\n");
         else if (min.matches("\\d+"))
             sb.append(" * || check_cmd_output -t 5 -m '/^(unlimited|[0-9]{").append(min.length() + 1).append(",}|")
-                    .append(atLeast(min)).append(")$/' -e 'ulimit -l'\n");
+                    .append(atLeast(min)).append(")$/' /bin/sh -c 'ulimit -l'\n");
         return sb.toString();
     }
 

@@ -67,7 +67,7 @@ class OpsOutputsTest {
         String nhc = OpsOutputs.nhcConf(demo);
         // ibsim reports rate 104 for its HDR ports; node06 runs 1X (26) and is held to the fabric's rate
         assertThat(config(nhc)).containsExactly(" {node[01-15]} || check_hw_ib 104 ibsim0:1",
-                " * || check_cmd_output -t 5 -m '/^unlimited$/' -e 'ulimit -l'");
+                " * || check_cmd_output -t 5 -m '/^unlimited$/' /bin/sh -c 'ulimit -l'");
         assertThat(nhc).contains("# node06 ibsim0:1: measured 26 Gb/s, below the fabric's 104");
     }
 
