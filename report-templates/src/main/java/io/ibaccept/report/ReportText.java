@@ -233,15 +233,22 @@ final class ReportText {
         int total = 0;
         for (Finding f : members) {
             for (Evidence e : f.evidence()) {
-                if (ev.size() < layout.maxEvidence()) ev.add(e);
+                if (ev.size() < layout.maxEvidence()) ev.add(new Evidence(clip(e.text(), MAX_TEXT), clip(e.where(), MAX_TEXT)));
                 total++;
             }
         }
-        return new Group(first.check(), first.title(), first.status(), List.copyOf(members), summary,
-                compressObjects(objects, layout.maxObjectsText()), ev, total - ev.size(), cause, fix);
+        return new Group(first.check(), first.title(), first.status(), List.copyOf(members), clip(summary, MAX_TEXT),
+                compressObjects(objects, layout.maxObjectsText()), ev, total - ev.size(), clip(cause, MAX_TEXT), clip(fix, MAX_TEXT));
     }
 
     private static final String HOST = "\u0001";
+
+    /** Longest text of one cell in HTML/PDF: a damaged dump can put megabytes on one line; CSV/JSON keep it whole. */
+    static final int MAX_TEXT = 2000;
+
+    static String clip(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max) + "... (" + (s.length() - max) + " more characters in findings.csv)";
+    }
 
     /** The text with each of the finding's host names (as whole words) replaced by a placeholder. */
     static String shape(String text, List<String> hosts) {
@@ -337,7 +344,7 @@ final class ReportText {
                 // skipped checks are listed in their own section; a node's row shows what is wrong with it
                 if (f.status() == Status.PASS || f.status() == Status.SKIP) continue;
                 if (f.status().worseThan(worst)) worst = f.status();
-                fs.add(f.status() + " " + f.check() + ": " + f.summary());
+                fs.add(f.status() + " " + f.check() + ": " + clip(f.summary(), MAX_TEXT));
             }
             if (!fs.isEmpty()) rows.add(new NodeRow(h.host(), worst, link(h), fs));
         }
@@ -390,11 +397,11 @@ final class ReportText {
         for (List<Finding> fs : m.values()) {
             Finding f = fs.get(0);
             String text;
-            if (fs.size() == 1) text = f.summary();
+            if (fs.size() == 1) text = clip(f.summary(), MAX_TEXT);
             else {
                 List<String> objects = fs.stream().flatMap(x -> x.objects().stream()).toList();
                 text = fs.size() + " results" + (objects.isEmpty() ? "" : " on " + compressObjects(objects, layout.maxObjectsText()))
-                        + "; e.g. " + f.summary();
+                        + "; e.g. " + clip(f.summary(), MAX_TEXT);
             }
             out.add(new PassLine(f.check(), f.title(), f.status(), fs.size(), text));
         }

@@ -107,6 +107,17 @@ class LargeReportTest {
     }
 
     @Test
+    void hugeEvidenceLinesAreClippedInHtmlAndKeptInCsv(@TempDir Path tmp) throws Exception {
+        String huge = "x".repeat(3_000_000);
+        Report r = new Report(Synthetic.cluster(List.of("node01"), ""), List.of(new Finding("ibdiagnet", "t", Status.FAIL,
+                List.of("node01"), List.of(Evidence.of(huge, "fabric/ibdiagnet2.log.out:7")), "s " + huge, "c", "f")));
+        assertThat(ReportWriter.write(r, tmp).errors()).isEmpty();
+        assertThat(Files.size(tmp.resolve("report.html"))).isLessThan(100_000);
+        assertThat(Files.size(tmp.resolve("report.pdf"))).isLessThan(200_000);
+        assertThat(Files.size(tmp.resolve("findings.csv"))).isGreaterThan(6_000_000);
+    }
+
+    @Test
     void sizeGrowsLinearly(@TempDir Path tmp) throws Exception {
         // distinct causes cannot be grouped: rows grow with the findings, but per row, not per row squared
         long small = htmlSize(distinctFailures(500), tmp.resolve("a"));
