@@ -103,6 +103,34 @@ public final class FabricIndex {
         return Optional.empty();
     }
 
+    /**
+     * Who holds a port GUID or LID, for naming SMs and ports: the host whose ibstat lists it, else the topology's node
+     * description, else the iblinkinfo name of the LID; "lid N" / the GUID when nothing knows it.
+     */
+    public String whoIs(long guid, int lid) {
+        for (HostData h : data.hosts().values())
+            if (h.ibstat() != null)
+                for (Ibstat.Ca ca : h.ibstat()) {
+                    if (guid != 0 && ca.nodeGuid() == guid) return h.host();
+                    for (Ibstat.Port p : ca.ports())
+                        if (guid != 0 && p.portGuid() == guid || lid > 0 && p.baseLid() == lid && p.isActive()) return h.host();
+                }
+        if (data.fabric().topology() != null)
+            for (io.ibaccept.model.Topology.Node n : data.fabric().topology().nodes()) {
+                if (guid != 0 && n.guid() == guid) return n.description();
+                for (io.ibaccept.model.Topology.Port p : n.ports())
+                    if (guid != 0 && p.portGuid() == guid || lid > 0 && p.lid() == lid) return n.description();
+                if (lid > 0 && n.lid() == lid) return n.description();
+            }
+        if (lid > 0 && nameByLid.containsKey(lid)) return nameByLid.get(lid);
+        return lid > 0 ? "lid " + lid : String.format("GUID 0x%016x", guid);
+    }
+
+    /** Whether the name is a host of the manifest (a compute/service node, not a switch). */
+    public boolean isHost(String name) {
+        return data.hosts().containsKey(name);
+    }
+
     /** Base LID of the host's first active port (ibstat), or -1. */
     public int lidOf(String host) {
         HostData h = data.hosts().get(host);
