@@ -42,6 +42,7 @@ public final class FabricIndex {
     private final Map<Long, LinkInfo> caPortByGuid = new HashMap<>();
     private final Map<Integer, String> nameByLid = new HashMap<>();
     private final Map<String, LinkInfo> switchPortByEnd = new HashMap<>();
+    private final Map<String, Link> linkByEnd = new HashMap<>();
     private final ClusterData data;
 
     FabricIndex(ClusterData data) {
@@ -63,6 +64,21 @@ public final class FabricIndex {
             if (!seen.add(key)) continue;
             links.add(new Link(l, byEnd.get(peer)));
         }
+        for (Link k : links)
+            for (LinkInfo end : new LinkInfo[] {k.a(), k.b()}) {
+                if (end == null) continue;
+                linkByEnd.put("g" + end.nodeGuid() + ":" + end.port(), k);
+                if (end.lid() > 0) linkByEnd.put("l" + end.lid() + ":" + end.port(), k);
+                linkByEnd.putIfAbsent("n" + end.nodeName() + ":" + end.port(), k);
+            }
+    }
+
+    /** The cable a port belongs to, found by node GUID, else LID, else node name (first match), with the port number. */
+    public Optional<Link> linkAt(long guid, int lid, String name, int port) {
+        Link k = guid != 0 ? linkByEnd.get("g" + guid + ":" + port) : null;
+        if (k == null && lid > 0) k = linkByEnd.get("l" + lid + ":" + port);
+        if (k == null && name != null) k = linkByEnd.get("n" + name + ":" + port);
+        return Optional.ofNullable(k);
     }
 
     public List<Link> links() {

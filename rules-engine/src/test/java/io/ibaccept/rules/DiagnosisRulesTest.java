@@ -199,4 +199,53 @@ class DiagnosisRulesTest {
         Report r = d.analyze();
         assertThat(status(r, "lid.duplicate")).isEqualTo(Status.PASS);
     }
+
+    // ---- 4. causes that match the counter, one finding per cable
+
+    static String qe(String body) {
+        return body + "\n## Summary: 13 nodes checked, 1 bad nodes found\n##          168 ports checked, 1 ports have errors beyond threshold\n";
+    }
+
+    @Test
+    void countersPointAtTheirOwnCause() {
+        TestDump d = healthy(8);
+        d.write("fabric/ibqueryerrors.out", qe("Errors for 0xc42a10300a00000 \"leaf001\"\n"
+                + "   GUID 0xc42a10300a00000 port 3: [PortXmitDiscards == 57] [PortXmitWait == 4000000]\n"
+                + "   GUID 0xc42a10300a00000 port 5: [PortRcvRemotePhysicalErrors == 12]\n"
+                + "   GUID 0xc42a10300a00000 port 6: [PortRcvConstraintErrors == 3]\n"));
+        Report r = d.analyze();
+        List<Finding> p = problems(r, "link.errors");
+        assertThat(p).filteredOn(f -> f.objects().equals(List.of("leaf001 port 3"))).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).isEqualTo("leaf001 port 3: PortXmitDiscards=57, PortXmitWait=4000000");
+            assertThat(f.cause()).contains("congestion").contains("peer that does not drain").contains("cn0003 HCA-1 port 1")
+                    .contains("HoQ").doesNotContain("marginal cable");
+        });
+        assertThat(p).filteredOn(f -> f.objects().equals(List.of("leaf001 port 5"))).singleElement().satisfies(f -> {
+            assertThat(f.cause()).contains("upstream").doesNotContain("marginal cable");
+            assertThat(f.fix()).contains("links that feed leaf001 port 5");
+        });
+        assertThat(p).filteredOn(f -> f.objects().equals(List.of("leaf001 port 6"))).singleElement()
+                .satisfies(f -> assertThat(f.cause()).contains("partition enforcement"));
+        // below the congestion threshold XmitWait is normal traffic
+        Report quiet = d.analyze(TestDump.config(tmp, "link.errors.xmit_wait_warn=5000000\n"));
+        assertThat(problems(quiet, "link.errors")).noneSatisfy(f -> assertThat(f.summary()).contains("PortXmitWait"));
+    }
+
+    @Test
+    void symbolErrorsOnBothEndsAreOneCable() {
+        TestDump d = healthy(8);
+        d.write("fabric/ibqueryerrors.out", qe("Errors for 0xc42a10300a00000 \"leaf001\"\n"
+                + "   GUID 0xc42a10300a00000 port 4: [SymbolErrorCounter == 500] [LinkDownedCounter == 2]\n"
+                + "Errors for " + guid(4) + " \"cn0004 HCA-1\"\n"
+                + "   GUID " + guid(4) + " port 1: [SymbolErrorCounter == 90] [PortRcvErrors == 4]\n"));
+        Report r = d.analyze();
+        assertThat(problems(r, "link.errors")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.objects()).containsExactlyInAnyOrder("leaf001 port 4", "cn0004 HCA-1 port 1");
+            assertThat(f.summary()).endsWith("(cable cn0004 HCA-1 port 1 <-> leaf001 port 4)");
+            assertThat(f.cause()).contains("marginal cable").contains("flapping");
+            assertThat(f.fix()).contains("on both ends of cn0004 HCA-1 port 1 <-> leaf001 port 4");
+        });
+    }
 }
