@@ -43,6 +43,8 @@ public final class FabricIndex {
     private final Map<Integer, String> nameByLid = new HashMap<>();
     private final Map<String, LinkInfo> switchPortByEnd = new HashMap<>();
     private final Map<String, Link> linkByEnd = new HashMap<>();
+    private final java.util.Set<Integer> switchLids = new java.util.HashSet<>();
+    private final java.util.Set<Integer> caLids = new java.util.HashSet<>();
     private final ClusterData data;
 
     FabricIndex(ClusterData data) {
@@ -52,8 +54,13 @@ public final class FabricIndex {
         for (LinkInfo l : all) {
             byEnd.put(l.lid() + ":" + l.port(), l);
             nameByLid.putIfAbsent(l.lid(), l.nodeName());
-            if (!l.switchNode()) caPortByGuid.put(l.nodeGuid(), l);
-            else switchPortByEnd.put(l.lid() + ":" + l.port(), l);
+            if (!l.switchNode()) {
+                caPortByGuid.put(l.nodeGuid(), l);
+                caLids.add(l.lid());
+            } else {
+                switchLids.add(l.lid());
+                switchPortByEnd.put(l.lid() + ":" + l.port(), l);
+            }
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (LinkInfo l : byEnd.values()) {
@@ -71,6 +78,20 @@ public final class FabricIndex {
                 if (end.lid() > 0) linkByEnd.put("l" + end.lid() + ":" + end.port(), k);
                 linkByEnd.putIfAbsent("n" + end.nodeName() + ":" + end.port(), k);
             }
+    }
+
+    /** A switch-to-switch link (inter-switch link), as opposed to a host link. */
+    public boolean isIsl(Link k) {
+        if (!k.a().switchNode()) return false;
+        if (k.b() != null) return k.b().switchNode();
+        // the peer has no lines of its own (not listed): a switch unless its LID belongs to a CA port line
+        return switchLids.contains(k.a().remoteLid()) || !caLids.contains(k.a().remoteLid());
+    }
+
+    /** The host end (CA port line) of a host link, or null for an ISL. */
+    public LinkInfo caEnd(Link k) {
+        if (!k.a().switchNode()) return k.a();
+        return k.b() != null && !k.b().switchNode() ? k.b() : null;
     }
 
     /** The cable a port belongs to, found by node GUID, else LID, else node name (first match), with the port number. */

@@ -248,4 +248,74 @@ class DiagnosisRulesTest {
             assertThat(f.fix()).contains("on both ends of cn0004 HCA-1 port 1 <-> leaf001 port 4");
         });
     }
+
+    // ---- 6. expected width and speed per link class, and what the ports support
+
+    /** Host links (CA lines and the leaf ports facing hosts) at the given width. */
+    static void hostLinksAt(TestDump d, String width) {
+        StringBuilder out = new StringBuilder();
+        boolean ca = false;
+        for (String line : d.read("fabric/iblinkinfo.out").split("\n")) {
+            if (line.startsWith("CA: ")) ca = true;
+            else if (line.startsWith("Switch: ")) ca = false;
+            out.append(ca || line.contains("HCA-1\"") ? line.replace("==( 4X ", "==( " + width + " ") : line).append("\n");
+        }
+        d.write("fabric/iblinkinfo.out", out.toString());
+    }
+
+    @Test
+    void hdr100HostsByDesignWithFullWidthIslsAreAccepted() {
+        TestDump d = healthy(40);
+        hostLinksAt(d, "2X");
+        Report r = d.analyze();
+        assertThat(of(r, "link.width")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).isEqualTo("all 40 active host links run at 2X (most common among host links); "
+                    + "all 40 active switch-to-switch links run at 4X (most common among switch-to-switch links)");
+        });
+        // a host link at 1X among 2X hosts is still a lane problem
+        d.replace("fabric/iblinkinfo.out", "      0x0c42a10300100008   1004    1[  ] ==( 2X ", "      0x0c42a10300100008   1004    1[  ] ==( 1X ");
+        assertThat(problems(d.analyze(), "link.width")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).startsWith("cn0005 HCA-1 port 1 <-> leaf001 port 5 runs at 1X, expected 2X (most common among host links)");
+        });
+        // and a configured class expectation wins over the majority
+        Report conf = d.analyze(TestDump.config(tmp, "link.width.expected.host=4X\nlink.width.expected.isl=4X\n"));
+        assertThat(problems(conf, "link.width")).hasSize(40).allSatisfy(f -> assertThat(f.summary()).contains("(configured for host links)"));
+    }
+
+    @Test
+    void hcaThatOnlySupportsANarrowerWidthIsACapabilityWarningNotACableFault() {
+        TestDump d = healthy(40);
+        d.replace("fabric/iblinkinfo.out", "      0x0c42a10300100008   1004    1[  ] ==( 4X ", "      0x0c42a10300100008   1004    1[  ] ==( 2X ");
+        d.replace("nodes/cn0005/smpquery-portinfo.out", "LinkWidthSupported:..............1X or 4X", "LinkWidthSupported:..............1X or 2X");
+        assertThat(problems(d.analyze(), "link.width")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).isEqualTo("cn0005 HCA-1 port 1 <-> leaf001 port 5 runs at 2X because the HCA of cn0005 supports only 2X"
+                    + " (expected 4X, most common among host links)");
+            assertThat(f.cause()).contains("not a cable fault");
+            assertThat(f.evidence()).anySatisfy(e -> assertThat(e.where()).isEqualTo("nodes/cn0005/smpquery-portinfo.out:1"));
+        });
+    }
+
+    @Test
+    void speedBelowWhatBothEndsCouldDoFailsWhileAQdrOnlyHcaWarns() {
+        TestDump d = healthy(40);
+        String links = d.read("fabric/iblinkinfo.out").replace("( )", "(Could be 12X )");
+        // cn0005: QDR, and iblinkinfo says nothing better is possible -> the hardware's limit
+        links = links.replace("0x0c42a10300100008   1004    1[  ] ==( 4X        53.125 Gbps", "0x0c42a10300100008   1004    1[  ] ==( 4X        10.0 Gbps");
+        // cn0006: EDR, but both ends could run HDR -> cable/signal
+        links = links.replace("0x0c42a1030010000a   1005    1[  ] ==( 4X        53.125 Gbps Active/  LinkUp)==>      2    6[  ] \"leaf001\" (Could be 12X )",
+                "0x0c42a1030010000a   1005    1[  ] ==( 4X        25.78125 Gbps Active/  LinkUp)==>      2    6[  ] \"leaf001\" (Could be 12X Could be 53.125 Gbps)");
+        d.write("fabric/iblinkinfo.out", links);
+        List<Finding> p = problems(d.analyze(), "link.speed");
+        assertThat(p).filteredOn(f -> f.summary().startsWith("cn0005")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).contains("runs at QDR because the ports of this link support only QDR");
+        });
+        assertThat(p).filteredOn(f -> f.summary().startsWith("cn0006")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).endsWith("expected HDR (most common among host links); both ends could run HDR");
+        });
+    }
 }
