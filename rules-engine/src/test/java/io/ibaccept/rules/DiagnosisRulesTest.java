@@ -318,4 +318,55 @@ class DiagnosisRulesTest {
             assertThat(f.summary()).endsWith("expected HDR (most common among host links); both ends could run HDR");
         });
     }
+
+    // ---- 2. partitions: membership types, both link ends, enforcement
+
+    static String pkeys(String keys) {
+        return "   0: " + keys + "\n16 pkeys capacity for this port\n";
+    }
+
+    @Test
+    void defaultPartitionWithLimitedMembersIsTheClassicPitfall() {
+        TestDump d = healthy(8);
+        for (int i = 1; i <= 8; i++) {
+            String k = i == 1 ? "0xffff" : "0x7fff";
+            d.write("nodes/" + host(i) + "/smpquery-pkeys.out", pkeys(k)).write("nodes/" + host(i) + "/smpquery-pkeys-peer.out", pkeys(k));
+        }
+        Report r = d.analyze();
+        assertThat(problems(r, "pkey")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            // the one correct host (the SM's, full member) is not blamed
+            assertThat(f.objects()).containsExactly("cn0002", "cn0003", "cn0004", "cn0005", "cn0006", "cn0007", "cn0008");
+            assertThat(f.summary()).isEqualTo("7 host(s) are only LIMITED members (0x7fff) of the default partition; full members: cn0001:"
+                    + " limited members cannot talk to each other (IPoIB, MPI between them fails)");
+            assertThat(f.fix()).contains("ALL=full");
+        });
+    }
+
+    @Test
+    void fullAndLimitedAreOnePartitionAndALimitedMemberAmongFullOnesIsNamed() {
+        TestDump d = healthy(8);
+        for (int i = 1; i <= 8; i++) {
+            String k = "0xffff " + (i == 4 ? "0x0002" : "0x8002");
+            d.write("nodes/" + host(i) + "/smpquery-pkeys.out", pkeys(k)).write("nodes/" + host(i) + "/smpquery-pkeys-peer.out", pkeys(k));
+        }
+        Report r = d.analyze();
+        assertThat(problems(r, "pkey")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.objects()).containsExactly("cn0004");
+            assertThat(f.summary()).isEqualTo("cn0004 is a LIMITED member of partition 0x0002 where 7 host(s) are full members: reaches full members only");
+            assertThat(f.fix()).contains("0x8002");
+        });
+    }
+
+    @Test
+    void hcaKeyMissingOnAProgrammedSwitchPortFails() {
+        TestDump d = healthy(8);
+        // the SM programs switch ports (others carry 0x8001); cn0003's switch port lacks it
+        d.write("nodes/cn0003/smpquery-pkeys-peer.out", pkeys("0xffff"));
+        assertThat(problems(d.analyze(), "pkey")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.cause()).contains("P_Key 0x8001 is in the table of cn0003 HCA but not of leaf001 port 3");
+        });
+    }
 }
