@@ -61,6 +61,15 @@ class DiagnosisRulesTest {
     }
 
     @Test
+    void theSameSmSeenByPlainSminfoAndThroughTheSaIsOneSm() {
+        TestDump d = healthy(8);
+        d.write("fabric/sminfo.out", sminfo(500, "0xc42a10300a10000", 15, 3, "SMINFO_MASTER") + sminfo(500, "0xc42a10300a10000", 15, 3, "SMINFO_MASTER"));
+        Report r = d.analyze();
+        assertThat(status(r, "sm.count")).isEqualTo(Status.PASS);
+        assertThat(of(r, "sm.priority")).singleElement().satisfies(f -> assertThat(f.summary()).startsWith("single SM (priority 15)"));
+    }
+
+    @Test
     void deadSmThatEveryPortPointsTo() {
         TestDump d = healthy(8);
         d.write("fabric/sminfo.meta", "name: sminfo\nhost: cn0001\ncommand: sminfo\nstatus: failed\nexit: 255\n");
