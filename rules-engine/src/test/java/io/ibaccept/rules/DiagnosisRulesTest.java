@@ -120,6 +120,7 @@ class DiagnosisRulesTest {
         d.write("fabric/sminfo.meta", "name: sminfo\nhost: cn0001\ncommand: sminfo\nstatus: failed\nexit: 255\n");
         d.write("fabric/sminfo.err", "sminfo: iberror: failed: query\n");
         d.write("fabric/ibqueryerrors.out", "");
+        d.write("fabric/perfquery.out", "");
         d.write("fabric/saquery-s.out", "");
         Report r = d.analyze();
         Finding root = problems(r, "sm.count").get(0);
@@ -128,7 +129,10 @@ class DiagnosisRulesTest {
         List<Finding> under = r.consequencesOf(root);
         assertThat(under).filteredOn(f -> f.check().equals("port.state")).hasSize(n);
         assertThat(under).filteredOn(f -> f.check().equals("input")).extracting(f -> f.summary().split(":")[0])
-                .contains("sminfo", "ibqueryerrors", "saquery-s");
+                .contains("sminfo", "ibqueryerrors", "perfquery", "saquery-s");
+        // and the check that could not run for lack of counters is listed under the SM too, not as its own problem
+        assertThat(under).filteredOn(f -> f.check().equals("link.errors")).singleElement()
+                .satisfies(f -> assertThat(f.status()).isEqualTo(Status.SKIP));
         // the verdict counts the root once
         assertThat(r.verdict()).isEqualTo(Verdict.REJECTED);
         assertThat(r.counts().get(Status.FAIL)).isEqualTo(1);
