@@ -1,0 +1,156 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.Ibstat;
+import io.ibaccept.model.LinkInfo;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Partitions as the SM configured them. A P_Key is a 15-bit partition number plus a membership bit: 0x8xxx full,
+ * 0x0xxx limited; the two are one partition. Compared per link (the HCA's table against its switch port's), and per
+ * partition (limited members cannot talk to each other: the default-partition pitfall). A partition holding a subset
+ * of the hosts is a design, not a fault.
+ */
+final class Pkey implements Check {
+    static final int DEFAULT = 0x7fff;
+
+    public String id() {
+        return "pkey";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.PKEYS));
+    }
+
+    public void evaluate(Ctx c) {
+        int compared = 0, bad = 0;
+        List<String> notEnforcing = new ArrayList<>();
+        List<Evidence> notEnforcingEv = new ArrayList<>();
+        // partition -> host -> full?
+        Map<Integer, Map<String, Boolean>> members = new TreeMap<>();
+        // does the SM program any switch port with a non-default key? If none, enforcement is off fabric-wide
+        boolean switchesProgrammed = c.data.hosts().values().stream().anyMatch(h -> h.peerPkeys() != null
+                && base(h.peerPkeys()).keySet().stream().anyMatch(b -> b != DEFAULT));
+        for (HostData h : c.data.hosts().values()) {
+            if (h.pkeys() == null) continue;
+            Map<Integer, Integer> mine = base(h.pkeys());
+            mine.forEach((b, k) -> members.computeIfAbsent(b, x -> new TreeMap<>()).put(h.host(), (k & 0x8000) != 0));
+            if (h.peerPkeys() == null) continue;
+            compared++;
+            Map<Integer, Integer> peer = base(h.peerPkeys());
+            String peerName = peerName(c, h);
+            // no switch port holds more than the default key while HCAs are in more partitions: the SM does not
+            // program switch ports (partition enforcement off): nothing is filtered there
+            boolean peerDefaultOnly = !switchesProgrammed && peer.keySet().stream().allMatch(b -> b == DEFAULT);
+            for (var side : List.of(true, false)) {
+                Map<Integer, Integer> from = side ? mine : peer, to = side ? peer : mine;
+                for (Map.Entry<Integer, Integer> e : from.entrySet()) {
+                    if (to.containsKey(e.getKey())) continue;
+                    if (side && peerDefaultOnly) {
+                        if (!notEnforcing.contains(peerName)) {
+                            notEnforcing.add(peerName);
+                            notEnforcingEv.add(Evidence.of(peerName + " P_Keys: " + hex(h.peerPkeys()) + " (HCA of " + h.host() + ": " + hex(h.pkeys()) + ")",
+                                    Cmd.PEER_PKEYS.path(h.host())));
+                        }
+                        continue;
+                    }
+                    bad++;
+                    String present = side ? h.host() + " HCA" : peerName;
+                    String missingSide = side ? peerName : h.host() + " HCA";
+                    Map<String, Object> v = new LinkedHashMap<>();
+                    v.put("pkey", String.format("0x%04x", e.getValue()));
+                    v.put("pkey_base", String.format("%04x", e.getKey()));
+                    v.put("present_side", present);
+                    v.put("missing_side", missingSide);
+                    v.put("guid", portGuid(h));
+                    v.put("lid", c.index.lidOf(h.host()));
+                    c.problem(Status.FAIL, List.of(h.host()),
+                            List.of(Evidence.of(h.host() + " HCA P_Keys: " + hex(h.pkeys()), Cmd.PKEYS.path(h.host())),
+                                    Evidence.of(peerName + " P_Keys: " + hex(h.peerPkeys()), Cmd.PEER_PKEYS.path(h.host()))),
+                            h.host() + ": P_Key " + v.get("pkey") + " only on " + present, "", v);
+                }
+            }
+        }
+        if (!notEnforcing.isEmpty()) {
+            bad++;
+            c.problem(Status.WARN, notEnforcing, notEnforcingEv.stream().limit(10).toList(), notEnforcing.size()
+                            + " switch port(s) hold only the default P_Key while their hosts are in more partitions: partition enforcement is off there ("
+                            + String.join(", ", notEnforcing.stream().limit(5).toList()) + (notEnforcing.size() > 5 ? ", ..." : "") + ")",
+                    "enforce", Map.of("ports", String.join(", ", notEnforcing)));
+        }
+        bad += membership(c, members);
+        if (bad == 0) c.pass(members.size() + " partition(s): " + members.entrySet().stream()
+                        .map(e -> String.format("0x%04x", e.getKey()) + " " + e.getValue().values().stream().filter(x -> x).count() + " full/"
+                                + e.getValue().values().stream().filter(x -> !x).count() + " limited")
+                        .collect(Collectors.joining(", "))
+                        + (compared > 0 ? "; both link ends match on " + compared + " host(s)" : "; switch-side tables not collected"),
+                List.of(), List.of());
+    }
+
+    /** Limited members cannot talk to each other: fatal in the default partition, suspicious when few among full members. */
+    private static int membership(Ctx c, Map<Integer, Map<String, Boolean>> members) {
+        int bad = 0;
+        for (var e : members.entrySet()) {
+            List<String> limited = e.getValue().entrySet().stream().filter(x -> !x.getValue()).map(Map.Entry::getKey).toList();
+            List<String> full = e.getValue().entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+            String p = String.format("0x%04x", e.getKey());
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("partition", p);
+            v.put("limited", String.join(", ", limited));
+            v.put("full", full.isEmpty() ? "no host" : String.join(", ", full));
+            v.put("full_key", String.format("0x%04x", e.getKey() | 0x8000));
+            List<Evidence> ev = limited.stream().limit(10).map(h -> Evidence.of(h + ": " + String.format("0x%04x", e.getKey()) + " (limited)",
+                    Cmd.PKEYS.path(h))).collect(Collectors.toList());
+            if (e.getKey() == DEFAULT && limited.size() >= 2) {
+                bad++;
+                c.problem(Status.FAIL, limited, ev, limited.size() + " host(s) are only LIMITED members (0x7fff) of the default partition"
+                        + (full.isEmpty() ? "" : "; full members: " + String.join(", ", full))
+                        + ": limited members cannot talk to each other (IPoIB, MPI between them fails)", "limited.default", v);
+            } else if (!limited.isEmpty() && !full.isEmpty() && limited.size() < full.size()) {
+                bad++;
+                c.problem(Status.WARN, limited, ev, String.join(", ", limited) + (limited.size() == 1 ? " is a LIMITED member" : " are LIMITED members")
+                        + " of partition " + p + " where " + full.size() + " host(s) are full members: reaches full members only", "limited", v);
+            }
+        }
+        return bad;
+    }
+
+    private static String peerName(Ctx c, HostData h) {
+        if (h.ibstat() != null)
+            for (Ibstat.Ca ca : h.ibstat())
+                for (Ibstat.Port p : ca.ports()) {
+                    Optional<LinkInfo> peer = c.index.peerOf(p.portGuid());
+                    if (peer.isPresent()) return peer.get().nodeName() + " port " + peer.get().port();
+                }
+        return "switch port facing " + h.host();
+    }
+
+    private static String portGuid(HostData h) {
+        if (h.ibstat() == null || h.ibstat().isEmpty() || h.ibstat().get(0).ports().isEmpty()) return "<port guid>";
+        return String.format("0x%016x", h.ibstat().get(0).ports().get(0).portGuid());
+    }
+
+    /** partition number -> the key as present (full wins if both memberships are listed). */
+    private static Map<Integer, Integer> base(SortedSet<Integer> keys) {
+        Map<Integer, Integer> m = new TreeMap<>();
+        for (int k : keys) if ((k & 0x7fff) != 0) m.merge(k & 0x7fff, k, (a, b) -> a | b);
+        return m;
+    }
+
+    private static String hex(SortedSet<Integer> keys) {
+        return keys.stream().map(k -> String.format("0x%04x", k)).collect(Collectors.joining(" "));
+    }
+}
