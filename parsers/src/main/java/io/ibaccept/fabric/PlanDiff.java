@@ -25,7 +25,9 @@ public final class PlanDiff {
     /** One line of the work order: action is connect, disconnect, swap, reseat or check. */
     public record Work(int step, String action, String a, int aPort, String b, int bPort, String cableId, String reason) {}
 
-    public record Result(int planned, int matched, List<Issue> issues, List<Work> workOrder, List<CablingPlan.Problem> planProblems) {}
+    /** missing: the planned cables that are not there (ends in the fabric), for drawing them. */
+    public record Result(int planned, int matched, List<Issue> issues, List<Work> workOrder, List<CablingPlan.Problem> planProblems,
+                         List<End[]> missing) {}
 
     public static Result compare(Fabric f, CablingPlan plan) {
         Resolver names = new Resolver(f);
@@ -101,17 +103,21 @@ public final class PlanDiff {
         for (Link l : wrongActual) actualByRoot.computeIfAbsent(find(parent, l.a()), k -> new ArrayList<>()).add(l);
         Set<End> roots = new LinkedHashSet<>(plannedByRoot.keySet());
         roots.addAll(actualByRoot.keySet());
+        List<End[]> missingCables = new ArrayList<>();
         for (End root : roots) {
             List<End[]> planned = plannedByRoot.getOrDefault(root, List.of());
             List<Link> actual = actualByRoot.getOrDefault(root, List.of());
-            if (actual.isEmpty()) for (End[] p : planned) missing(f, p, planCable.get(p[0]), issues, work);
+            if (actual.isEmpty()) for (End[] p : planned) {
+                missing(f, p, planCable.get(p[0]), issues, work);
+                missingCables.add(p);
+            }
             else if (planned.isEmpty()) for (Link l : actual) extra(f, l, issues, work);
             else miswired(f, planned, actual, planPeer, planCable, issues, work);
         }
         for (Link l : extra) extra(f, l, issues, work);
         List<Work> numbered = new ArrayList<>();
         for (Work w : work) numbered.add(new Work(numbered.size() + 1, w.action(), w.a(), w.aPort(), w.b(), w.bPort(), w.cableId(), w.reason()));
-        return new Result(seenPlan.size() + absentNodes.values().stream().mapToInt(List::size).sum(), matched, issues, numbered, problems);
+        return new Result(seenPlan.size() + absentNodes.values().stream().mapToInt(List::size).sum(), matched, issues, numbered, problems, missingCables);
     }
 
     private static void missing(Fabric f, End[] p, CablingPlan.Cable c, List<Issue> issues, List<Work> work) {
