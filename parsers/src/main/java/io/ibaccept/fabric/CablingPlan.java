@@ -33,8 +33,16 @@ public record CablingPlan(String source, List<Cable> cables, List<Problem> probl
 
     /** Reads a plan file; the file name (not its full path) is what findings cite. */
     public static CablingPlan load(Path file) throws IOException {
-        if (Files.size(file) > 64L << 20) throw new IOException(file + ": cabling plan larger than 64 MiB");
-        return parse(new Text(file.getFileName().toString(), Files.readString(file, StandardCharsets.UTF_8)));
+        String name = file.getFileName().toString();
+        if (Files.size(file) > 64L << 20)
+            return new CablingPlan(name, List.of(), List.of(new Problem(SourceRef.file(name), "cabling plan larger than 64 MiB: not read")));
+        byte[] bytes = Files.readAllBytes(file);
+        for (int i = 0; i < Math.min(bytes.length, 8192); i++)
+            if (bytes[i] == 0) return new CablingPlan(name, List.of(), List.of(new Problem(SourceRef.file(name), "binary file, not a CSV or ibnetdiscover plan")));
+        // undecodable bytes become U+FFFD: the row that holds them is reported, the rest of the plan still counts
+        String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        return parse(new Text(name, text));
     }
 
     public static CablingPlan parse(Text t) {

@@ -27,7 +27,11 @@ public final class FatTree {
     private FatTree() {}
 
     /** expectedSwitches 0 = not checked; maxRatio = allowed downlink/uplink rate (1.0 = 1:1); hostTolerance = hosts a leaf may differ from the usual count. */
-    public record Settings(int expectedSwitches, double maxRatio, int hostTolerance) {
+    public record Settings(int expectedSwitches, double maxRatio, int hostTolerance, CablingPlan plan) {
+        public Settings(int expectedSwitches, double maxRatio, int hostTolerance) {
+            this(expectedSwitches, maxRatio, hostTolerance, null);
+        }
+
         public static Settings defaults() {
             return new Settings(0, 1.0, 1);
         }
@@ -103,17 +107,13 @@ public final class FatTree {
             perUpper.put(leaf.guid(), m);
         }
         int usualUp = mode(upCount.values());
-        Map<Long, Integer> usualPerUpper = new HashMap<>();
-        if (levels >= 2)
-            for (Node sp : f.atLevel(2)) {
-                List<Integer> counts = new ArrayList<>();
-                for (Node leaf : leaves) {
-                    Integer c = perUpper.get(leaf.guid()).get(sp.guid());
-                    if (c != null) counts.add(c);
-                }
-                // the usual count of leaves that have any link to this spine: pods in 3-level trees see only their spines
-                if (!counts.isEmpty()) usualPerUpper.put(sp.guid(), mode(counts));
-            }
+        // per spine: the usual number of uplinks from the leaves that use it (pods of 3-level trees see only their spines)
+        Map<Long, List<Integer>> perSpine = new HashMap<>();
+        for (Node leaf : leaves)
+            perUpper.get(leaf.guid()).forEach((sp, c) -> perSpine.computeIfAbsent(sp, k -> new ArrayList<>()).add(c));
+        Map<Long, Integer> usualPerUpper = new TreeMap<>();
+        perSpine.forEach((sp, counts) -> usualPerUpper.put(sp, mode(counts)));
+        Map<End, End> planned = s.plan() == null ? Map.of() : PlanDiff.plannedPeers(f, s.plan());
         TreeSet<Integer> peerUplinkPorts = new TreeSet<>();
         portUse.forEach((p, c) -> {
             if (c * 2 > leaves.size()) peerUplinkPorts.add(p);
@@ -125,7 +125,7 @@ public final class FatTree {
             int up = ld.up().size();
             Map<Long, Integer> mine = perUpper.get(leaf.guid());
             if (levels >= 2 && up < usualUp) {
-                blocking.add(lostUplinks(f, leaf, ld, usualUp, mine, usualPerUpper, peerUplinkPorts, s));
+                blocking.add(lostUplinks(f, leaf, ld, usualUp, mine, usualPerUpper, peerUplinkPorts, planned, s));
                 continue;
             }
             if (levels >= 2 && up > usualUp && leaves.size() > 2)
@@ -202,16 +202,24 @@ public final class FatTree {
     }
 
     private static Issue lostUplinks(Fabric f, Node leaf, Load ld, int usualUp, Map<Long, Integer> mine,
-                                     Map<Long, Integer> usualPerUpper, TreeSet<Integer> peerPorts, Settings s) {
+                                     Map<Long, Integer> usualPerUpper, TreeSet<Integer> peerPorts, Map<End, End> planned, Settings s) {
         List<String> missing = new ArrayList<>();
         List<Fact> facts = new ArrayList<>();
         List<String> objects = new ArrayList<>(List.of(leaf.name()));
         TreeSet<Integer> myPorts = new TreeSet<>();
         for (Link l : ld.up()) myPorts.add(l.endAt(leaf.guid()).port());
-        for (int p : peerPorts) {
+        // the plan knows the exact uplinks of this leaf; without one, the ports its peers use for uplinks
+        TreeSet<Integer> expectedPorts = new TreeSet<>();
+        for (Map.Entry<End, End> e : planned.entrySet()) {
+            Node peer = f.node(e.getValue().guid());
+            if (e.getKey().guid() == leaf.guid() && peer != null && peer.isSwitch() && peer.level() != 1) expectedPorts.add(e.getKey().port());
+        }
+        if (expectedPorts.isEmpty()) expectedPorts = peerPorts;
+        for (int p : expectedPorts) {
             if (myPorts.contains(p)) continue;
             End e = new End(leaf.guid(), p);
-            missing.add(f.name(e) + " (" + portState(f, e) + ")");
+            End to = planned.get(e);
+            missing.add(f.name(e) + " (" + portState(f, e) + (to == null ? "" : "; plan: to " + f.name(to)) + ")");
             objects.add(f.name(e));
             facts.add(portFact(f, e));
         }

@@ -29,6 +29,19 @@ public final class PlanDiff {
     public record Result(int planned, int matched, List<Issue> issues, List<Work> workOrder, List<CablingPlan.Problem> planProblems,
                          List<End[]> missing) {}
 
+    /** Each planned end resolved in the fabric -> its planned peer (both directions); unresolved names are left out. */
+    public static Map<End, End> plannedPeers(Fabric f, CablingPlan plan) {
+        Resolver names = new Resolver(f);
+        Map<End, End> m = new HashMap<>();
+        for (CablingPlan.Cable c : plan.cables()) {
+            Long a = names.resolve(c.a()), b = names.resolve(c.b());
+            if (a == null || b == null) continue;
+            m.putIfAbsent(new End(a, c.aPort()), new End(b, c.bPort()));
+            m.putIfAbsent(new End(b, c.bPort()), new End(a, c.aPort()));
+        }
+        return m;
+    }
+
     public static Result compare(Fabric f, CablingPlan plan) {
         Resolver names = new Resolver(f);
         Map<End, End> planPeer = new LinkedHashMap<>();

@@ -98,4 +98,16 @@ class PlanDiffTest {
         assertThat(p.problems()).extracting(x -> x.ref().toString()).containsExactly("plan.csv:3", "plan.csv:4");
         assertThat(WorkOrder.cell("=HYPERLINK(1)")).isEqualTo("'=HYPERLINK(1)");
     }
+
+    @Test
+    void binaryOrUndecodablePlanIsAProblemNotAnException(@TempDir Path tmp) throws Exception {
+        Path bin = tmp.resolve("plan.bin");
+        Files.write(bin, new byte[] {0x50, 0x4b, 3, 4, 0, 0, 1});
+        assertThat(CablingPlan.load(bin).problems()).singleElement().satisfies(p -> assertThat(p.message()).contains("binary file"));
+        Path latin = tmp.resolve("plan.csv");
+        Files.write(latin, "leaf01,17,spine01,1\nleaf\u00e9,x,spine01,2\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        CablingPlan p = CablingPlan.load(latin);
+        assertThat(p.cables()).hasSize(1);
+        assertThat(p.problems()).extracting(x -> x.ref().toString()).containsExactly("plan.csv:2");
+    }
 }

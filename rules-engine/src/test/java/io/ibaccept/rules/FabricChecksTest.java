@@ -96,6 +96,9 @@ class FabricChecksTest {
                     + "rack3-leaf03 port 20 Down/Polling, spine02 port 6 Down/Polling");
             assertThat(f.fix()).startsWith("Connect (or reseat/replace) the cable D3 between rack3-leaf03 port 20 and spine02 port 6");
         });
+        // the blocking finding names the planned peer of the lost uplink
+        assertThat(of(r, "fabric.blocking")).singleElement().satisfies(f ->
+                assertThat(f.summary()).contains("missing rack3-leaf03 port 20 (Down/Polling; plan: to spine02 port 6)"));
     }
 
     @Test

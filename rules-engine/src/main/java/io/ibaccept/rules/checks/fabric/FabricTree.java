@@ -34,7 +34,7 @@ public final class FabricTree implements Check {
 
     static FatTree.Settings settings(Ctx c) {
         return new FatTree.Settings((int) c.cfg.number("fabric.tree", "switches_expected"), c.cfg.number("fabric.blocking", "ratio"),
-                (int) c.cfg.number("fabric.tree", "hosts_tolerance"));
+                (int) c.cfg.number("fabric.tree", "hosts_tolerance"), c.plan().orElse(null));
     }
 
     static String describe(Fabric f, FatTree.Result r) {
