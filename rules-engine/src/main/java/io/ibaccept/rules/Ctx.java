@@ -17,6 +17,8 @@ public final class Ctx {
     public final RuleConfig cfg;
     public final FabricIndex index;
     private final List<Finding> out = new ArrayList<>();
+    private final Map<Finding, java.util.Set<String>> covers = new java.util.IdentityHashMap<>();
+    private final Map<Finding, java.util.Set<String>> needs = new java.util.IdentityHashMap<>();
     private String check;
     private final io.ibaccept.fabric.FabricOptions fabricOptions;
     private io.ibaccept.fabric.Fabric fabric;
@@ -108,6 +110,28 @@ public final class Ctx {
 
     public void add(Finding f) {
         out.add(f);
+    }
+
+    /**
+     * Declares f a possible root cause of the faults named by keys (e.g. "host-down:cn07", "sm:none"): findings that
+     * {@link #explainedBy} keys it covers are listed under it. A finding may cover and need keys at once (a host
+     * port down is a root, unless the switch it hangs off is missing).
+     */
+    public void covers(Finding f, java.util.Collection<String> keys) {
+        covers.computeIfAbsent(f, k -> new java.util.LinkedHashSet<>()).addAll(keys);
+    }
+
+    /** Declares f a consequence of the faults named by keys, if one finding covers them all. */
+    public void explainedBy(Finding f, java.util.Collection<String> keys) {
+        needs.computeIfAbsent(f, k -> new java.util.LinkedHashSet<>()).addAll(keys);
+    }
+
+    Map<Finding, java.util.Set<String>> covers() {
+        return covers;
+    }
+
+    Map<Finding, java.util.Set<String>> needs() {
+        return needs;
     }
 
     /** "(see input findings: nodes/n1/ibstat.out:3 ...)" for the problems of a command, or "" if none. */

@@ -57,7 +57,7 @@ public final class RulesEngine {
                         "check could not be evaluated: " + e.getMessage(), "", "Report this with the dump attached."));
             }
         }
-        return new Report(data, new ArrayList<>(ctx.findings()));
+        return new Report(data, RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()));
     }
 
     /** The SKIP reason for the first declared input with no usable alternative, or null if all are usable. */
