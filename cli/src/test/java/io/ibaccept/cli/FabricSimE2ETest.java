@@ -86,7 +86,7 @@ class FabricSimE2ETest {
         CablingPlan plan = CablingPlan.load(PLAN);
         try (SimFabric f = start("fabric-2s4l.net", tmp, List.of("node01", "node16"))) {
             Report ok = collect(f, tmp.resolve("dump-ok"), plan, rules(tmp, "fabric.tree.switches_expected=6\n"));
-            for (String check : List.of("fabric.tree", "fabric.blocking", "fabric.isl", "fabric.plan"))
+            for (String check : List.of("fabric.tree", "fabric.blocking", "fabric.plan"))
                 assertThat(only(ok, check).status()).as(check + ": " + only(ok, check).summary()).isEqualTo(Status.PASS);
             assertThat(only(ok, "fabric.tree").summary()).isEqualTo("2-level fat tree: 2 spines, 4 leaves, 16 hosts; theoretical bisection bandwidth 1600 Gb/s");
             assertThat(only(ok, "fabric.plan").summary()).isEqualTo("all 16 planned cables are where fabric-2s4l.plan.csv says");
@@ -104,9 +104,11 @@ class FabricSimE2ETest {
             assertThat(missing.status()).isEqualTo(Status.FAIL);
             assertThat(missing.summary()).startsWith("leaf03 port 36 <-> spine02 port 6 (cable L3-S2-b) is not connected");
             assertThat(missing.fix()).contains("Connect (or reseat/replace) the cable L3-S2-b between leaf03 port 36 and spine02 port 6");
-            // one fault: the tree itself is still consistent, and nothing else about ISLs
+            // one fault, one root: the lost uplink is listed under the cable to connect
+            assertThat(lost.parent()).isEqualTo(missing.id());
+            assertThat(missing.parent()).isNull();
+            // the tree itself is still consistent
             assertThat(only(cut, "fabric.tree").status()).isEqualTo(Status.PASS);
-            assertThat(problems(cut, "fabric.isl")).isEmpty();
         }
     }
 
@@ -140,8 +142,6 @@ class FabricSimE2ETest {
                 assertThat(x.objects()).containsExactlyInAnyOrder("leaf04 port 35", "spine02 port 7");
                 assertThat(x.summary()).contains("EDR, expected HDR");
             });
-            // already reported by link.width/link.speed: fabric.isl does not repeat them
-            assertThat(only(r, "fabric.isl").status()).isEqualTo(Status.PASS);
             // a 1X ISL moves leaf02's uplink rate down: 800 Gb/s of hosts over 650 Gb/s of uplinks
             assertThat(problems(r, "fabric.blocking")).extracting(Finding::summary).anySatisfy(s -> assertThat(s).startsWith("leaf02: 4 links down (800 Gb/s) over 4 uplinks (650 Gb/s)"));
         }
@@ -174,8 +174,11 @@ class FabricSimE2ETest {
                 assertThat(x.summary()).startsWith("leaf04 is in the cabling plan but not in the fabric: its 4 planned cable(s) are absent");
                 assertThat(x.fix()).startsWith("Power on and cable leaf04 as planned");
             });
-            assertThat(problems(r, "fabric.tree")).singleElement().satisfies(x ->
-                    assertThat(x.summary()).isEqualTo("5 switches in the fabric, expected 6 (per level: 3 leaf, 2 spine)"));
+            String root = problems(r, "fabric.plan").get(0).id();
+            assertThat(problems(r, "fabric.tree")).singleElement().satisfies(x -> {
+                assertThat(x.summary()).isEqualTo("5 switches in the fabric, expected 6 (per level: 3 leaf, 2 spine)");
+                assertThat(x.parent()).isEqualTo(root);
+            });
             assertThat(only(r, "fabric.blocking").status()).isEqualTo(Status.PASS);
         }
     }
