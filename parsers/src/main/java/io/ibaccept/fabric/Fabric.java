@@ -49,6 +49,14 @@ public final class Fabric {
             return state.isEmpty() || "Active".equalsIgnoreCase(state);
         }
 
+        /**
+         * Physically trained (LinkUp), Active or not: the cable is there and carries traffic once the SM configures
+         * the port. Structure and capacity are judged on these; a port stuck in Init is port.state's finding.
+         */
+        public boolean isUp() {
+            return isActive() || "LinkUp".equalsIgnoreCase(physState);
+        }
+
         public End other(End e) {
             return e.equals(a) ? b : a;
         }

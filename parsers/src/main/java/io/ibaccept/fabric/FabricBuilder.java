@@ -163,14 +163,14 @@ public final class FabricBuilder {
     /**
      * Switch levels from the hosts up. Leaves are the switches with hosts, except a switch whose switch neighbours
      * are mostly leaves themselves: that is a spine with a host plugged into it (fat-tree validation reports it).
-     * The other levels are the BFS depth from the leaves over the active switch-to-switch links.
+     * The other levels are the BFS depth from the leaves over the switch-to-switch links that are up.
      */
     static Map<Long, Integer> levels(Map<Long, RawNode> nodes, List<Link> links) {
         Graph<Long, DefaultEdge> g = new SimpleGraph<>(DefaultEdge.class);
         Set<Long> withHosts = new HashSet<>();
         for (RawNode n : nodes.values()) if (n.type == Type.SWITCH) g.addVertex(n.guid);
         for (Link l : links) {
-            if (!l.isActive()) continue;
+            if (!l.isUp()) continue;
             RawNode a = nodes.get(l.a().guid()), b = nodes.get(l.b().guid());
             if (a == null || b == null) continue;
             if (a.type == Type.SWITCH && b.type == Type.SWITCH) {

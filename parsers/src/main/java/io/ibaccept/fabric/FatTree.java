@@ -75,7 +75,7 @@ public final class FatTree {
 
         // links inside a level and hosts on a spine
         for (Link l : f.links()) {
-            if (!l.isActive()) continue;
+            if (!l.isUp()) continue;
             Node a = f.node(l.a().guid()), b = f.node(l.b().guid());
             if (a == null || b == null) continue;
             if (a.isSwitch() && b.isSwitch() && a.level() == b.level() && a.level() > 0 && a.guid() != b.guid())
@@ -186,7 +186,7 @@ public final class FatTree {
         List<Link> down = new ArrayList<>(), up = new ArrayList<>();
         double dg = 0, ug = 0;
         for (Link l : f.linksOf(sw.guid())) {
-            if (!l.isActive()) continue;
+            if (!l.isUp()) continue;
             Node o = f.node(l.other(l.endAt(sw.guid())).guid());
             if (o == null) continue;
             int ol = o.isSwitch() ? o.level() : 0;
@@ -294,7 +294,7 @@ public final class FatTree {
                 BitSet b = new BitSet(tops.size());
                 if (lvl == levels) b.set(topIndex.get(n.guid()));
                 for (Link l : f.linksOf(n.guid())) {
-                    if (!l.isActive()) continue;
+                    if (!l.isUp()) continue;
                     Node o = f.node(l.other(l.endAt(n.guid())).guid());
                     if (o != null && o.isSwitch() && o.level() == lvl + 1) b.or(reach.getOrDefault(o.guid(), new BitSet()));
                 }

@@ -163,4 +163,16 @@ class FatTreeTest {
             assertThat(i.summary()).startsWith("2 spines (s21, s22): 2 links down (400 Gb/s) over 1 uplinks (200 Gb/s), blocking 2:1");
         });
     }
+
+    @Test
+    void noSubnetManagerEveryPortInInitIsStillAValidTree() {
+        TestFabrics t = TestFabrics.fatTree(2, 4, 2, 4);
+        for (TestFabrics.Cable c : t.cables) c.state = "Initialize";
+        Fabric f = t.fabric();
+        assertThat(f.links()).allSatisfy(l -> assertThat(l.isActive()).isFalse());
+        assertThat(f.atLevel(2)).hasSize(2);
+        FatTree.Result r = FatTree.validate(f, FatTree.Settings.defaults());
+        assertThat(r.tree()).isEmpty();
+        assertThat(r.blocking()).isEmpty();
+    }
 }

@@ -92,7 +92,7 @@ final class TestFabrics {
                 int port = mine ? c.pa : c.pb;
                 String peer = mine ? c.b : c.a;
                 int pp = mine ? c.pb : c.pa;
-                if (!c.state.equals("Active")) continue;
+                if (!c.phys.equals("LinkUp")) continue;
                 String rate = c.width.replace("X", "x") + speedName(c.speed);
                 if (switches.containsKey(peer)) {
                     Sw o = switches.get(peer);
@@ -110,7 +110,7 @@ final class TestFabrics {
             sb.append(String.format("vendid=0x0%ndevid=0x0%ncaguid=0x%x%n", ca.guid));
             sb.append(String.format("Ca\t1 \"H-%016x\"\t\t# \"%s\"%n", ca.guid, ca.name));
             for (Cable c : cs) {
-                if (!c.state.equals("Active")) continue;
+                if (!c.phys.equals("LinkUp")) continue;
                 String peer = c.a.equals(ca.name) ? c.b : c.a;
                 int pp = c.a.equals(ca.name) ? c.pb : c.pa;
                 Sw o = switches.get(peer);
