@@ -40,23 +40,32 @@ public final class FabricSvg {
      * with the cables fabric.plan found missing dashed. Nothing is added when the dump has no usable topology.
      */
     public static void appendSection(org.jsoup.nodes.Document doc, io.ibaccept.rules.Report r) {
+        Fabric f = fabricOf(r);
+        if (f == null) return;
+        org.jsoup.nodes.Element section = new org.jsoup.nodes.Element("section").attr("id", "fabric");
+        section.appendElement("h2").text("Fabric");
+        section.appendElement("div").addClass("fabric-picture").append(render(f, planOf(f, r)));
+        org.jsoup.nodes.Element nodes = doc.getElementById("nodes");
+        if (nodes != null) nodes.before(section);
+        else doc.body().appendChild(section);
+    }
+
+    private static Fabric fabricOf(io.ibaccept.rules.Report r) {
         var fd = r.data().fabric();
-        if (fd == null || fd.topology() == null && fd.links() == null) return;
+        if (fd == null || fd.topology() == null && fd.links() == null) return null;
         Fabric f = io.ibaccept.fabric.FabricBuilder.build(fd.topology(), fd.links(), null);
-        if (f.switches().isEmpty()) return;
+        return f.switches().isEmpty() ? null : f;
+    }
+
+    /** The cables fabric.plan found missing, back from its findings (the report does not keep the plan itself). */
+    private static PlanDiff.Result planOf(Fabric f, io.ibaccept.rules.Report r) {
         List<End[]> missing = new ArrayList<>();
         for (io.ibaccept.rules.Finding x : r.findings()) {
             if (!x.check().equals("fabric.plan") || x.objects().size() != 2 || !x.summary().contains(" is not connected")) continue;
             End a = end(f, x.objects().get(0)), b = end(f, x.objects().get(1));
             if (a != null && b != null) missing.add(new End[] {a, b});
         }
-        PlanDiff.Result plan = new PlanDiff.Result(0, 0, List.of(), List.of(), List.of(), missing);
-        org.jsoup.nodes.Element section = new org.jsoup.nodes.Element("section").attr("id", "fabric");
-        section.appendElement("h2").text("Fabric");
-        section.appendElement("div").addClass("fabric-picture").append(render(f, plan));
-        org.jsoup.nodes.Element nodes = doc.getElementById("nodes");
-        if (nodes != null) nodes.before(section);
-        else doc.body().appendChild(section);
+        return new PlanDiff.Result(0, 0, List.of(), List.of(), List.of(), missing);
     }
 
     /** "leaf03 port 20" back to its end, by node name or description. */
@@ -71,7 +80,7 @@ public final class FabricSvg {
         }
     }
 
-    public static String render(Fabric f, PlanDiff.Result plan) {
+    static Picture layout(Fabric f, PlanDiff.Result plan) {
         int top = Math.max(1, f.maxLevel());
         Map<Integer, List<Box>> rows = new LinkedHashMap<>();
         Map<Long, Box> boxOf = new HashMap<>();
@@ -137,6 +146,7 @@ public final class FabricSvg {
         int widest = rows.values().stream().mapToInt(List::size).max().orElse(1);
         int width = Math.max(640, 2 * MARGIN + widest * (BOX_W + GAP));
         int height = 2 * MARGIN + (rows.size()) * ROW + 60 + (unleveled.isEmpty() ? 0 : 40);
+        Picture pic = new Picture(width, height, f.switches().size() + " switches, " + f.cas().size() + " hosts, " + f.links().size() + " cables");
         Map<Box, int[]> pos = new HashMap<>();
         int y = MARGIN + 20;
         for (List<Box> boxes : rows.values()) {
@@ -148,12 +158,6 @@ public final class FabricSvg {
             }
             y += ROW;
         }
-
-        StringBuilder sb = new StringBuilder(64 * 1024);
-        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"fabric\" viewBox=\"0 0 ").append(width).append(' ').append(height)
-                .append("\" width=\"").append(width).append("\" height=\"").append(height).append("\" font-family=\"sans-serif\" font-size=\"11\">\n");
-        sb.append("<title>").append(esc(f.switches().size() + " switches, " + f.cas().size() + " hosts, " + f.links().size() + " cables")).append("</title>\n");
-        sb.append("<g class=\"links\">\n");
         for (Map.Entry<String, Bundle> e : bundles.entrySet()) {
             String[] k = e.getKey().split("\\|");
             Box ba = find(rows, k[0]), bb = find(rows, k[1]);
@@ -161,51 +165,143 @@ public final class FabricSvg {
             Bundle b = e.getValue();
             int n = b.ok + b.degraded + b.down + b.missing;
             String cls = b.down + b.missing > 0 ? "down" : b.degraded > 0 ? "degraded" : "ok";
-            String color = cls.equals("down") ? "#d62728" : cls.equals("degraded") ? "#ff7f0e" : "#999999";
-            int upper = pa[1] < pb[1] ? 0 : 1;
-            int[] hi = upper == 0 ? pa : pb, lo = upper == 0 ? pb : pa;
-            sb.append("<line class=\"").append(cls).append("\" x1=\"").append(hi[0] + BOX_W / 2).append("\" y1=\"").append(hi[1] + BOX_H)
-                    .append("\" x2=\"").append(lo[0] + BOX_W / 2).append("\" y2=\"").append(lo[1]).append("\" stroke=\"").append(color)
-                    .append("\" stroke-width=\"").append(String.format(Locale.ROOT, "%.1f", Math.min(6, 1 + Math.log(n) / Math.log(2))))
-                    .append(b.missing > 0 ? "\" stroke-dasharray=\"6 4" : "").append("\"><title>")
-                    .append(esc(ba.label() + " - " + bb.label() + ": " + n + " cable(s)" + counts(b) + (b.samples.isEmpty() ? "" : "; " + String.join("; ", b.samples))))
-                    .append("</title></line>\n");
+            int[] hi = pa[1] < pb[1] ? pa : pb, lo = hi == pa ? pb : pa;
+            pic.lines.add(new Line(hi[0] + BOX_W / 2, hi[1] + BOX_H, lo[0] + BOX_W / 2, lo[1], COLORS.get(cls), Math.min(6, 1 + Math.log(n) / Math.log(2)),
+                    b.missing > 0, cls, ba.label() + " - " + bb.label() + ": " + n + " cable(s)" + counts(b) + (b.samples.isEmpty() ? "" : "; " + String.join("; ", b.samples))));
         }
-        sb.append("</g>\n<g class=\"switches\">\n");
         for (List<Box> boxes : rows.values())
             for (Box b : boxes) {
                 int[] p = pos.get(b);
-                sb.append("<g class=\"switch level").append(b.level()).append("\"><title>").append(esc(b.tooltip())).append("</title>")
-                        .append("<rect x=\"").append(p[0]).append("\" y=\"").append(p[1]).append("\" width=\"").append(BOX_W).append("\" height=\"").append(BOX_H)
-                        .append("\" rx=\"4\" fill=\"").append(b.level() == 1 ? "#e8f0fb" : "#dfe9d6").append("\" stroke=\"#444\"/>")
-                        .append("<text x=\"").append(p[0] + BOX_W / 2).append("\" y=\"").append(p[1] + (b.count() > 1 ? 15 : 21)).append("\" text-anchor=\"middle\">")
-                        .append(esc(clip(b.label(), 20))).append("</text>");
-                if (b.count() > 1)
-                    sb.append("<text x=\"").append(p[0] + BOX_W / 2).append("\" y=\"").append(p[1] + 28).append("\" text-anchor=\"middle\" font-size=\"9\">")
-                            .append(b.count()).append(" switches</text>");
-                sb.append("</g>\n");
+                pic.rects.add(new Rect(p[0], p[1], BOX_W, BOX_H, b.level() == 1 ? "#e8f0fb" : "#dfe9d6", "switch level" + b.level(), b.tooltip()));
+                pic.labels.add(new Label(p[0] + BOX_W / 2, p[1] + (b.count() > 1 ? 15 : 21), clip(b.label(), 20), "#000000", 11, null, null));
+                if (b.count() > 1) pic.labels.add(new Label(p[0] + BOX_W / 2, p[1] + 28, b.count() + " switches", "#000000", 9, null, null));
                 Bundle h = hosts.get(b);
                 if (b.level() == 1 && h != null) {
                     int n = h.ok + h.degraded + h.down;
-                    String color = h.down > 0 ? "#d62728" : h.degraded > 0 ? "#ff7f0e" : "#333";
-                    sb.append("<text class=\"hosts\" x=\"").append(p[0] + BOX_W / 2).append("\" y=\"").append(p[1] + BOX_H + 16)
-                            .append("\" text-anchor=\"middle\" fill=\"").append(color).append("\">").append(n).append(" hosts")
-                            .append(h.degraded + h.down > 0 ? " (" + (h.degraded + h.down) + " degraded)" : "")
-                            .append("<title>").append(esc(b.label() + ": " + n + " host cable(s)" + counts(h) + (h.samples.isEmpty() ? "" : "; " + String.join("; ", h.samples))))
-                            .append("</title></text>\n");
+                    String color = h.down > 0 ? COLORS.get("down") : h.degraded > 0 ? COLORS.get("degraded") : "#333333";
+                    pic.labels.add(new Label(p[0] + BOX_W / 2, p[1] + BOX_H + 16, n + " hosts" + (h.degraded + h.down > 0 ? " (" + (h.degraded + h.down) + " degraded)" : ""),
+                            color, 11, "hosts", b.label() + ": " + n + " host cable(s)" + counts(h) + (h.samples.isEmpty() ? "" : "; " + String.join("; ", h.samples))));
                 }
             }
         if (!unleveled.isEmpty())
-            sb.append("<text x=\"").append(MARGIN).append("\" y=\"").append(height - 20).append("\" fill=\"#d62728\">")
-                    .append(esc(unleveled.size() + " switch(es) not connected to any leaf: " + clip(String.join(", ", unleveled.stream().map(Node::name).toList()), 200)))
-                    .append("</text>\n");
-        sb.append("</g>\n<g class=\"legend\" transform=\"translate(").append(MARGIN).append(',').append(height - (unleveled.isEmpty() ? 20 : 45)).append(")\">")
+            pic.labels.add(new Label(-MARGIN, height - 45, unleveled.size() + " switch(es) not connected to any leaf: "
+                    + clip(String.join(", ", unleveled.stream().map(Node::name).toList()), 200), COLORS.get("down"), 11, null, null));
+        return pic;
+    }
+
+    private static final Map<String, String> COLORS = Map.of("ok", "#999999", "degraded", "#ff7f0e", "down", "#d62728");
+
+    /** The picture as drawing primitives, so the HTML (SVG) and the PDF draw the same thing. */
+    static final class Picture {
+        final int width, height;
+        final String title;
+        final List<Line> lines = new ArrayList<>();
+        final List<Rect> rects = new ArrayList<>();
+        final List<Label> labels = new ArrayList<>();
+
+        Picture(int width, int height, String title) {
+            this.width = width;
+            this.height = height;
+            this.title = title;
+        }
+    }
+
+    record Line(int x1, int y1, int x2, int y2, String color, double width, boolean dashed, String cls, String tooltip) {}
+
+    record Rect(int x, int y, int w, int h, String fill, String cls, String tooltip) {}
+
+    /** x < 0: left-aligned at -x; otherwise centred on x. */
+    record Label(int x, int y, String text, String color, float size, String cls, String tooltip) {}
+
+    public static String render(Fabric f, PlanDiff.Result plan) {
+        return svg(layout(f, plan));
+    }
+
+    static String svg(Picture pic) {
+        StringBuilder sb = new StringBuilder(64 * 1024);
+        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"fabric\" viewBox=\"0 0 ").append(pic.width).append(' ').append(pic.height)
+                .append("\" width=\"").append(pic.width).append("\" height=\"").append(pic.height).append("\" font-family=\"sans-serif\" font-size=\"11\">\n");
+        sb.append("<title>").append(esc(pic.title)).append("</title>\n<g class=\"links\">\n");
+        for (Line l : pic.lines)
+            sb.append("<line class=\"").append(l.cls()).append("\" x1=\"").append(l.x1()).append("\" y1=\"").append(l.y1()).append("\" x2=\"").append(l.x2())
+                    .append("\" y2=\"").append(l.y2()).append("\" stroke=\"").append(l.color()).append("\" stroke-width=\"")
+                    .append(String.format(Locale.ROOT, "%.1f", l.width())).append(l.dashed() ? "\" stroke-dasharray=\"6 4" : "").append("\"><title>")
+                    .append(esc(l.tooltip())).append("</title></line>\n");
+        sb.append("</g>\n<g class=\"switches\">\n");
+        for (Rect r : pic.rects)
+            sb.append("<rect class=\"").append(r.cls()).append("\" x=\"").append(r.x()).append("\" y=\"").append(r.y()).append("\" width=\"").append(r.w())
+                    .append("\" height=\"").append(r.h()).append("\" rx=\"4\" fill=\"").append(r.fill()).append("\" stroke=\"#444\"><title>")
+                    .append(esc(r.tooltip())).append("</title></rect>\n");
+        for (Label t : pic.labels) {
+            sb.append("<text").append(t.cls() == null ? "" : " class=\"" + t.cls() + "\"").append(" x=\"").append(Math.abs(t.x())).append("\" y=\"").append(t.y())
+                    .append(t.x() >= 0 ? "\" text-anchor=\"middle" : "").append("\" fill=\"").append(t.color()).append('"')
+                    .append(t.size() != 11 ? " font-size=\"" + (int) t.size() + "\"" : "").append('>').append(esc(t.text()));
+            if (t.tooltip() != null) sb.append("<title>").append(esc(t.tooltip())).append("</title>");
+            sb.append("</text>\n");
+        }
+        sb.append("</g>\n<g class=\"legend\" transform=\"translate(").append(MARGIN).append(',').append(pic.height - 20).append(")\">")
                 .append("<line x1=\"0\" y1=\"-4\" x2=\"24\" y2=\"-4\" stroke=\"#999999\" stroke-width=\"2\"/><text x=\"30\" y=\"0\">as expected</text>")
                 .append("<line x1=\"110\" y1=\"-4\" x2=\"134\" y2=\"-4\" stroke=\"#ff7f0e\" stroke-width=\"2\"/><text x=\"140\" y=\"0\">degraded (width/speed)</text>")
                 .append("<line x1=\"290\" y1=\"-4\" x2=\"314\" y2=\"-4\" stroke=\"#d62728\" stroke-width=\"2\"/><text x=\"320\" y=\"0\">down</text>")
                 .append("<line x1=\"370\" y1=\"-4\" x2=\"394\" y2=\"-4\" stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/><text x=\"400\" y=\"0\">missing vs plan</text>")
                 .append("</g>\n</svg>\n");
         return sb.toString();
+    }
+
+    /**
+     * The same picture in the PDF report (vector, scaled to the page width), under a "Fabric" heading. Nothing is added
+     * when the dump has no usable topology.
+     */
+    public static void addToPdf(com.lowagie.text.Document doc, com.lowagie.text.pdf.PdfWriter writer, io.ibaccept.rules.Report r) {
+        Fabric f = fabricOf(r);
+        if (f == null) return;
+        Picture pic = layout(f, planOf(f, r));
+        com.lowagie.text.pdf.PdfTemplate tp = writer.getDirectContent().createTemplate(pic.width, pic.height);
+        com.lowagie.text.pdf.BaseFont font;
+        try {
+            font = com.lowagie.text.pdf.BaseFont.createFont(com.lowagie.text.pdf.BaseFont.HELVETICA, com.lowagie.text.pdf.BaseFont.WINANSI, false);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        // PDF y grows upwards: flip every y of the SVG layout
+        for (Line l : pic.lines) {
+            tp.setColorStroke(java.awt.Color.decode(l.color()));
+            tp.setLineWidth((float) l.width());
+            if (l.dashed()) tp.setLineDash(6, 4, 0);
+            else tp.setLineDash(0);
+            tp.moveTo(l.x1(), pic.height - l.y1());
+            tp.lineTo(l.x2(), pic.height - l.y2());
+            tp.stroke();
+        }
+        tp.setLineDash(0);
+        tp.setLineWidth(0.8f);
+        for (Rect b : pic.rects) {
+            tp.setColorFill(java.awt.Color.decode(b.fill()));
+            tp.setColorStroke(java.awt.Color.decode("#444444"));
+            tp.roundRectangle(b.x(), pic.height - b.y() - b.h(), b.w(), b.h(), 4);
+            tp.fillStroke();
+        }
+        for (Label t : pic.labels) {
+            tp.beginText();
+            tp.setFontAndSize(font, t.size());
+            tp.setColorFill(java.awt.Color.decode(t.color()));
+            String text = t.text().replace('\u2013', '-');
+            if (t.x() >= 0) tp.showTextAligned(com.lowagie.text.Element.ALIGN_CENTER, text, t.x(), pic.height - t.y(), 0);
+            else tp.showTextAligned(com.lowagie.text.Element.ALIGN_LEFT, text, -t.x(), pic.height - t.y(), 0);
+            tp.endText();
+        }
+        try {
+            com.lowagie.text.Image img = com.lowagie.text.Image.getInstance(tp);
+            float maxW = doc.getPageSize().getWidth() - doc.leftMargin() - doc.rightMargin();
+            float maxH = doc.getPageSize().getHeight() - doc.topMargin() - doc.bottomMargin() - 40;
+            img.scaleToFit(maxW, maxH);
+            doc.add(new com.lowagie.text.Paragraph("Fabric", new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 14, com.lowagie.text.Font.BOLD)));
+            doc.add(new com.lowagie.text.Paragraph(pic.title + "; grey = as expected, orange = degraded, red = down, dashed = missing vs plan",
+                    new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 8.5f)));
+            doc.add(img);
+        } catch (com.lowagie.text.DocumentException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String counts(Bundle b) {

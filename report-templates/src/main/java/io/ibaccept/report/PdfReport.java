@@ -54,7 +54,7 @@ public final class PdfReport {
     public static void render(Report r, OutputStream out) {
         Document doc = new Document(PageSize.A4.rotate(), 28, 28, 28, 28);
         try {
-            PdfWriter.getInstance(doc, out);
+            PdfWriter writer = PdfWriter.getInstance(doc, out);
             doc.addTitle("InfiniBand acceptance report - " + r.data().manifest().cluster());
             doc.open();
             PdfPTable banner = new PdfPTable(1);
@@ -106,6 +106,7 @@ public final class PdfReport {
             }
             doc.add(probs);
 
+            FabricSvg.addToPdf(doc, writer, r);
             doc.add(heading("Per node"));
             PdfPTable nodes = table(new float[] {1.4f, 0.8f, 3, 6}, "Node", "Worst", "Link", "Findings");
             // large clusters: hand the table to the document in chunks, so layout and memory stay linear

@@ -108,4 +108,25 @@ class FabricSvgTest {
         assertThat(html.select("#fabric svg text").text()).contains("spine01", "leaf04");
         assertThat(html.getElementById("fabric").nextElementSibling().id()).isEqualTo("nodes");
     }
+
+    @Test
+    void pdfReportDrawsTheFabric() throws Exception {
+        io.ibaccept.rules.Report r = new io.ibaccept.rules.RulesEngine(io.ibaccept.rules.RuleConfig.defaults())
+                .run(io.ibaccept.dump.DumpLoader.load(Path.of("..", "sample-dumps", "dumps", "demo-hdr16")));
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        PdfReport.render(r, out);
+        com.lowagie.text.pdf.PdfReader reader = new com.lowagie.text.pdf.PdfReader(out.toByteArray());
+        StringBuilder text = new StringBuilder();
+        com.lowagie.text.pdf.parser.PdfTextExtractor ex = new com.lowagie.text.pdf.parser.PdfTextExtractor(reader);
+        for (int p = 1; p <= reader.getNumberOfPages(); p++) text.append(ex.getTextFromPage(p)).append('\n');
+        assertThat(text.toString()).contains("Fabric").contains("6 switches, 15 hosts, 31 cables");
+        // the drawing is a form XObject holding the switch names
+        boolean found = false;
+        for (int i = 1; i < reader.getXrefSize() && !found; i++) {
+            com.lowagie.text.pdf.PdfObject o = reader.getPdfObject(i);
+            if (o instanceof com.lowagie.text.pdf.PRStream s && com.lowagie.text.pdf.PdfName.FORM.equals(s.getAsName(com.lowagie.text.pdf.PdfName.SUBTYPE)))
+                found = new String(com.lowagie.text.pdf.PdfReader.getStreamBytes(s), java.nio.charset.StandardCharsets.ISO_8859_1).contains("(spine01)");
+        }
+        assertThat(found).isTrue();
+    }
 }
