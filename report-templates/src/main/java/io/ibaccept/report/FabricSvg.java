@@ -24,8 +24,8 @@ import java.util.Map;
 public final class FabricSvg {
     private FabricSvg() {}
 
-    static final int MAX_BOXES = 32;
-    private static final int BOX_W = 110, BOX_H = 34, GAP = 16, ROW = 150, MARGIN = 20;
+    static final int MAX_BOXES = 24;
+    private static final int BOX_W = 110, BOX_H = 34, GAP = 16, MARGIN = 20;
 
     /** One drawn box: a switch or a group of switches of one level. */
     private record Box(String label, String tooltip, int level, int index, int count) {}
@@ -145,7 +145,10 @@ public final class FabricSvg {
 
         int widest = rows.values().stream().mapToInt(List::size).max().orElse(1);
         int width = Math.max(640, 2 * MARGIN + widest * (BOX_W + GAP));
-        int height = 2 * MARGIN + (rows.size()) * ROW + 60 + (unleveled.isEmpty() ? 0 : 40);
+        // taller rows for wide pictures, so the bundles between levels stay distinguishable
+        int rowHeight = Math.max(150, width / 8);
+        // last row of boxes, its host counts, then the legend (and the unconnected switches)
+        int height = MARGIN + 20 + (rows.size() - 1) * rowHeight + BOX_H + 30 + 40 + (unleveled.isEmpty() ? 0 : 25);
         Picture pic = new Picture(width, height, f.switches().size() + " switches, " + f.cas().size() + " hosts, " + f.links().size() + " cables");
         Map<Box, int[]> pos = new HashMap<>();
         int y = MARGIN + 20;
@@ -156,7 +159,7 @@ public final class FabricSvg {
                 pos.put(b, new int[] {x, y});
                 x += BOX_W + GAP;
             }
-            y += ROW;
+            y += rowHeight;
         }
         for (Map.Entry<String, Bundle> e : bundles.entrySet()) {
             String[] k = e.getKey().split("\\|");
@@ -225,7 +228,7 @@ public final class FabricSvg {
         for (Line l : pic.lines)
             sb.append("<line class=\"").append(l.cls()).append("\" x1=\"").append(l.x1()).append("\" y1=\"").append(l.y1()).append("\" x2=\"").append(l.x2())
                     .append("\" y2=\"").append(l.y2()).append("\" stroke=\"").append(l.color()).append("\" stroke-width=\"")
-                    .append(String.format(Locale.ROOT, "%.1f", l.width())).append(l.dashed() ? "\" stroke-dasharray=\"6 4" : "").append("\"><title>")
+                    .append(String.format(Locale.ROOT, "%.1f", l.width())).append(l.cls().equals("ok") ? "\" stroke-opacity=\"0.5" : "").append(l.dashed() ? "\" stroke-dasharray=\"6 4" : "").append("\"><title>")
                     .append(esc(l.tooltip())).append("</title></line>\n");
         sb.append("</g>\n<g class=\"switches\">\n");
         for (Rect r : pic.rects)

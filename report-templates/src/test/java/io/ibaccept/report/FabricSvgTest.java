@@ -84,8 +84,8 @@ class FabricSvgTest {
         String svg = FabricSvg.render(f, null);
         Document doc = xml(svg);
         assertThat(svg.length()).isLessThan(400_000);
-        assertThat(svg).contains(">spine01<").contains(">spine10<").contains(">leaf003\u2013leaf005<").contains(">3 switches<").contains(">60 hosts<").contains(">80 hosts<");
-        assertThat(svg).contains("&lt;leaf&amp;&quot;008&quot;&gt;\u2013leaf002").doesNotContain("n0001"); // hosts folded, never one box each
+        assertThat(svg).contains(">spine01<").contains(">spine10<").contains(">leaf004\u2013leaf007<").contains(">4 switches<").contains(">80 hosts<").contains(">100 hosts<");
+        assertThat(svg).contains("&lt;leaf&amp;&quot;008&quot;&gt;\u2013leaf003").doesNotContain("n0001"); // hosts folded, never one box each
         assertThat(doc.getElementsByTagName("rect").getLength()).isEqualTo(10 + FabricSvg.MAX_BOXES);
     }
 
