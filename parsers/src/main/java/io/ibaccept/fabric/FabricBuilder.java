@@ -57,6 +57,11 @@ public final class FabricBuilder {
         }
     }
 
+    /** The fabric of a parsed dump (its ibnetdiscover and iblinkinfo; either may be unusable, i.e. null). */
+    public static Fabric build(io.ibaccept.model.ClusterData data, NodeNameMap names) {
+        return build(data.fabric().topology(), data.fabric().links(), names);
+    }
+
     public static Fabric build(Topology topology, List<LinkInfo> iblinkinfo, NodeNameMap names) {
         NodeNameMap map = names == null ? NodeNameMap.EMPTY : names;
         Map<Long, RawNode> nodes = new LinkedHashMap<>();

@@ -37,8 +37,13 @@ public final class Ctx {
     /** The fabric graph (ibnetdiscover + iblinkinfo + node-name-map), built on first use, once per run. */
     public io.ibaccept.fabric.Fabric fabric() {
         if (fabric == null)
-            fabric = io.ibaccept.fabric.FabricBuilder.build(data.fabric().topology(), data.fabric().links(), fabricOptions.names());
+            fabric = io.ibaccept.fabric.FabricBuilder.build(data, fabricOptions.names());
         return fabric;
+    }
+
+    /** The node-name-map, if the user gave one (--node-name-map FILE). */
+    public Optional<io.ibaccept.fabric.NodeNameMap> names() {
+        return Optional.ofNullable(fabricOptions.names());
     }
 
     /** The customer's cabling plan, if the user gave one (analyze --expect PLAN). */

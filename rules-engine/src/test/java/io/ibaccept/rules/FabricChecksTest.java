@@ -85,7 +85,7 @@ class FabricChecksTest {
 
     @Test
     void lostUplinkAgainstThePlanAndWithANodeNameMap(@TempDir Path tmp) {
-        NodeNameMap names = NodeNameMap.parse(new Text("names", "0x0000000000200004 \"rack3-leaf03\"\n"));
+        NodeNameMap names = NodeNameMap.parse(new Text("names", "0x0000000000200004 \"rack3-leaf03\"\nnot a guid line\n"));
         String plan = plan().replace("leaf03,", "rack3-leaf03,");
         Report r = new RulesEngine(RuleConfig.defaults()).withFabric(new FabricOptions(names, CablingPlan.parse(new Text("plan.csv", plan))))
                 .run(DumpLoader.load(lostUplink(tmp).dir));
@@ -102,5 +102,9 @@ class FabricChecksTest {
             assertThat(f.parent()).isEqualTo(cable);
         });
         assertThat(of(r, "fabric.plan").get(0).parent()).isNull();
+        assertThat(of(r, "fabric.tree")).filteredOn(f -> f.status() == Status.WARN).singleElement().satisfies(f -> {
+            assertThat(f.summary()).startsWith("node-name-map names:2: not a '0xGUID \"name\"' line");
+            assertThat(f.fix()).contains("names:2");
+        });
     }
 }

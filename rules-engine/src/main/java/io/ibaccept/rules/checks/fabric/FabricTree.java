@@ -7,7 +7,10 @@ import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Setting;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Status;
 import java.util.List;
+import java.util.Map;
 
 /** Fat-tree structure (what ibdiagnet --ft checks): levels, links inside a level, hosts on spines, uplinks per leaf. */
 public final class FabricTree implements Check {
@@ -26,6 +29,9 @@ public final class FabricTree implements Check {
 
     public void evaluate(Ctx c) {
         Fabric f = c.fabric();
+        // a node-name-map line that cannot be read: the names it would give are missing from the report
+        c.names().ifPresent(m -> m.problems().forEach(p -> c.problem(Status.WARN, List.of(p.ref().file()), List.of(Evidence.of(p.message(), p.ref())),
+                "node-name-map " + p.ref() + ": " + p.message(), "names_input", Map.of("where", p.ref().toString()))));
         FatTree.Result r = FatTree.validate(f, settings(c));
         Issues.report(c, r.tree());
         if (r.tree().isEmpty())
