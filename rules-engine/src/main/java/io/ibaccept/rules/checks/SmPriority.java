@@ -37,7 +37,7 @@ final class SmPriority implements Check {
     }
 
     public void evaluate(Ctx c) {
-        List<SmInfo> sms = c.data.fabric().sms();
+        List<SmInfo> sms = SmCount.dedupe(c.data.fabric().sms());
         if (sms.isEmpty()) {
             c.skip("sminfo listed no SM");
             return;
