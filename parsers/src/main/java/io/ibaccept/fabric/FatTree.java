@@ -78,9 +78,10 @@ public final class FatTree {
             if (!l.isUp()) continue;
             Node a = f.node(l.a().guid()), b = f.node(l.b().guid());
             if (a == null || b == null) continue;
-            if (a.isSwitch() && b.isSwitch() && a.level() == b.level() && a.level() > 0 && a.guid() != b.guid())
+            // without a spine level (two leaves back to back, a ring) there is no tree whose levels a cable could cross
+            if (levels >= 2 && a.isSwitch() && b.isSwitch() && a.level() == b.level() && a.level() > 0 && a.guid() != b.guid())
                 tree.add(new Issue("intralevel", true, List.of(f.name(l.a()), f.name(l.b())),
-                        f.name(l) + " connects two level-" + a.level() + " switches (" + levelName(a.level()) + "s)", facts(f, l),
+                        f.name(l) + " connects two level-" + a.level() + " switches (" + plural(levelName(a.level())) + ")", facts(f, l),
                         Map.of("a", f.name(l.a()), "b", f.name(l.b()))));
             Node sw = a.isSwitch() && !b.isSwitch() ? a : b.isSwitch() && !a.isSwitch() ? b : null;
             if (sw != null && sw.level() >= 2) {
@@ -266,7 +267,7 @@ public final class FatTree {
     private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, String what) {
         Load ld = loads.get(group.get(0).guid());
         String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
-        String summary = (group.size() == 1 ? names : group.size() + " " + what + "s (" + names + ")") + ": "
+        String summary = (group.size() == 1 ? names : group.size() + " " + plural(what) + " (" + names + ")") + ": "
                 + ld.down().size() + " links down (" + gbps(ld.downGbps()) + ") over " + ld.up().size() + " uplinks (" + gbps(ld.upGbps())
                 + "), blocking " + ratio(ld) + ", allowed " + ratioText(s.maxRatio());
         List<Fact> facts = new ArrayList<>();
@@ -309,7 +310,7 @@ public final class FatTree {
             List<String> miss = new ArrayList<>();
             for (Node t : tops) if (!b.get(topIndex.get(t.guid()))) miss.add(t.name());
             tree.add(new Issue("unreachable_top", true, List.of(leaf.name()),
-                    leaf.name() + " has no up-path to " + String.join(", ", miss) + " (reaches " + b.cardinality() + " of " + tops.size() + " " + levelName(levels) + "s)",
+                    leaf.name() + " has no up-path to " + String.join(", ", miss) + " (reaches " + b.cardinality() + " of " + tops.size() + " " + plural(levelName(levels)) + ")",
                     List.of(new Fact(leaf.name(), leaf.ref())), Map.of("leaf", leaf.name(), "tops", String.join(", ", miss))));
         }
     }
@@ -375,6 +376,10 @@ public final class FatTree {
 
     static String gbps(double g) {
         return String.format(java.util.Locale.ROOT, "%.0f Gb/s", g);
+    }
+
+    static String plural(String what) {
+        return what.equals("leaf") ? "leaves" : what.endsWith("switch") ? what + "es" : what + "s";
     }
 
     static String levelName(int level) {

@@ -175,4 +175,22 @@ class FatTreeTest {
         assertThat(r.tree()).isEmpty();
         assertThat(r.blocking()).isEmpty();
     }
+
+    @Test
+    void twoLeavesBackToBackAreNotABrokenTree() {
+        TestFabrics t = new TestFabrics();
+        t.sw("left");
+        t.sw("right");
+        for (int h = 1; h <= 4; h++) {
+            t.ca("a" + h + " HCA-1");
+            t.cable("left", h, "a" + h + " HCA-1", 1);
+            t.ca("b" + h + " HCA-1");
+            t.cable("right", h, "b" + h + " HCA-1", 1);
+        }
+        for (int p = 33; p <= 36; p++) t.cable("left", p, "right", p);
+        FatTree.Result r = validate(t);
+        assertThat(r.levels()).isEqualTo(1);
+        assertThat(r.tree()).isEmpty();
+        assertThat(r.blocking()).isEmpty();
+    }
 }

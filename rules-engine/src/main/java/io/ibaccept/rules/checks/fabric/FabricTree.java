@@ -44,7 +44,7 @@ public final class FabricTree implements Check {
     }
 
     static String describe(Fabric f, FatTree.Result r) {
-        if (r.levels() < 2) return f.switches().size() + " switch(es), " + f.cas().size() + " hosts: no switch-to-switch tree to validate";
+        if (r.levels() < 2) return f.switches().size() + " switch(es), " + f.cas().size() + " hosts: no spine level, not a fat tree (structure not validated)";
         StringBuilder sb = new StringBuilder(r.levels() + "-level fat tree: ");
         for (int l = r.levels(); l >= 1; l--) sb.append(f.atLevel(l).size()).append(' ').append(l == 1 ? "leaves" : l == 2 ? "spines" : "level-" + l).append(", ");
         return sb.append(f.cas().size()).append(" hosts; theoretical bisection bandwidth ")
