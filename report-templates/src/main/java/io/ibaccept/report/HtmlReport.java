@@ -97,6 +97,7 @@ public final class HtmlReport {
             tr.appendElement("td").text(p.title());
             tr.appendElement("td").text(p.text());
         }
+        FabricSvg.appendSection(doc, r);
         return doc.outerHtml();
     }
 

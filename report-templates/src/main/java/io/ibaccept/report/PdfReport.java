@@ -154,6 +154,7 @@ public final class PdfReport {
                 }
             }
 
+            FabricSvg.addToPdf(doc, writer, r);
             doc.add(heading("Per node"));
             List<ReportText.NodeRow> rows = ReportText.problemNodeRows(r);
             List<String> clean = ReportText.cleanHosts(r, rows);

@@ -20,11 +20,35 @@ public final class Ctx {
     private final Map<Finding, java.util.Set<String>> covers = new java.util.IdentityHashMap<>();
     private final Map<Finding, java.util.Set<String>> needs = new java.util.IdentityHashMap<>();
     private String check;
+    private final io.ibaccept.fabric.FabricOptions fabricOptions;
+    private io.ibaccept.fabric.Fabric fabric;
 
     Ctx(ClusterData data, RuleConfig cfg, FabricIndex index) {
+        this(data, cfg, index, io.ibaccept.fabric.FabricOptions.NONE);
+    }
+
+    Ctx(ClusterData data, RuleConfig cfg, FabricIndex index, io.ibaccept.fabric.FabricOptions fabricOptions) {
         this.data = data;
         this.cfg = cfg;
         this.index = index;
+        this.fabricOptions = fabricOptions;
+    }
+
+    /** The fabric graph (ibnetdiscover + iblinkinfo + node-name-map), built on first use, once per run. */
+    public io.ibaccept.fabric.Fabric fabric() {
+        if (fabric == null)
+            fabric = io.ibaccept.fabric.FabricBuilder.build(data, fabricOptions.names());
+        return fabric;
+    }
+
+    /** The node-name-map, if the user gave one (--node-name-map FILE). */
+    public Optional<io.ibaccept.fabric.NodeNameMap> names() {
+        return Optional.ofNullable(fabricOptions.names());
+    }
+
+    /** The customer's cabling plan, if the user gave one (analyze --expect PLAN). */
+    public Optional<io.ibaccept.fabric.CablingPlan> plan() {
+        return Optional.ofNullable(fabricOptions.plan());
     }
 
     void begin(String check) {

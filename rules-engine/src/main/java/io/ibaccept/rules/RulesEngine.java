@@ -17,18 +17,29 @@ import java.util.function.Function;
 public final class RulesEngine {
     private final RuleConfig cfg;
     private final List<Check> checks;
+    private final io.ibaccept.fabric.FabricOptions fabricOptions;
 
     public RulesEngine(RuleConfig cfg) {
         this(cfg, Checks.all());
     }
 
     public RulesEngine(RuleConfig cfg, List<Check> checks) {
+        this(cfg, checks, io.ibaccept.fabric.FabricOptions.NONE);
+    }
+
+    private RulesEngine(RuleConfig cfg, List<Check> checks, io.ibaccept.fabric.FabricOptions fabricOptions) {
         this.cfg = cfg;
         this.checks = List.copyOf(checks);
+        this.fabricOptions = fabricOptions;
+    }
+
+    /** The same engine with a node-name-map and/or cabling plan for the fabric checks (ctx.fabric(), ctx.plan()). */
+    public RulesEngine withFabric(io.ibaccept.fabric.FabricOptions options) {
+        return new RulesEngine(cfg, checks, options == null ? io.ibaccept.fabric.FabricOptions.NONE : options);
     }
 
     public Report run(ClusterData data) {
-        Ctx ctx = new Ctx(data, cfg, new FabricIndex(data));
+        Ctx ctx = new Ctx(data, cfg, new FabricIndex(data), fabricOptions);
         java.util.Map<Finding, List<String>> skipped = new java.util.IdentityHashMap<>();
         for (Check c : checks) {
             if (!cfg.enabled(c.id())) continue;

@@ -11,6 +11,8 @@ public final class Checks {
         return List.of(new SmCount(), new SmPriority(), new PortState(), new SwitchMissing(), new Inventory(), new Width(), new Speed(),
                 new Pcie(), new LinkErrors(), new MlxlinkCheck(), new Pkey(), new Mtu(), new Memlock(), new Ofed(),
                 new Firmware(), new DuplicateGuid(), new DuplicateLid(), new DuplicateNames(), new PerftestBw(), new PerftestLat(),
-                new IbdiagnetCheck(), new Ethtool(), new Inputs());
+                new IbdiagnetCheck(), new Ethtool(),
+                new io.ibaccept.rules.checks.fabric.FabricTree(), new io.ibaccept.rules.checks.fabric.FabricBlocking(),
+                new io.ibaccept.rules.checks.fabric.FabricPlan(), new Inputs());
     }
 }

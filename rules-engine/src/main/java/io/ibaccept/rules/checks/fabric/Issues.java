@@ -1,0 +1,43 @@
+package io.ibaccept.rules.checks.fabric;
+
+import io.ibaccept.fabric.Issue;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Status;
+import java.util.List;
+
+/**
+ * Turns the fabric analyses' issues into findings: the issue kind picks the cause/fix variant in rules.properties.
+ * Root-cause keys: a planned cable that is missing covers "cable-down:END" for both its ends, and a lost uplink is
+ * explained by its ends, so with a plan the blocking finding is listed under the cable to connect; a planned switch
+ * that is absent covers "switch-absent", which explains a switch count below the expected one.
+ */
+final class Issues {
+    private Issues() {}
+
+    static final String SWITCH_ABSENT = "switch-absent";
+
+    static String cableDown(String end) {
+        return "cable-down:" + end;
+    }
+
+    static void report(Ctx c, List<Issue> issues) {
+        for (Issue i : issues) {
+            Finding f = c.problem(i.severe() ? Status.FAIL : Status.WARN, i.objects(),
+                    i.facts().stream().map(x -> Evidence.of(x.text(), x.ref())).toList(), i.summary(), i.kind(), i.vars());
+            List<String> ends = i.objects().stream().filter(o -> o.contains(" port ")).map(Issues::cableDown).toList();
+            switch (i.kind()) {
+                case "missing" -> c.covers(f, ends);
+                case "uplinks_lost" -> {
+                    if (!ends.isEmpty()) c.explainedBy(f, ends);
+                }
+                case "node_missing" -> c.covers(f, List.of(SWITCH_ABSENT));
+                case "switch_count" -> {
+                    if (Integer.parseInt(i.vars().get("found")) < Integer.parseInt(i.vars().get("expected"))) c.explainedBy(f, List.of(SWITCH_ABSENT));
+                }
+                default -> { }
+            }
+        }
+    }
+}
