@@ -21,7 +21,7 @@ public final class FabricIndex {
             return end(a) + " <-> " + (b != null ? end(b) : "\"" + a.remoteName() + "\" port " + a.remotePort());
         }
 
-        static String end(LinkInfo l) {
+        public static String end(LinkInfo l) {
             return l.nodeName() + " port " + l.port();
         }
     }

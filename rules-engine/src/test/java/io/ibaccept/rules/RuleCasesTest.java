@@ -197,9 +197,13 @@ class RuleCasesTest {
 
     @Test
     void aRuleThatThrowsBecomesAnErrorAndTheOthersRun() {
-        Rule boom = new Rule() {
+        Check boom = new Check() {
             public String id() {
                 return "mtu";
+            }
+
+            public List<Input> inputs() {
+                return List.of();
             }
 
             public void evaluate(Ctx c) {
@@ -207,7 +211,7 @@ class RuleCasesTest {
                 throw new IllegalStateException("boom");
             }
         };
-        Report r = new RulesEngine(RuleConfig.defaults(), List.of(boom, new LinkRules.Width()))
+        Report r = new RulesEngine(RuleConfig.defaults(), List.of(boom, io.ibaccept.rules.checks.Checks.all().stream().filter(c -> c.id().equals("link.width")).findFirst().orElseThrow()))
                 .run(io.ibaccept.dump.DumpLoader.load(healthy().dir));
         assertThat(of(r, "mtu")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.ERROR);
