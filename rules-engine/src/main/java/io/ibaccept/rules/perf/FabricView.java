@@ -58,8 +58,11 @@ public final class FabricView {
                     String host = hostByPortGuid.get(p.portGuid());
                     if (host == null) host = firstWord(n.description());
                     Topology.Node sw = byGuid.get(p.remoteGuid());
-                    if (host != null && sw != null && sw.type() == Topology.NodeType.SWITCH)
-                        leafOf.putIfAbsent(host, name(sw));
+                    if (host == null) continue;
+                    if (sw != null && sw.type() == Topology.NodeType.SWITCH) leafOf.putIfAbsent(host, name(sw));
+                    else if (sw == null && p.remoteId() != null && p.remoteId().startsWith("S-")) // switch block not in the file
+                        leafOf.putIfAbsent(host, p.remoteDescription() == null || p.remoteDescription().isBlank()
+                                ? String.format("0x%016x", p.remoteGuid()) : p.remoteDescription().trim());
                 }
             } else if (n.type() == Topology.NodeType.SWITCH) {
                 for (Topology.Port p : n.ports()) {
