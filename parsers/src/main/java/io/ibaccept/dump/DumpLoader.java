@@ -18,8 +18,6 @@ import io.ibaccept.parse.SmParser;
 import io.ibaccept.parse.SmpqueryParser;
 import io.ibaccept.parse.Text;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -38,23 +36,48 @@ import java.util.stream.Stream;
  */
 public final class DumpLoader {
     private final Path root;
+    /** What the dump is called in the model and messages: the directory, or the .zip it was extracted from. */
+    private final String label;
+    private final DumpFiles files;
     private final List<InputProblem> problems = Collections.synchronizedList(new ArrayList<>());
     private final List<CommandResult> commands = Collections.synchronizedList(new ArrayList<>());
 
-    private DumpLoader(Path root) {
+    private DumpLoader(Path root, String label, DumpFiles files, List<InputProblem> early) {
         this.root = root;
+        this.label = label;
+        this.files = files;
+        problems.addAll(early);
     }
 
-    /** Thrown only when the directory itself is unusable (does not exist / is not a directory). */
+    /**
+     * Thrown only when the dump as a whole is unusable: it does not exist, is not a directory or a zip, the zip is
+     * unsafe or too large, or it names no nodes at all. The CLI exits 2 with the message.
+     */
     public static final class DumpNotFound extends RuntimeException {
         public DumpNotFound(String message) {
             super(message, null, false, false);
         }
     }
 
+    /** Loads with the per-file read limit of the system property ibaccept.max-file-mib (default 64 MiB). */
     public static ClusterData load(Path root) {
+        return load(root, DumpFiles.maxBytesFromProperty());
+    }
+
+    /** maxFileBytes: a file larger than this is not read; it becomes an input problem naming the file. */
+    public static ClusterData load(Path root, long maxFileBytes) {
+        if (Files.isRegularFile(root) && root.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".zip")) {
+            ZipDump.Extracted z = ZipDump.extract(root, ZipDump.Limits.defaults(maxFileBytes));
+            try {
+                List<InputProblem> early = new ArrayList<>();
+                z.skipped().forEach((entry, why) -> early.add(new InputProblem(InputProblem.Kind.PARSE_ERROR, null, "zip", entry, 0, why)));
+                return new DumpLoader(z.root(), root.toString(), new DumpFiles(z.root(), maxFileBytes, z.withheld()), early).run();
+            } finally {
+                z.delete();
+            }
+        }
         if (!Files.isDirectory(root)) throw new DumpNotFound(root + ": not a dump directory (does not exist or is not a directory)");
-        return new DumpLoader(root).run();
+        return new DumpLoader(root, root.toString(), new DumpFiles(root, maxFileBytes, Map.of()), List.of()).run();
     }
 
     private ClusterData run() {
@@ -77,19 +100,62 @@ public final class DumpLoader {
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
         List<CommandResult> cmds = new ArrayList<>(commands);
         cmds.sort(java.util.Comparator.comparing(CommandResult::host).thenComparing(CommandResult::name));
-        return new ClusterData(root.toString(), manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted);
+        return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted);
     }
 
     private Manifest manifest() {
         Text t = read(Manifest.FILE, null, "manifest");
+        Manifest m = null;
         if (t != null) {
             try {
-                return Manifest.parse(t);
+                m = Manifest.parse(t);
             } catch (ParseException e) {
                 problem(InputProblem.Kind.PARSE_ERROR, null, "manifest", e.where().file(), e.where().line(), e.reason());
             }
         }
-        return new Manifest(Manifest.FORMAT, root.getFileName().toString(), "", "", "", listDirs("nodes"), Map.of());
+        if (m == null) m = new Manifest(Manifest.FORMAT, java.util.Objects.toString(root.getFileName(), label), "", "", "", List.of(), Map.of());
+        int nodesLine = t == null ? 0 : Manifest.lineOf(t, "nodes");
+        List<String> nodes = usableNodes(m.nodes(), Manifest.FILE, nodesLine);
+        if (m.nodes().isEmpty()) nodes = usableNodes(files.dirs("nodes"), "nodes", 0);
+        if (nodes.isEmpty() && !files.exists("perftest"))
+            throw new DumpNotFound(label + ": no nodes in this dump (the manifest lists none"
+                    + (t == null ? ", it is missing" : ": its 'nodes:' line is empty or missing")
+                    + ", and there is no usable nodes/ directory): nothing to analyse");
+        if (Manifest.PARTIAL.equals(m.state()))
+            problem(InputProblem.Kind.COMMAND_FAILED, null, "manifest", Manifest.FILE, t == null ? 0 : Manifest.lineOf(t, "state"),
+                    "the collection that wrote this dump did not finish (state: partial; interrupted or killed):"
+                            + " outputs may be missing or cut, collect again");
+        else if (!Manifest.COMPLETE.equals(m.state()))
+            problem(InputProblem.Kind.PARSE_ERROR, null, "manifest", Manifest.FILE, t == null ? 0 : Manifest.lineOf(t, "state"),
+                    "unknown state '" + m.state() + "' (expected complete or partial): the dump may be incomplete");
+        return m.withNodes(nodes);
+    }
+
+    /**
+     * Node names come from an untrusted dump and become directory names and words in fix commands: names that are not
+     * host names (e.g. '../../etc', '-rf', 'a;b') and repeated names are problems, not reads.
+     */
+    private List<String> usableNodes(List<String> names, String file, int line) {
+        java.util.LinkedHashSet<String> seen = new java.util.LinkedHashSet<>();
+        for (String n : names) {
+            if (!io.ibaccept.safety.Shell.isHost(n)) {
+                problem(InputProblem.Kind.PARSE_ERROR, null, "manifest", file, line, "node name '" + printable(n)
+                        + "' is not a host name (letters, digits, '-', '_', '.'): its files are not read");
+            } else if (!seen.add(n)) {
+                problem(InputProblem.Kind.PARSE_ERROR, null, "manifest", file, line, "node " + n
+                        + " is listed more than once: the dump was edited or merged, check which outputs belong to it");
+            }
+        }
+        return List.copyOf(seen);
+    }
+
+    private static String printable(String s) {
+        StringBuilder sb = new StringBuilder();
+        s.codePoints().limit(80).forEach(c -> {
+            if (c < 0x20 || c == 0x7f) sb.append('?');
+            else sb.appendCodePoint(c);
+        });
+        return sb.toString();
     }
 
     private HostData host(String h) {
@@ -215,20 +281,10 @@ public final class DumpLoader {
     }
 
     private Text read(String rel, String host, String name) {
-        Path p = root.resolve(rel);
         try {
-            byte[] bytes = Files.readAllBytes(p);
-            String s;
-            try {
-                s = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-            } catch (CharacterCodingException e) {
-                s = new String(bytes, StandardCharsets.ISO_8859_1);
-            }
-            if (s.indexOf('\0') >= 0) {
-                problem(InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, "binary content (NUL bytes): not tool output");
-                return null;
-            }
-            return new Text(rel, s);
+            return new Text(rel, files.text(rel));
+        } catch (DumpFiles.Refused r) {
+            problem(r.missing ? InputProblem.Kind.MISSING : InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, r.getMessage());
         } catch (NoSuchFileException e) {
             problem(InputProblem.Kind.MISSING, host, name, rel, 0, "file missing from the dump");
         } catch (IOException e) {
@@ -237,22 +293,14 @@ public final class DumpLoader {
         return null;
     }
 
+    /** A stderr capture: only its start is shown, so at most 64 KiB is read. */
     private String readQuiet(String rel) {
-        try {
-            return Files.readString(root.resolve(rel), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "";
-        }
+        return files.head(rel, 64 * 1024);
     }
 
+    /** Sub-directories inside the dump whose names are host names (the others are reported by manifest()). */
     private List<String> listDirs(String rel) {
-        Path d = root.resolve(rel);
-        if (!Files.isDirectory(d)) return List.of();
-        try (Stream<Path> s = Files.list(d)) {
-            return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
-        } catch (IOException e) {
-            return List.of();
-        }
+        return files.dirs(rel).stream().filter(io.ibaccept.safety.Shell::isHost).toList();
     }
 
     private void problem(InputProblem.Kind kind, String host, String command, String file, int line, String msg) {

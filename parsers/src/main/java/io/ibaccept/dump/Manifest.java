@@ -9,13 +9,33 @@ import java.util.Map;
 
 /** manifest.txt: what was collected, where, when and with which tool versions. */
 public record Manifest(int format, String cluster, String created, String collector, String fabricNode,
-                       List<String> nodes, Map<String, String> toolVersions) {
+                       List<String> nodes, Map<String, String> toolVersions, String state) {
     public static final int FORMAT = 1;
     public static final String FILE = "manifest.txt";
+    /**
+     * state: a collector writes PARTIAL when it starts and COMPLETE when every output is written, so a dump of an
+     * interrupted or killed run says so. Dumps written before the state line existed read as COMPLETE.
+     */
+    public static final String PARTIAL = "partial";
+    public static final String COMPLETE = "complete";
 
     public Manifest {
         nodes = List.copyOf(nodes);
         toolVersions = Map.copyOf(toolVersions);
+        state = state == null || state.isBlank() ? COMPLETE : state;
+    }
+
+    public Manifest(int format, String cluster, String created, String collector, String fabricNode,
+                    List<String> nodes, Map<String, String> toolVersions) {
+        this(format, cluster, created, collector, fabricNode, nodes, toolVersions, COMPLETE);
+    }
+
+    public Manifest withState(String newState) {
+        return new Manifest(format, cluster, created, collector, fabricNode, nodes, toolVersions, newState);
+    }
+
+    public Manifest withNodes(List<String> newNodes) {
+        return new Manifest(format, cluster, created, collector, fabricNode, newNodes, toolVersions, state);
     }
 
     public static Manifest parse(Text t) {
@@ -37,12 +57,13 @@ public record Manifest(int format, String cluster, String created, String collec
         });
         return new Manifest(format, kv.getOrDefault("cluster", "unnamed"), kv.getOrDefault("created", ""),
                 kv.getOrDefault("collector", ""), kv.getOrDefault("fabric_node", ""),
-                nodes.isBlank() ? List.of() : Arrays.asList(nodes.trim().split("\\s+")), tools);
+                nodes.isBlank() ? List.of() : Arrays.asList(nodes.trim().split("\\s+")), tools, kv.get("state"));
     }
 
     public String toText() {
         Map<String, String> kv = new LinkedHashMap<>();
         kv.put("format", String.valueOf(format));
+        kv.put("state", state);
         kv.put("cluster", cluster);
         kv.put("created", created);
         kv.put("collector", collector);
@@ -52,7 +73,7 @@ public record Manifest(int format, String cluster, String created, String collec
         return "# ibaccept dump manifest\n" + KeyValues.format(kv);
     }
 
-    private static int lineOf(Text t, String key) {
+    static int lineOf(Text t, String key) {
         List<String> lines = t.lines();
         for (int i = 0; i < lines.size(); i++) if (lines.get(i).trim().startsWith(key + ":")) return i + 1;
         return 1;

@@ -1,0 +1,187 @@
+package io.ibaccept.dump;
+
+import io.ibaccept.safety.SafePath;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Reading a dump, which is untrusted input: every path stays inside the dump root (no absolute paths, no '..', no
+ * symlink whose target leaves the root, checked on real paths), only regular files are read (a FIFO would block),
+ * and no file larger than the read limit is loaded. Text is decoded once from the bytes (UTF-8, or ISO-8859-1 when
+ * it is not valid UTF-8).
+ */
+final class DumpFiles {
+    /** System property with the per-file read limit in MiB (default {@value #DEFAULT_MAX_MIB}). */
+    static final String MAX_MIB_PROPERTY = "ibaccept.max-file-mib";
+    static final long DEFAULT_MAX_MIB = 64;
+
+    /** Why a file was not read; message is for the engineer and names the problem, the loader adds the file. */
+    static final class Refused extends Exception {
+        final boolean missing;
+
+        Refused(String message, boolean missing) {
+            super(message, null, false, false);
+            this.missing = missing;
+        }
+    }
+
+    private final Path root;
+    private final Path realRoot;
+    private final long maxBytes;
+    /** Entries of a zip dump that were not extracted because they are too large: name -> reason. */
+    private final Map<String, String> withheld;
+
+    DumpFiles(Path root, long maxBytes, Map<String, String> withheld) {
+        this.root = root.toAbsolutePath().normalize();
+        Path real;
+        try {
+            real = this.root.toRealPath();
+        } catch (IOException e) {
+            real = this.root;
+        }
+        this.realRoot = real;
+        this.maxBytes = maxBytes;
+        this.withheld = withheld;
+    }
+
+    static long maxBytesFromProperty() {
+        String v = System.getProperty(MAX_MIB_PROPERTY);
+        if (v == null || v.isBlank()) return DEFAULT_MAX_MIB << 20;
+        try {
+            long mib = Long.parseLong(v.trim());
+            if (mib > 0 && mib < (1L << 43)) return mib << 20;
+        } catch (NumberFormatException ignored) {
+            // falls through to the message below
+        }
+        throw new IllegalArgumentException(MAX_MIB_PROPERTY + "=" + v + ": expected a positive number of MiB");
+    }
+
+    long maxBytes() {
+        return maxBytes;
+    }
+
+    /** The checked real path of a regular file inside the dump. */
+    Path file(String rel) throws Refused {
+        if (!SafePath.isSafeRelative(rel)) throw new Refused("path leaves the dump (absolute, '..' or control characters): not read", false);
+        String why = withheld.get(rel);
+        if (why != null) throw new Refused(why, false);
+        Path p = root.resolve(rel);
+        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+            // a parent may be a symlink that leaves the dump: that is not "missing"
+            insideOrRefuse(p.getParent());
+            throw new Refused("file missing from the dump", true);
+        }
+        if (!Files.exists(p)) throw new Refused("dangling symlink (its target does not exist): not read", false);
+        Path real = insideOrRefuse(p);
+        if (!Files.isRegularFile(real)) throw new Refused("not a regular file: not read", false);
+        return real;
+    }
+
+    private Path insideOrRefuse(Path p) throws Refused {
+        Path real;
+        try {
+            real = p.toRealPath();
+        } catch (IOException e) {
+            return p; // a missing parent directory: nothing to escape through
+        }
+        if (!real.startsWith(realRoot)) throw new Refused("symlink to a place outside the dump: not read", false);
+        return real;
+    }
+
+    boolean exists(String rel) {
+        try {
+            file(rel);
+            return true;
+        } catch (Refused r) {
+            return !r.missing;
+        }
+    }
+
+    /** The whole file as text; refused when above the read limit or binary (NUL bytes). */
+    String text(String rel) throws Refused, IOException {
+        Path real = file(rel);
+        long size = Files.size(real);
+        if (size > maxBytes) throw new Refused(String.format("file is %.1f MiB, above the read limit of %d MiB: not read"
+                + " (raise it with -D%s=N)", size / 1048576.0, maxBytes >> 20, MAX_MIB_PROPERTY), false);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(real)) {
+            bytes = in.readNBytes((int) Math.min(size + 1, maxBytes + 1)); // a file still growing is cut at the limit
+        }
+        if (bytes.length > maxBytes) throw new Refused("file grew above the read limit of " + (maxBytes >> 20) + " MiB while read: not read", false);
+        for (byte b : bytes) if (b == 0) throw new Refused("binary content (NUL bytes): not tool output", false);
+        return decode(bytes, bytes.length);
+    }
+
+    /** At most limit bytes of the file as text, "" when it cannot be read (stderr captures: only their start matters). */
+    String head(String rel, int limit) {
+        try {
+            Path real = file(rel);
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(real)) {
+                bytes = in.readNBytes(limit);
+            }
+            return decode(bytes, bytes.length);
+        } catch (Refused | IOException e) {
+            return "";
+        }
+    }
+
+    /** Sub-directories of rel (names only), those that are real directories inside the dump. */
+    List<String> dirs(String rel) {
+        if (!SafePath.isSafeRelative(rel)) return List.of();
+        Path dir = root.resolve(rel);
+        if (!Files.isDirectory(dir)) return List.of();
+        try {
+            if (!dir.toRealPath().startsWith(realRoot)) return List.of();
+        } catch (IOException e) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(Files::isDirectory).filter(p -> {
+                try {
+                    return p.toRealPath().startsWith(realRoot);
+                } catch (IOException e) {
+                    return false;
+                }
+            }).map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** UTF-8 when the bytes are valid UTF-8 (checked without a second copy), else ISO-8859-1; one String built. */
+    static String decode(byte[] bytes, int length) {
+        CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);
+        CharBuffer scratch = CharBuffer.allocate(8192);
+        boolean utf8 = true;
+        while (true) {
+            CoderResult r = dec.decode(in, scratch, true);
+            if (r.isError()) {
+                utf8 = false;
+                break;
+            }
+            scratch.clear();
+            if (r.isUnderflow()) {
+                r = dec.flush(scratch);
+                utf8 = !r.isError();
+                break;
+            }
+        }
+        return new String(bytes, 0, length, utf8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+    }
+}
