@@ -46,6 +46,21 @@ public final class PerfAnalysis {
         return results;
     }
 
+    /**
+     * The pairs 'rdma --retest' should run again, per test, as (client, server) of their first run: every pair whose
+     * latest attempt is still an outlier (so a second --retest only re-runs what failed again).
+     */
+    public Map<String, List<Map.Entry<String, String>>> retestPairs() {
+        Map<String, List<Map.Entry<String, String>>> out = new TreeMap<>();
+        results.forEach((test, r) -> {
+            if (r.matrix().pairs().size() < MIN_PAIRS) return;
+            List<Map.Entry<String, String>> l = new ArrayList<>();
+            for (Outliers.Outlier o : r.bad()) l.add(Map.entry(o.first().client(), o.first().server()));
+            if (!l.isEmpty()) out.put(test, l);
+        });
+        return out;
+    }
+
     /** Every tested pair and every bad pair over all tests with enough pairs. */
     public Set<PairMatrix.Pair> tested() {
         Set<PairMatrix.Pair> s = new LinkedHashSet<>();
