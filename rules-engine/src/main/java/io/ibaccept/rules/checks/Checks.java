@@ -10,7 +10,7 @@ public final class Checks {
     public static List<Check> all() {
         return List.of(new SmCount(), new SmPriority(), new PortState(), new Inventory(), new Width(), new Speed(),
                 new Pcie(), new LinkErrors(), new MlxlinkCheck(), new Pkey(), new Mtu(), new Memlock(), new Ofed(),
-                new Firmware(), new DuplicateGuid(), new DuplicateLid(), new PerftestBw(), new PerftestLat(), new PerftestOutlier(), new PerftestLocalisation(),
+                new Firmware(), new DuplicateGuid(), new DuplicateLid(), new PerftestBw(), new PerftestLat(), new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(),
                 new IbdiagnetCheck(), new Ethtool(), new Inputs());
     }
 }
