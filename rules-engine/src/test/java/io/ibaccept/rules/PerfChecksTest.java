@@ -103,4 +103,13 @@ class PerfChecksTest {
         assertThat(TestDump.problems(d.analyze(), "perftest.outlier")).hasSize(1);
         assertThat(TestDump.problems(d.analyze(TestDump.config(tmp, "perftest.outlier.min_percent_of_best=90\n")), "perftest.outlier")).isEmpty();
     }
+
+    @Test
+    void absoluteBandwidthCheckJudgesARetestedPairByItsLatestRun() {
+        // cn0004 at 150 Gb/s (75 % of HDR) on the first run, 195.9 on retest: no perftest.bw FAIL left for its pairs
+        Report r = allPairs(tmp, 6, "cn0004", 150.0, 195.9).analyze();
+        assertThat(TestDump.problems(r, "perftest.bw")).isEmpty();
+        Report first = allPairs(tmp.resolve("b"), 6, "cn0004", 150.0, null).analyze();
+        assertThat(TestDump.problems(first, "perftest.bw")).hasSize(5);
+    }
 }
