@@ -76,6 +76,7 @@ public final class HtmlReport {
             tr.appendElement("td").text(n.link());
             tr.appendElement("td").text(n.findings().isEmpty() ? "-" : String.join("; ", n.findings()));
         }
+        FabricSvg.appendSection(doc, r);
         return doc.outerHtml();
     }
 

@@ -17,12 +17,33 @@ public final class Ctx {
     public final RuleConfig cfg;
     public final FabricIndex index;
     private final List<Finding> out = new ArrayList<>();
+    private final Map<Finding, java.util.Set<String>> covers = new java.util.IdentityHashMap<>();
+    private final Map<Finding, java.util.Set<String>> needs = new java.util.IdentityHashMap<>();
     private String check;
+    private final io.ibaccept.fabric.FabricOptions fabricOptions;
+    private io.ibaccept.fabric.Fabric fabric;
 
     Ctx(ClusterData data, RuleConfig cfg, FabricIndex index) {
+        this(data, cfg, index, io.ibaccept.fabric.FabricOptions.NONE);
+    }
+
+    Ctx(ClusterData data, RuleConfig cfg, FabricIndex index, io.ibaccept.fabric.FabricOptions fabricOptions) {
         this.data = data;
         this.cfg = cfg;
         this.index = index;
+        this.fabricOptions = fabricOptions;
+    }
+
+    /** The fabric graph (ibnetdiscover + iblinkinfo + node-name-map), built on first use, once per run. */
+    public io.ibaccept.fabric.Fabric fabric() {
+        if (fabric == null)
+            fabric = io.ibaccept.fabric.FabricBuilder.build(data.fabric().topology(), data.fabric().links(), fabricOptions.names());
+        return fabric;
+    }
+
+    /** The customer's cabling plan, if the user gave one (analyze --expect PLAN). */
+    public Optional<io.ibaccept.fabric.CablingPlan> plan() {
+        return Optional.ofNullable(fabricOptions.plan());
     }
 
     void begin(String check) {
@@ -89,6 +110,28 @@ public final class Ctx {
 
     public void add(Finding f) {
         out.add(f);
+    }
+
+    /**
+     * Declares f a possible root cause of the faults named by keys (e.g. "host-down:cn07", "sm:none"): findings that
+     * {@link #explainedBy} keys it covers are listed under it. A finding may cover and need keys at once (a host
+     * port down is a root, unless the switch it hangs off is missing).
+     */
+    public void covers(Finding f, java.util.Collection<String> keys) {
+        covers.computeIfAbsent(f, k -> new java.util.LinkedHashSet<>()).addAll(keys);
+    }
+
+    /** Declares f a consequence of the faults named by keys, if one finding covers them all. */
+    public void explainedBy(Finding f, java.util.Collection<String> keys) {
+        needs.computeIfAbsent(f, k -> new java.util.LinkedHashSet<>()).addAll(keys);
+    }
+
+    Map<Finding, java.util.Set<String>> covers() {
+        return covers;
+    }
+
+    Map<Finding, java.util.Set<String>> needs() {
+        return needs;
     }
 
     /** "(see input findings: nodes/n1/ibstat.out:3 ...)" for the problems of a command, or "" if none. */

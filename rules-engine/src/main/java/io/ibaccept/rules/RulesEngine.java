@@ -17,18 +17,29 @@ import java.util.function.Function;
 public final class RulesEngine {
     private final RuleConfig cfg;
     private final List<Check> checks;
+    private final io.ibaccept.fabric.FabricOptions fabricOptions;
 
     public RulesEngine(RuleConfig cfg) {
         this(cfg, Checks.all());
     }
 
     public RulesEngine(RuleConfig cfg, List<Check> checks) {
+        this(cfg, checks, io.ibaccept.fabric.FabricOptions.NONE);
+    }
+
+    private RulesEngine(RuleConfig cfg, List<Check> checks, io.ibaccept.fabric.FabricOptions fabricOptions) {
         this.cfg = cfg;
         this.checks = List.copyOf(checks);
+        this.fabricOptions = fabricOptions;
+    }
+
+    /** The same engine with a node-name-map and/or cabling plan for the fabric checks (ctx.fabric(), ctx.plan()). */
+    public RulesEngine withFabric(io.ibaccept.fabric.FabricOptions options) {
+        return new RulesEngine(cfg, checks, options == null ? io.ibaccept.fabric.FabricOptions.NONE : options);
     }
 
     public Report run(ClusterData data) {
-        Ctx ctx = new Ctx(data, cfg, new FabricIndex(data));
+        Ctx ctx = new Ctx(data, cfg, new FabricIndex(data), fabricOptions);
         for (Check c : checks) {
             if (!cfg.enabled(c.id())) continue;
             ctx.begin(c.id());
@@ -46,7 +57,7 @@ public final class RulesEngine {
                         "check could not be evaluated: " + e.getMessage(), "", "Report this with the dump attached."));
             }
         }
-        return new Report(data, new ArrayList<>(ctx.findings()));
+        return new Report(data, RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()));
     }
 
     /** The SKIP reason for the first declared input with no usable alternative, or null if all are usable. */

@@ -8,9 +8,12 @@ public final class Checks {
     private Checks() {}
 
     public static List<Check> all() {
-        return List.of(new SmCount(), new SmPriority(), new PortState(), new Inventory(), new Width(), new Speed(),
+        return List.of(new SmCount(), new SmPriority(), new PortState(), new SwitchMissing(), new Inventory(), new Width(), new Speed(),
                 new Pcie(), new LinkErrors(), new MlxlinkCheck(), new Pkey(), new Mtu(), new Memlock(), new Ofed(),
-                new Firmware(), new DuplicateGuid(), new DuplicateLid(), new PerftestBw(), new PerftestLat(), new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(),
-                new IbdiagnetCheck(), new Ethtool(), new Inputs());
+                new Firmware(), new DuplicateGuid(), new DuplicateLid(), new PerftestBw(), new PerftestLat(),
+                new IbdiagnetCheck(), new Ethtool(),
+                new io.ibaccept.rules.checks.fabric.FabricTree(), new io.ibaccept.rules.checks.fabric.FabricBlocking(),
+                new io.ibaccept.rules.checks.fabric.FabricIsl(), new io.ibaccept.rules.checks.fabric.FabricPlan(),
+                new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(), new Inputs());
     }
 }

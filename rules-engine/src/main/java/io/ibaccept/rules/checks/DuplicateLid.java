@@ -51,7 +51,8 @@ final class DuplicateLid implements Check {
             Map<String, Integer> lidOfNode = new LinkedHashMap<>();
             for (LinkInfo l : c.data.fabric().links()) if (l.switchNode()) lidOfNode.putIfAbsent(l.nodeName() + "@" + Long.toHexString(l.nodeGuid()), l.lid());
             for (LinkInfo l : c.data.fabric().links())
-                if (l.switchNode() && lidOfNode.remove(l.nodeName() + "@" + Long.toHexString(l.nodeGuid())) != null)
+                // LID 0 means "not assigned" (no SM has swept the switch): a sentinel, never a duplicate
+                if (l.switchNode() && l.lid() > 0 && l.lid() < 0xc000 && lidOfNode.remove(l.nodeName() + "@" + Long.toHexString(l.nodeGuid())) != null)
                     holders.computeIfAbsent(l.lid(), k -> new LinkedHashMap<>()).putIfAbsent("switch " + l.nodeName(),
                             Evidence.of("switch " + l.nodeName() + ": lid " + l.lid(), l.ref()));
         }

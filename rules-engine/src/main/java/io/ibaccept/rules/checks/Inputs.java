@@ -39,6 +39,7 @@ final class Inputs implements Check {
     public void evaluate(Ctx c) {
         // One finding per problem kind+command; hosts and locations listed
         Map<String, List<InputProblem>> groups = new LinkedHashMap<>();
+        boolean noMaster = PortState.noMaster(c);
         for (InputProblem p : c.data.problems()) {
             String message = p.host() == null ? p.message() : p.message().replace(p.host(), "HOST");
             groups.computeIfAbsent(p.kind() + " " + p.command() + " " + message, k -> new ArrayList<>()).add(p);
@@ -52,17 +53,27 @@ final class Inputs implements Check {
             // a MAD query that failed because the host's own port is down is a consequence, not an input error
             boolean downHost = st == Status.ERROR && p.command().startsWith("smpquery") && g.stream().allMatch(x -> portDown(c, x.host()));
             if (downHost) st = Status.SKIP;
+            // without a master SM, SA/PMA queries fail or print nothing: a consequence of the SM finding
+            boolean noSm = !downHost && noMaster && NEEDS_SM.contains(p.command());
             List<String> hosts = g.stream().map(x -> x.host() == null ? "fabric" : x.host()).distinct().toList();
             List<Evidence> ev = g.stream().limit(20).map(x -> Evidence.of(x.message(), x.where())).collect(Collectors.toList());
             if (g.size() > 20) ev.add(Evidence.of("... and " + (g.size() - 20) + " more", ""));
             String summary = p.where() + ": " + p.message() + (g.size() > 1 ? " (and " + (g.size() - 1) + " more like it)" : "")
-                    + (downHost ? " - expected: the HCA port is down (see port.state)" : "");
-            c.add(new Finding(id(), c.cfg.text(id(), "title"), st, hosts, ev, p.command() + ": " + summary,
+                    + (downHost ? " - expected: the HCA port is down (see port.state)" : "")
+                    + (noSm ? " - expected: no master subnet manager (see sm.count)" : "");
+            Finding f = new Finding(id(), c.cfg.text(id(), "title"), st, hosts, ev, p.command() + ": " + summary,
                     c.cfg.fill(id(), "cause", Map.of("message", p.message())),
-                    c.cfg.fill(id(), "fix", Map.of("command", p.command(), "host", String.join(",", hosts)))));
+                    c.cfg.fill(id(), "fix", Map.of("command", p.command(), "host", String.join(",", hosts))));
+            c.add(f);
+            if (downHost) c.explainedBy(f, hosts.stream().map(PortState::hostDown).toList());
+            if (noSm) c.explainedBy(f, List.of(SmCount.NO_SM));
         }
         if (groups.isEmpty()) c.pass("all " + c.data.commands().size() + " collected command outputs were read and parsed", List.of(), List.of());
     }
+
+    /** Commands that need a master SM to answer (LIDs, SA records, PMA queries by LID). */
+    static final java.util.Set<String> NEEDS_SM = java.util.Set.of("sminfo", "saquery-s", "ibqueryerrors", "perfquery",
+            "smpquery-portinfo", "smpquery-pkeys", "smpquery-pkeys-peer", "smpquery-nodeinfo", "ibdiagnet2.db_csv");
 
     static boolean portDown(Ctx c, String host) {
         HostData h = host == null ? null : c.data.hosts().get(host);

@@ -65,7 +65,9 @@ final class Inventory implements Check {
             c.pass("all " + c.data.hosts().size() + " hosts found in the fabric (" + inv + ")", List.of(), List.of());
             return;
         }
-        c.problem(Status.FAIL, missing, ev, missing.size() + " of " + c.data.hosts().size() + " hosts not in the fabric (" + inv + "): "
+        Finding f = c.problem(Status.FAIL, missing, ev, missing.size() + " of " + c.data.hosts().size() + " hosts not in the fabric (" + inv + "): "
                 + String.join(", ", missing), "", Map.of("hosts", String.join(", ", missing)));
+        // hosts whose HCA port is down are missing because of it
+        c.explainedBy(f, missing.stream().map(PortState::hostDown).toList());
     }
 }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Error counters per port (ibqueryerrors, perfquery, ibdiagnet2 PM_INFO) against thresholds. */
 final class LinkErrors implements Check {
@@ -29,11 +30,12 @@ final class LinkErrors implements Check {
                 Setting.number("link_recovery_max", "0", "LinkErrorRecoveryCounter above this fails"),
                 Setting.number("symbol_warn", "10", "SymbolErrorCounter above this warns"),
                 Setting.number("symbol_fail", "100", "SymbolErrorCounter above this fails"),
-                Setting.number("other_warn", "0", "receive/discard/integrity errors above this warn"));
+                Setting.number("other_warn", "0", "receive/discard/integrity/constraint errors above this warn"),
+                Setting.number("xmit_wait_warn", "1000000", "PortXmitWait (ticks waiting to send) above this warns of congestion"));
     }
 
-    private static final List<String> OTHER = List.of("PortRcvErrors", "PortRcvRemotePhysicalErrors",
-            "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors", "PortXmitDiscards");
+    /** Further counters that point at the cable (link-level integrity); the rest are judged by what they mean. */
+    private static final List<String> CABLE_OTHER = List.of("PortRcvErrors", "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors");
 
     /** ibdiagnet2.db_csv column -> the perfquery counter name the thresholds use. */
     static final Map<String, String> PM_COLUMNS = Map.of(
@@ -92,48 +94,107 @@ final class LinkErrors implements Check {
         recs.addAll(fromIbdiagnet(c, seen));
         double downMax = c.number("link_downed_max"), recMax = c.number("link_recovery_max");
         double symWarn = c.number("symbol_warn"), symFail = c.number("symbol_fail"), otherWarn = c.number("other_warn");
+        double waitWarn = c.number("xmit_wait_warn");
+        // physical-layer counters point at the cable: one finding per cable, both ends named
+        Map<Object, CableFault> cables = new LinkedHashMap<>();
         int bad = 0;
         for (PortCounters pc : recs) {
             long down = pc.get("LinkDownedCounter"), rec = pc.get("LinkErrorRecoveryCounter"), sym = pc.get("SymbolErrorCounter");
-            List<String> parts = new ArrayList<>();
-            List<String> what = new ArrayList<>();
-            Status st = null;
-            if (down > downMax) {
-                parts.add("LinkDownedCounter=" + down);
-                what.add("flapping (went down " + down + " times)");
-                st = Status.FAIL;
-            }
-            if (rec > recMax) {
-                parts.add("LinkErrorRecoveryCounter=" + rec);
-                what.add("retraining (" + rec + " error recoveries)");
-                st = Status.FAIL;
-            }
-            if (sym > symWarn) {
-                parts.add("SymbolErrorCounter=" + sym);
-                what.add("seeing symbol errors");
-                if (sym > symFail) st = Status.FAIL;
-                else if (st == null) st = Status.WARN;
-            }
-            for (String o : OTHER) {
-                if (pc.get(o) > otherWarn) {
-                    parts.add(o + "=" + pc.get(o));
-                    if (st == null) st = Status.WARN;
-                    if (what.isEmpty()) what.add("dropping or corrupting packets");
-                }
-            }
-            if (st == null) continue;
-            bad++;
             String obj = pc.nodeName() + " port " + pc.port();
+            Optional<FabricIndex.Link> link = c.index.linkAt(pc.nodeGuid(), pc.lid(), pc.nodeName(), pc.port());
+            CableFault cf = new CableFault(link.orElse(null), obj);
+            if (down > downMax) cf.add(Status.FAIL, "LinkDownedCounter=" + down, "flapping (went down " + down + " times)");
+            if (rec > recMax) cf.add(Status.FAIL, "LinkErrorRecoveryCounter=" + rec, "retraining (" + rec + " error recoveries)");
+            if (sym > symWarn) cf.add(sym > symFail ? Status.FAIL : Status.WARN, "SymbolErrorCounter=" + sym, "seeing symbol errors");
+            for (String o : CABLE_OTHER)
+                if (pc.get(o) > otherWarn) cf.add(Status.WARN, o + "=" + pc.get(o), "dropping or corrupting packets");
+            if (cf.status != null) {
+                cf.ev.add(Evidence.of(obj + ": " + String.join(" ", cf.parts), pc.ref()));
+                cf.ends.add(obj);
+                cf.lid = pc.lid() > 0 ? String.valueOf(pc.lid()) : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid of " + pc.nodeName() + ">");
+                cf.port = pc.port();
+                cf.clear.add("'perfquery -R " + cf.lid + " " + pc.port() + "'");
+                Object key = link.isPresent() ? link.get() : obj;
+                cables.merge(key, cf, CableFault::merge);
+            }
+            // the other counters say something about traffic, not about this port's cable
+            bad += other(c, pc, obj, link, "congestion", Map.of("PortXmitDiscards", otherWarn, "PortXmitWait", waitWarn));
+            bad += other(c, pc, obj, link, "upstream", Map.of("PortRcvRemotePhysicalErrors", otherWarn));
+            bad += other(c, pc, obj, link, "constraint", Map.of("PortXmitConstraintErrors", otherWarn, "PortRcvConstraintErrors", otherWarn));
+            bad += other(c, pc, obj, link, "relay", Map.of("PortRcvSwitchRelayErrors", otherWarn));
+        }
+        for (CableFault cf : cables.values()) {
+            bad++;
+            String a = cf.link != null ? FabricIndex.Link.end(cf.link.a()) : cf.ends.get(0);
+            String b = cf.link == null ? "" : cf.link.b() != null ? FabricIndex.Link.end(cf.link.b()) : "\"" + cf.link.a().remoteName() + "\" port " + cf.link.a().remotePort();
+            List<String> objs = new ArrayList<>(cf.ends);
+            for (String e : new String[] {a, b}) if (!e.isEmpty() && !objs.contains(e) && !e.startsWith("\"")) objs.add(e);
             Map<String, Object> v = new LinkedHashMap<>();
-            v.put("counters", String.join(", ", parts));
-            v.put("a", obj);
-            v.put("what", String.join(" and ", what));
-            v.put("lid", pc.lid() > 0 ? String.valueOf(pc.lid())
-                    : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid of " + pc.nodeName() + ">"));
-            v.put("port", pc.port());
-            c.problem(st, List.of(obj), List.of(Evidence.of(String.join(" ", parts), pc.ref())),
-                    obj + ": " + String.join(", ", parts), "", v);
+            v.put("counters", String.join(", ", cf.parts));
+            v.put("a", cf.ends.get(0));
+            v.put("ends", b.isEmpty() ? a : a + " <-> " + b);
+            v.put("what", String.join(" and ", cf.what));
+            v.put("lid", cf.lid);
+            v.put("port", cf.port);
+            v.put("clear", String.join(" and ", cf.clear));
+            String where = cf.ends.size() > 1 ? String.join("; ", cf.evTexts()) : cf.ends.get(0) + ": " + String.join(", ", cf.parts);
+            c.problem(cf.status, objs, cf.ev, where + (b.isEmpty() ? "" : " (cable " + a + " <-> " + b + ")"), "", v);
         }
         if (bad == 0) c.pass("no port has error counters above thresholds (" + recs.size() + " port records read)", List.of(), List.of());
+    }
+
+    /** Counters of one class over the threshold on one port: one finding with that class's cause. */
+    private static int other(Ctx c, PortCounters pc, String obj, Optional<FabricIndex.Link> link, String variant, Map<String, Double> max) {
+        List<String> parts = new ArrayList<>();
+        for (String k : new java.util.TreeMap<>(max).keySet()) if (pc.get(k) > max.get(k)) parts.add(k + "=" + pc.get(k));
+        if (parts.isEmpty()) return 0;
+        String peer = link.map(l -> l.a() != null && (FabricIndex.Link.end(l.a())).equals(obj)
+                ? (l.b() != null ? FabricIndex.Link.end(l.b()) : l.a().remoteName()) : FabricIndex.Link.end(l.a())).orElse("its peer");
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("counters", String.join(", ", parts));
+        v.put("a", obj);
+        v.put("peer", peer);
+        v.put("lid", pc.lid() > 0 ? String.valueOf(pc.lid()) : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid of " + pc.nodeName() + ">"));
+        v.put("port", pc.port());
+        c.problem(Status.WARN, List.of(obj), List.of(Evidence.of(String.join(" ", parts), pc.ref())), obj + ": " + String.join(", ", parts),
+                variant, v);
+        return 1;
+    }
+
+    /** Physical-layer errors of one cable, from one or both ends. */
+    private static final class CableFault {
+        final FabricIndex.Link link;
+        final List<String> ends = new ArrayList<>();
+        final List<String> parts = new ArrayList<>();
+        final List<String> what = new ArrayList<>();
+        final List<Evidence> ev = new ArrayList<>();
+        final List<String> clear = new ArrayList<>();
+        Status status;
+        String lid;
+        int port;
+
+        CableFault(FabricIndex.Link link, String end) {
+            this.link = link;
+        }
+
+        void add(Status st, String part, String w) {
+            parts.add(part);
+            if (!what.contains(w)) what.add(w);
+            if (status == null || st.worseThan(status)) status = st;
+        }
+
+        List<String> evTexts() {
+            return ev.stream().map(Evidence::text).toList();
+        }
+
+        CableFault merge(CableFault o) {
+            ends.addAll(o.ends);
+            parts.addAll(o.parts);
+            for (String w : o.what) if (!what.contains(w)) what.add(w);
+            ev.addAll(o.ev);
+            clear.addAll(o.clear);
+            if (o.status.worseThan(status)) status = o.status;
+            return this;
+        }
     }
 }

@@ -38,7 +38,12 @@ final class PerftestLocalisation implements Check {
             c.pass("no outlier pairs to localise", List.of(), List.of());
             return;
         }
-        FabricView view = FabricView.of(c.data);
+        FabricView view;
+        try {
+            view = FabricView.of(c.fabric(), c.data);
+        } catch (RuntimeException e) {
+            view = FabricView.empty(); // no usable topology: the fabric checks say so; localise by nodes only
+        }
         boolean confirmedAny = a.results().values().stream().anyMatch(r -> r.bad().stream()
                 .anyMatch(o -> o.state() == io.ibaccept.rules.perf.Outliers.State.CONFIRMED));
         List<Localisation.Suspect> suspects = Localisation.analyse(a.tested(), a.bad(), view,

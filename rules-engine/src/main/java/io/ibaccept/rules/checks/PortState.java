@@ -8,6 +8,7 @@ import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.FabricIndex;
+import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Setting;
 import io.ibaccept.rules.Status;
@@ -34,8 +35,7 @@ final class PortState implements Check {
 
     public void evaluate(Ctx c) {
         int checked = 0;
-        boolean noMaster = c.data.fabric().sms() != null && c.data.fabric().sms().stream().noneMatch(s -> s.isMaster())
-                || c.data.fabric().sms() == null && !c.data.problemsFor(null, "sminfo").isEmpty();
+        boolean noMaster = noMaster(c);
         List<String> missing = new ArrayList<>();
         java.util.function.Predicate<String> ignored = globs(c.text("ignore"));
         int skippedPorts = 0;
@@ -44,6 +44,7 @@ final class PortState implements Check {
                 missing.add(h.host());
                 continue;
             }
+            int before = c.findings().size(), judged = checked, downPorts = 0;
             for (Ibstat.Ca ca : h.ibstat()) {
                 for (Ibstat.Port p : ca.ports()) {
                     if (!p.linkLayer().isEmpty() && !p.linkLayer().startsWith("I")) continue; // Ethernet ports
@@ -53,6 +54,7 @@ final class PortState implements Check {
                     }
                     checked++;
                     if (p.isActive()) continue;
+                    if (!p.physicalState().equalsIgnoreCase("LinkUp") && !p.physicalState().equalsIgnoreCase("Disabled")) downPorts++;
                     String obj = h.host() + "/" + ca.name() + " port " + p.number();
                     Map<String, Object> v = new LinkedHashMap<>();
                     v.put("host", h.host());
@@ -75,11 +77,19 @@ final class PortState implements Check {
                         variant = "down";
                         what = "down (physical state " + p.physicalState() + ")";
                     }
-                    c.problem(Status.FAIL, List.of(obj),
+                    Finding f = c.problem(Status.FAIL, List.of(obj),
                             List.of(Evidence.of("State: " + p.state() + ", Physical state: " + p.physicalState(), p.ref())),
                             obj + " is " + what, variant, v);
+                    if (variant.equals("init.nosm")) c.explainedBy(f, List.of(SmCount.NO_SM));
                 }
             }
+            // a host with every port physically down: its other findings (inventory, inputs, perftest) follow from it,
+            // and it may itself follow from the switch it hangs off being gone
+            if (downPorts > 0 && downPorts == checked - judged)
+                for (Finding f : c.findings().subList(before, c.findings().size())) {
+                    c.covers(f, List.of(hostDown(h.host())));
+                    c.explainedBy(f, List.of(hostDown(h.host())));
+                }
         }
         int switchChecked = switchPorts(c, noMaster);
         if (checked + switchChecked == 0) {
@@ -118,6 +128,17 @@ final class PortState implements Check {
                     noMaster ? "init.nosm" : "init", v);
         }
         return n;
+    }
+
+    /** Root-cause key of a host whose every HCA port is physically down. */
+    static String hostDown(String host) {
+        return "host-down:" + host;
+    }
+
+    /** No master SM: sminfo answered with none, or failed (the SM may be dead). */
+    static boolean noMaster(Ctx c) {
+        if (c.data.fabric().sms() != null) return c.data.fabric().sms().stream().noneMatch(io.ibaccept.model.SmInfo::isMaster);
+        return !c.data.problemsFor(null, "sminfo").isEmpty();
     }
 
     /** "mlx5_1/*,mlx5_0/2" -> matcher of "ca/port" strings. */

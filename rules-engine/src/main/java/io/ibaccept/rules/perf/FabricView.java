@@ -5,7 +5,8 @@ import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibstat;
 import io.ibaccept.model.LinkSpeed;
 import io.ibaccept.model.LinkWidth;
-import io.ibaccept.model.Topology;
+import io.ibaccept.fabric.Fabric;
+import io.ibaccept.fabric.FabricBuilder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,10 +15,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The two topology questions the performance rules ask, answered from the parsed ibnetdiscover topology: which leaf
- * switch a host is cabled to, and which switch-to-switch links (uplinks) leave a leaf. Hosts are matched by their
- * ibstat port GUIDs, else by the first word of the CA's node description ("node07 HCA-1").
- * (Kept to this one class so it can be swapped for the fabric graph model when that lands.)
+ * The two topology questions the performance rules ask, answered from the fabric graph (io.ibaccept.fabric): which
+ * leaf switch a host is cabled to, and which switch-to-switch links (uplinks) leave a leaf.
  */
 public final class FabricView {
     /** A switch-to-switch link seen from the leaf; width/speed null when ibnetdiscover did not print them. */
@@ -41,44 +40,42 @@ public final class FabricView {
         return new FabricView(Map.of(), Map.of());
     }
 
+    /** From the fabric graph of the dump (ibnetdiscover + iblinkinfo); knows nothing when neither is usable. */
     public static FabricView of(ClusterData d) {
-        Topology t = d.fabric() == null ? null : d.fabric().topology();
-        if (t == null) return empty();
-        Map<Long, Topology.Node> byGuid = new HashMap<>();
-        for (Topology.Node n : t.nodes()) byGuid.put(n.guid(), n);
-        Map<Long, String> hostByPortGuid = new HashMap<>();
-        for (HostData h : d.hosts().values())
-            if (h.ibstat() != null)
-                for (Ibstat.Ca ca : h.ibstat()) for (Ibstat.Port p : ca.ports()) hostByPortGuid.put(p.portGuid(), h.host());
-        Map<String, String> leafOf = new TreeMap<>();
-        Map<String, List<Uplink>> ups = new HashMap<>();
-        for (Topology.Node n : t.nodes()) {
-            if (n.type() == Topology.NodeType.CA) {
-                for (Topology.Port p : n.ports()) {
-                    String host = hostByPortGuid.get(p.portGuid());
-                    if (host == null) host = firstWord(n.description());
-                    Topology.Node sw = byGuid.get(p.remoteGuid());
-                    if (host == null) continue;
-                    if (sw != null && sw.type() == Topology.NodeType.SWITCH) leafOf.putIfAbsent(host, name(sw));
-                    else if (sw == null && p.remoteId() != null && p.remoteId().startsWith("S-")) // switch block not in the file
-                        leafOf.putIfAbsent(host, p.remoteDescription() == null || p.remoteDescription().isBlank()
-                                ? String.format("0x%016x", p.remoteGuid()) : p.remoteDescription().trim());
-                }
-            } else if (n.type() == Topology.NodeType.SWITCH) {
-                for (Topology.Port p : n.ports()) {
-                    Topology.Node r = byGuid.get(p.remoteGuid());
-                    if (r != null && r.type() == Topology.NodeType.SWITCH)
-                        ups.computeIfAbsent(name(n), k -> new ArrayList<>()).add(new Uplink(name(n), p.port(), name(r),
-                                p.remotePort(), p.width(), p.speed(), p.ref() == null ? "" : p.ref().toString()));
-                }
-            }
+        if (d.fabric() == null || (d.fabric().topology() == null && d.fabric().links() == null)) return empty();
+        try {
+            return of(FabricBuilder.build(d.fabric().topology(), d.fabric().links(), null), d);
+        } catch (RuntimeException e) {
+            return empty(); // the fabric checks report an unusable topology; localisation then works without leaves
         }
-        return new FabricView(leafOf, ups);
     }
 
-    static String name(Topology.Node n) {
-        String d = n.description() == null ? "" : n.description().trim();
-        return d.isEmpty() ? String.format("0x%016x", n.guid()) : d;
+    /**
+     * Leaf of each host = the switch at the other end of its CA's link (CA matched by the node GUIDs ibstat prints,
+     * else by the first word of the node description, "node07 HCA-1"); uplinks = a switch's switch-to-switch links.
+     */
+    public static FabricView of(Fabric f, ClusterData d) {
+        Map<Long, String> hostByGuid = new HashMap<>();
+        for (HostData h : d.hosts().values())
+            if (h.ibstat() != null) for (Ibstat.Ca ca : h.ibstat()) hostByGuid.put(ca.nodeGuid(), h.host());
+        Map<String, String> leafOf = new TreeMap<>();
+        for (Fabric.Node ca : f.cas()) {
+            String host = hostByGuid.getOrDefault(ca.guid(), firstWord(ca.description()));
+            if (host == null) continue;
+            for (Fabric.Link l : f.linksOf(ca.guid())) {
+                Fabric.Node sw = f.node(l.other(l.endAt(ca.guid())).guid());
+                if (sw != null && sw.isSwitch()) leafOf.putIfAbsent(host, sw.name());
+            }
+        }
+        Map<String, List<Uplink>> ups = new HashMap<>();
+        for (Fabric.Node sw : f.switches())
+            for (Fabric.Link l : f.linksOf(sw.guid())) {
+                if (!f.isSwitchToSwitch(l)) continue;
+                Fabric.End mine = l.endAt(sw.guid()), other = l.other(mine);
+                ups.computeIfAbsent(sw.name(), k -> new ArrayList<>()).add(new Uplink(sw.name(), mine.port(), f.name(other.guid()),
+                        other.port(), l.width(), l.speed(), l.refs().isEmpty() ? "" : l.refs().get(0).toString()));
+            }
+        return new FabricView(leafOf, ups);
     }
 
     private static String firstWord(String s) {

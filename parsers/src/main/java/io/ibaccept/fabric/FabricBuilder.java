@@ -1,0 +1,224 @@
+package io.ibaccept.fabric;
+
+import io.ibaccept.fabric.Fabric.End;
+import io.ibaccept.fabric.Fabric.Link;
+import io.ibaccept.fabric.Fabric.Node;
+import io.ibaccept.fabric.Fabric.Type;
+import io.ibaccept.model.LinkInfo;
+import io.ibaccept.model.LinkSpeed;
+import io.ibaccept.model.LinkWidth;
+import io.ibaccept.model.Topology;
+import io.ibaccept.parse.SourceRef;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.DefaultEdge;
+import org.jgrapht.graph.SimpleGraph;
+import org.jgrapht.traverse.BreadthFirstIterator;
+
+/**
+ * Joins ibnetdiscover (nodes, GUIDs, the links that are up) and iblinkinfo (the state of every port, down ports
+ * included, remote ends by LID) into one {@link Fabric}. Either input may be null. Pure and linear in the input size.
+ */
+public final class FabricBuilder {
+    private FabricBuilder() {}
+
+    private static final class RawNode {
+        final long guid;
+        final Type type;
+        String description;
+        int lid;
+        SourceRef ref;
+
+        RawNode(long guid, Type type, String description, int lid, SourceRef ref) {
+            this.guid = guid;
+            this.type = type;
+            this.description = description;
+            this.lid = lid;
+            this.ref = ref;
+        }
+    }
+
+    private static final class RawLink {
+        final End a, b;
+        LinkWidth width;
+        LinkSpeed speed;
+        String state = "", phys = "";
+        final List<SourceRef> refs = new ArrayList<>();
+
+        RawLink(End a, End b) {
+            this.a = a;
+            this.b = b;
+        }
+    }
+
+    public static Fabric build(Topology topology, List<LinkInfo> iblinkinfo, NodeNameMap names) {
+        NodeNameMap map = names == null ? NodeNameMap.EMPTY : names;
+        Map<Long, RawNode> nodes = new LinkedHashMap<>();
+        Map<String, RawLink> links = new LinkedHashMap<>();
+        Map<String, Long> idKeys = new HashMap<>();
+        Map<Long, Long> caPortToNode = new HashMap<>();
+        Map<Integer, Long> lidToNode = new HashMap<>();
+        List<String> notes = new ArrayList<>();
+
+        if (topology != null) {
+            for (Topology.Node n : topology.nodes()) {
+                long key = key(n.guid(), n.id(), idKeys);
+                nodes.put(key, new RawNode(key, type(n.type()), n.description(), n.lid(), n.ref()));
+                if (n.type() == Topology.NodeType.SWITCH && n.lid() > 0) lidToNode.put(n.lid(), key);
+            }
+            for (Topology.Node n : topology.nodes()) {
+                long key = key(n.guid(), n.id(), idKeys);
+                for (Topology.Port p : n.ports()) {
+                    if (n.type() != Topology.NodeType.SWITCH) {
+                        if (p.portGuid() != 0) caPortToNode.put(p.portGuid(), key);
+                        if (p.lid() > 0) lidToNode.put(p.lid(), key);
+                    }
+                    long remote = key(p.remoteGuid(), p.remoteId(), idKeys);
+                    if (!nodes.containsKey(remote)) {
+                        // a peer ibnetdiscover printed on a port line but whose own record is missing (truncated output)
+                        nodes.put(remote, new RawNode(remote, p.remoteId().startsWith("S-") ? Type.SWITCH : Type.CA,
+                                p.remoteDescription().isEmpty() ? p.remoteId() : p.remoteDescription(), p.remoteLid(), p.ref()));
+                        notes.add(p.ref() + ": " + p.remoteId() + " appears as a peer but has no node record");
+                    }
+                    RawLink l = link(links, new End(key, p.port()), new End(remote, p.remotePort()));
+                    if (l.width == null) l.width = p.width();
+                    if (l.speed == null) l.speed = p.speed();
+                    l.refs.add(p.ref());
+                }
+            }
+        }
+
+        if (iblinkinfo != null) {
+            Map<String, Long> byName = new HashMap<>();
+            List<long[]> keys = new ArrayList<>(iblinkinfo.size());
+            for (LinkInfo li : iblinkinfo) {
+                long key = li.switchNode() ? li.nodeGuid() : caPortToNode.getOrDefault(li.nodeGuid(), li.nodeGuid());
+                RawNode n = nodes.get(key);
+                if (n == null) {
+                    n = new RawNode(key, li.switchNode() ? Type.SWITCH : Type.CA, li.nodeName(), li.switchNode() ? li.lid() : 0, li.ref());
+                    nodes.put(key, n);
+                }
+                if (li.lid() > 0) lidToNode.putIfAbsent(li.lid(), key);
+                byName.putIfAbsent(li.nodeName(), key);
+                keys.add(new long[] {key});
+            }
+            for (int i = 0; i < iblinkinfo.size(); i++) {
+                LinkInfo li = iblinkinfo.get(i);
+                End me = new End(keys.get(i)[0], li.port());
+                if (!li.isConnected()) {
+                    continue; // collected below, once every cable is known
+                }
+                Long remote = li.remoteLid() > 0 ? lidToNode.get(li.remoteLid()) : null;
+                if (remote == null) remote = byName.get(li.remoteName());
+                if (remote == null) {
+                    notes.add(li.ref() + ": remote LID " + li.remoteLid() + " (\"" + li.remoteName() + "\") is not a known node");
+                    continue;
+                }
+                RawLink l = link(links, me, new End(remote, li.remotePort()));
+                // iblinkinfo is the authority on state and the rate actually trained
+                if (li.width() != null) l.width = li.width();
+                if (li.speed() != null) l.speed = li.speed();
+                if (l.state.isEmpty() || !li.isActive()) {
+                    l.state = li.state();
+                    l.phys = li.physState();
+                }
+                l.refs.add(li.ref());
+            }
+            Set<End> cabled = new HashSet<>();
+            for (RawLink l : links.values()) {
+                cabled.add(l.a);
+                cabled.add(l.b);
+            }
+            List<Fabric.Port> down = new ArrayList<>();
+            for (int i = 0; i < iblinkinfo.size(); i++) {
+                LinkInfo li = iblinkinfo.get(i);
+                End me = new End(keys.get(i)[0], li.port());
+                if (!li.isConnected() && !cabled.contains(me)) down.add(new Fabric.Port(me, li.state(), li.physState(), li.ref()));
+            }
+            return finish(nodes, links, down, notes, map);
+        }
+        return finish(nodes, links, List.of(), notes, map);
+    }
+
+    private static Fabric finish(Map<Long, RawNode> raw, Map<String, RawLink> rawLinks, List<Fabric.Port> down,
+                                 List<String> notes, NodeNameMap map) {
+        List<Link> links = new ArrayList<>(rawLinks.size());
+        for (RawLink l : rawLinks.values()) links.add(new Link(l.a, l.b, l.width, l.speed, l.state, l.phys, l.refs));
+        Map<Long, Integer> levels = levels(raw, links);
+        Map<Long, Node> nodes = new LinkedHashMap<>();
+        for (RawNode n : raw.values()) {
+            String name = map.name(n.guid).orElse(n.description);
+            int level = n.type == Type.SWITCH ? levels.getOrDefault(n.guid, -1) : 0;
+            nodes.put(n.guid, new Node(n.guid, n.type, name, n.description, n.lid, level, n.ref));
+        }
+        return new Fabric(nodes, links, down, notes);
+    }
+
+    /**
+     * Switch levels from the hosts up. Leaves are the switches with hosts, except a switch whose switch neighbours
+     * are mostly leaves themselves: that is a spine with a host plugged into it (fat-tree validation reports it).
+     * The other levels are the BFS depth from the leaves over the active switch-to-switch links.
+     */
+    static Map<Long, Integer> levels(Map<Long, RawNode> nodes, List<Link> links) {
+        Graph<Long, DefaultEdge> g = new SimpleGraph<>(DefaultEdge.class);
+        Set<Long> withHosts = new HashSet<>();
+        for (RawNode n : nodes.values()) if (n.type == Type.SWITCH) g.addVertex(n.guid);
+        for (Link l : links) {
+            if (!l.isActive()) continue;
+            RawNode a = nodes.get(l.a().guid()), b = nodes.get(l.b().guid());
+            if (a == null || b == null) continue;
+            if (a.type == Type.SWITCH && b.type == Type.SWITCH) {
+                if (a.guid != b.guid) g.addEdge(a.guid, b.guid);
+            } else if (a.type == Type.SWITCH && b.type != Type.SWITCH) withHosts.add(a.guid);
+            else if (b.type == Type.SWITCH && a.type != Type.SWITCH) withHosts.add(b.guid);
+        }
+        Set<Long> leaves = new HashSet<>();
+        for (long s : withHosts) {
+            int same = 0, other = 0;
+            for (DefaultEdge e : g.edgesOf(s)) {
+                long n = g.getEdgeSource(e) == s ? g.getEdgeTarget(e) : g.getEdgeSource(e);
+                if (withHosts.contains(n)) same++;
+                else other++;
+            }
+            if (!(same >= 2 && same > other)) leaves.add(s);
+        }
+        Map<Long, Integer> levels = new HashMap<>();
+        if (leaves.isEmpty()) return levels;
+        // multi-source BFS: a virtual root above every leaf (JGraphT's iterator walks several start vertices one by one)
+        long root = Long.MIN_VALUE;
+        while (g.containsVertex(root)) root++;
+        g.addVertex(root);
+        for (long leaf : leaves) g.addEdge(root, leaf);
+        BreadthFirstIterator<Long, DefaultEdge> bfs = new BreadthFirstIterator<>(g, root);
+        while (bfs.hasNext()) {
+            long v = bfs.next();
+            if (v != root) levels.put(v, bfs.getDepth(v));
+        }
+        return levels;
+    }
+
+    private static RawLink link(Map<String, RawLink> links, End x, End y) {
+        End a = x.compareTo(y) <= 0 ? x : y, b = a == x ? y : x;
+        return links.computeIfAbsent(a.guid() + ":" + a.port() + "|" + b.guid() + ":" + b.port(), k -> new RawLink(a, b));
+    }
+
+    /** Nodes keyed by GUID; ids without one (ibsim netfile names such as "S-leaf01") get a stable stand-in key. */
+    private static long key(long guid, String id, Map<String, Long> idKeys) {
+        if (guid != 0) return guid;
+        return idKeys.computeIfAbsent(id, k -> (long) -(idKeys.size() + 1));
+    }
+
+    private static Type type(Topology.NodeType t) {
+        return switch (t) {
+            case SWITCH -> Type.SWITCH;
+            case CA -> Type.CA;
+            case ROUTER -> Type.ROUTER;
+        };
+    }
+}

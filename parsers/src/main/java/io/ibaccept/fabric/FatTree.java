@@ -1,0 +1,407 @@
+package io.ibaccept.fabric;
+
+import io.ibaccept.fabric.Fabric.End;
+import io.ibaccept.fabric.Fabric.Link;
+import io.ibaccept.fabric.Fabric.Node;
+import io.ibaccept.fabric.Issue.Fact;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Fat-tree validation of a {@link Fabric}, the checks of {@code ibdiagnet --ft} plus the blocking ratio: levels
+ * consistent, no links inside a level, no host on a spine, every leaf reaches every top switch, uplinks per leaf
+ * equal and spread evenly, hosts per leaf balanced, switch count as expected, downlink/uplink rate per leaf and spine.
+ * One fault gives one issue: a leaf that lost uplinks is one "uplinks.lost" issue naming the ports, not also an
+ * uneven-uplink and a blocking one; leaves with the same shortfall (a dead spine) are one issue.
+ * Linear in the fabric size except leaf-to-top reachability in trees of 3+ levels (bitsets over the top switches).
+ */
+public final class FatTree {
+    private FatTree() {}
+
+    /** expectedSwitches 0 = not checked; maxRatio = allowed downlink/uplink rate (1.0 = 1:1); hostTolerance = hosts a leaf may differ from the usual count. */
+    public record Settings(int expectedSwitches, double maxRatio, int hostTolerance, CablingPlan plan) {
+        public Settings(int expectedSwitches, double maxRatio, int hostTolerance) {
+            this(expectedSwitches, maxRatio, hostTolerance, null);
+        }
+
+        public static Settings defaults() {
+            return new Settings(0, 1.0, 1);
+        }
+    }
+
+    /** What one leaf (or spine with uplinks) carries: active links down and up, and their data rates. */
+    public record Load(Node sw, List<Link> down, List<Link> up, double downGbps, double upGbps) {
+        public double ratio() {
+            return upGbps == 0 ? Double.POSITIVE_INFINITY : downGbps / upGbps;
+        }
+    }
+
+    /**
+     * tree: structural issues (check fabric.tree); blocking: ratio and lost-uplink issues (check fabric.blocking).
+     * bisectionGbps: half the smallest aggregate capacity between two adjacent levels (hosts to leaves included).
+     */
+    public record Result(int levels, List<Node> leaves, List<Node> tops, List<Load> loads, List<Issue> tree,
+                         List<Issue> blocking, double bisectionGbps) {}
+
+    public static Result validate(Fabric f, Settings s) {
+        List<Issue> tree = new ArrayList<>(), blocking = new ArrayList<>();
+        List<Node> switches = f.switches();
+        int levels = f.maxLevel();
+        List<Node> leaves = f.atLevel(1);
+        List<Node> tops = levels >= 2 ? f.atLevel(levels) : List.of();
+
+        if (s.expectedSwitches() > 0 && switches.size() != s.expectedSwitches()) {
+            Map<Integer, Long> perLevel = new TreeMap<>();
+            for (Node n : switches) perLevel.merge(n.level(), 1L, Long::sum);
+            tree.add(new Issue("switch_count", true, List.of("fabric"),
+                    switches.size() + " switches in the fabric, expected " + s.expectedSwitches() + " (per level: " + levelNames(perLevel) + ")",
+                    List.of(), Map.of("found", String.valueOf(switches.size()), "expected", String.valueOf(s.expectedSwitches()))));
+        }
+        for (Node n : switches)
+            if (n.level() < 0)
+                tree.add(new Issue("unleveled", true, List.of(n.name()), n.name() + " is not connected to any leaf over an active link",
+                        List.of(new Fact(n.name() + " (lid " + n.lid() + ")", n.ref())), Map.of("switch", n.name())));
+
+        Map<Long, Load> loads = new LinkedHashMap<>();
+        for (Node n : switches) if (n.level() >= 1) loads.put(n.guid(), load(f, n));
+
+        // links inside a level and hosts on a spine
+        for (Link l : f.links()) {
+            if (!l.isActive()) continue;
+            Node a = f.node(l.a().guid()), b = f.node(l.b().guid());
+            if (a == null || b == null) continue;
+            if (a.isSwitch() && b.isSwitch() && a.level() == b.level() && a.level() > 0 && a.guid() != b.guid())
+                tree.add(new Issue("intralevel", true, List.of(f.name(l.a()), f.name(l.b())),
+                        f.name(l) + " connects two level-" + a.level() + " switches (" + levelName(a.level()) + "s)", facts(f, l),
+                        Map.of("a", f.name(l.a()), "b", f.name(l.b()))));
+            Node sw = a.isSwitch() && !b.isSwitch() ? a : b.isSwitch() && !a.isSwitch() ? b : null;
+            if (sw != null && sw.level() >= 2) {
+                Node host = sw == a ? b : a;
+                End at = l.endAt(sw.guid());
+                tree.add(new Issue("host_on_spine", true, List.of(host.name(), f.name(at)),
+                        host.name() + " is cabled to " + f.name(at) + ", a level-" + sw.level() + " switch (" + levelName(sw.level()) + ")",
+                        facts(f, l), Map.of("host", host.name(), "port", f.name(at), "switch", sw.name())));
+            }
+        }
+
+        // per leaf: uplinks compared with the peers
+        Map<Long, Integer> upCount = new HashMap<>();
+        Map<Long, Map<Long, Integer>> perUpper = new HashMap<>();
+        Map<Integer, Integer> portUse = new HashMap<>();
+        for (Node leaf : leaves) {
+            Load ld = loads.get(leaf.guid());
+            upCount.put(leaf.guid(), ld.up().size());
+            Map<Long, Integer> m = new TreeMap<>();
+            for (Link l : ld.up()) {
+                m.merge(l.other(l.endAt(leaf.guid())).guid(), 1, Integer::sum);
+                portUse.merge(l.endAt(leaf.guid()).port(), 1, Integer::sum);
+            }
+            perUpper.put(leaf.guid(), m);
+        }
+        int usualUp = mode(upCount.values());
+        // per spine: the usual number of uplinks from the leaves that use it (pods of 3-level trees see only their spines)
+        Map<Long, List<Integer>> perSpine = new HashMap<>();
+        for (Node leaf : leaves)
+            perUpper.get(leaf.guid()).forEach((sp, c) -> perSpine.computeIfAbsent(sp, k -> new ArrayList<>()).add(c));
+        Map<Long, Integer> usualPerUpper = new TreeMap<>();
+        perSpine.forEach((sp, counts) -> usualPerUpper.put(sp, mode(counts)));
+        Map<End, End> planned = s.plan() == null ? Map.of() : PlanDiff.plannedPeers(f, s.plan());
+        TreeSet<Integer> peerUplinkPorts = new TreeSet<>();
+        portUse.forEach((p, c) -> {
+            if (c * 2 > leaves.size()) peerUplinkPorts.add(p);
+        });
+        Map<String, List<Node>> ratioGroups = new LinkedHashMap<>();
+        java.util.Set<String> unevenLeaves = new java.util.HashSet<>();
+        for (Node leaf : leaves) {
+            Load ld = loads.get(leaf.guid());
+            int up = ld.up().size();
+            Map<Long, Integer> mine = perUpper.get(leaf.guid());
+            if (levels >= 2 && up < usualUp) {
+                blocking.add(lostUplinks(f, leaf, ld, usualUp, mine, usualPerUpper, peerUplinkPorts, planned, s));
+                continue;
+            }
+            if (levels >= 2 && up > usualUp && leaves.size() > 2)
+                tree.add(new Issue("uplinks_count", true, List.of(leaf.name()),
+                        leaf.name() + " has " + up + " uplinks, the other leaves usually " + usualUp + " (" + countsOf(leaves, upCount) + ")",
+                        ld.up().stream().limit(8).map(l -> fact(f, l, leaf)).toList(),
+                        Map.of("leaf", leaf.name(), "count", String.valueOf(up), "usual", String.valueOf(usualUp))));
+            // in a 2-level tree every leaf should use every spine; deeper trees are judged by reachability only
+            Map<Long, Integer> counts = new TreeMap<>(mine);
+            if (levels == 2) for (Node sp : tops) counts.putIfAbsent(sp.guid(), 0);
+            if (counts.size() > 1) {
+                int min = counts.values().stream().min(Integer::compare).orElse(0), max = counts.values().stream().max(Integer::compare).orElse(0);
+                if (max - min > 1) {
+                    tree.add(new Issue("uplinks_spread", true, List.of(leaf.name()),
+                            leaf.name() + " spreads its " + up + " uplinks unevenly: " + spread(f, counts),
+                            ld.up().stream().limit(8).map(l -> fact(f, l, leaf)).toList(),
+                            Map.of("leaf", leaf.name(), "spread", spread(f, counts))));
+                    unevenLeaves.add(leaf.name());
+                }
+            }
+            if (levels >= 2 && ld.ratio() > s.maxRatio() * 1.0001 && !ld.down().isEmpty())
+                ratioGroups.computeIfAbsent(ld.down().size() + "/" + ld.up().size() + "/" + Math.round(ld.downGbps()) + "/" + Math.round(ld.upGbps()),
+                        k -> new ArrayList<>()).add(leaf);
+        }
+        ratioGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, "leaf")));
+
+        // every leaf reaches every top switch (2 levels: directly; more: over upward links)
+        if (levels >= 2) missingTops(f, leaves, tops, levels, blocking, tree, unevenLeaves);
+
+        // hosts per leaf
+        Map<Long, Integer> hosts = new HashMap<>();
+        for (Node leaf : leaves) hosts.put(leaf.guid(), loads.get(leaf.guid()).down().size());
+        int usualHosts = mode(hosts.values());
+        for (Node leaf : leaves) {
+            int h = hosts.get(leaf.guid());
+            if (Math.abs(h - usualHosts) > s.hostTolerance())
+                tree.add(new Issue("hosts_balance", false, List.of(leaf.name()),
+                        leaf.name() + " has " + h + " hosts, the other leaves usually " + usualHosts,
+                        List.of(new Fact(leaf.name() + ": " + h + " active host links", leaf.ref())),
+                        Map.of("leaf", leaf.name(), "count", String.valueOf(h), "usual", String.valueOf(usualHosts))));
+        }
+
+        // spines (and higher) that have uplinks of their own: the same ratio per group
+        Map<String, List<Node>> spineGroups = new LinkedHashMap<>();
+        for (Node n : switches) {
+            if (n.level() < 2) continue;
+            Load ld = loads.get(n.guid());
+            if (ld.up().isEmpty() || ld.ratio() <= s.maxRatio() * 1.0001) continue;
+            spineGroups.computeIfAbsent(n.level() + "/" + ld.down().size() + "/" + ld.up().size(), k -> new ArrayList<>()).add(n);
+        }
+        spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, levelName(group.get(0).level()))));
+
+        return new Result(levels, leaves, tops, List.copyOf(loads.values()), tree, blocking, bisection(f, loads, levels));
+    }
+
+    /** Active links of a switch split by direction: to lower levels (hosts for a leaf) and to higher levels. */
+    static Load load(Fabric f, Node sw) {
+        List<Link> down = new ArrayList<>(), up = new ArrayList<>();
+        double dg = 0, ug = 0;
+        for (Link l : f.linksOf(sw.guid())) {
+            if (!l.isActive()) continue;
+            Node o = f.node(l.other(l.endAt(sw.guid())).guid());
+            if (o == null) continue;
+            int ol = o.isSwitch() ? o.level() : 0;
+            if (ol < sw.level() && ol >= 0) {
+                down.add(l);
+                dg += l.dataGbps();
+            } else if (ol > sw.level()) {
+                up.add(l);
+                ug += l.dataGbps();
+            }
+        }
+        return new Load(sw, down, up, dg, ug);
+    }
+
+    private static Issue lostUplinks(Fabric f, Node leaf, Load ld, int usualUp, Map<Long, Integer> mine,
+                                     Map<Long, Integer> usualPerUpper, TreeSet<Integer> peerPorts, Map<End, End> planned, Settings s) {
+        List<String> missing = new ArrayList<>();
+        List<Fact> facts = new ArrayList<>();
+        List<String> objects = new ArrayList<>(List.of(leaf.name()));
+        TreeSet<Integer> myPorts = new TreeSet<>();
+        for (Link l : ld.up()) myPorts.add(l.endAt(leaf.guid()).port());
+        // the plan knows the exact uplinks of this leaf; without one, the ports its peers use for uplinks
+        TreeSet<Integer> expectedPorts = new TreeSet<>();
+        for (Map.Entry<End, End> e : planned.entrySet()) {
+            Node peer = f.node(e.getValue().guid());
+            if (e.getKey().guid() == leaf.guid() && peer != null && peer.isSwitch() && peer.level() != 1) expectedPorts.add(e.getKey().port());
+        }
+        if (expectedPorts.isEmpty()) expectedPorts = peerPorts;
+        for (int p : expectedPorts) {
+            if (myPorts.contains(p)) continue;
+            End e = new End(leaf.guid(), p);
+            End to = planned.get(e);
+            missing.add(f.name(e) + " (" + portState(f, e) + (to == null ? "" : "; plan: to " + f.name(to)) + ")");
+            objects.add(f.name(e));
+            facts.add(portFact(f, e));
+        }
+        List<String> spines = new ArrayList<>();
+        usualPerUpper.forEach((sp, usual) -> {
+            int have = mine.getOrDefault(sp, 0);
+            if (have < usual) {
+                String cand = candidatePorts(f, sp, usual - have);
+                spines.add((usual - have) + " to " + f.name(sp) + (cand.isEmpty() ? "" : " (" + cand + ")"));
+            }
+        });
+        String ratio = ratio(ld);
+        boolean over = ld.ratio() > s.maxRatio() * 1.0001;
+        String summary = leaf.name() + " has " + ld.up().size() + " active uplinks, its peers " + usualUp
+                + (missing.isEmpty() ? "" : ": missing " + String.join(", ", missing))
+                + (spines.isEmpty() ? "" : "; uplinks missing " + String.join(", ", spines))
+                + "; blocking " + ratio + (over ? ", allowed " + ratioText(s.maxRatio()) : "");
+        facts.addAll(0, ld.up().stream().limit(6).map(l -> fact(f, l, leaf)).toList());
+        return new Issue("uplinks_lost", over, objects, summary, facts, Map.of("leaf", leaf.name(),
+                "missing", missing.isEmpty() ? spines.isEmpty() ? (usualUp - ld.up().size()) + " uplink(s)" : String.join(", ", spines)
+                        : missing.stream().map(m -> m.substring(0, m.indexOf(" ("))).collect(Collectors.joining(", ")),
+                "count", String.valueOf(ld.up().size()), "usual", String.valueOf(usualUp), "ratio", ratio));
+    }
+
+    /** Down ports of a spine among the ports it uses for leaves (gaps first): where the lost cable probably was. */
+    private static String candidatePorts(Fabric f, long spine, int n) {
+        TreeSet<Integer> used = new TreeSet<>();
+        for (Link l : f.linksOf(spine)) used.add(l.endAt(spine).port());
+        if (used.isEmpty()) return "";
+        List<String> out = new ArrayList<>();
+        for (Fabric.Port p : f.downPortsOf(spine)) {
+            int port = p.end().port();
+            if (port > used.first() && port < used.last()) out.add("port " + port + " " + p.state() + "/" + p.physState());
+        }
+        if (out.isEmpty() || out.size() > n) {
+            out.clear();
+            for (Fabric.Port p : f.downPortsOf(spine))
+                if (p.end().port() == used.last() + 1 || p.end().port() == used.first() - 1)
+                    out.add("port " + p.end().port() + " " + p.state() + "/" + p.physState());
+        }
+        return out.size() <= n && !out.isEmpty() ? f.name(spine) + " " + String.join(", ", out) + " is down" : "";
+    }
+
+    private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, String what) {
+        Load ld = loads.get(group.get(0).guid());
+        String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
+        String summary = (group.size() == 1 ? names : group.size() + " " + what + "s (" + names + ")") + ": "
+                + ld.down().size() + " links down (" + gbps(ld.downGbps()) + ") over " + ld.up().size() + " uplinks (" + gbps(ld.upGbps())
+                + "), blocking " + ratio(ld) + ", allowed " + ratioText(s.maxRatio());
+        List<Fact> facts = new ArrayList<>();
+        for (Node n : group.subList(0, Math.min(3, group.size()))) {
+            Load l = loads.get(n.guid());
+            facts.add(new Fact(n.name() + ": " + l.down().size() + " down / " + l.up().size() + " up", n.ref()));
+            l.up().stream().limit(4).forEach(x -> facts.add(fact(f, x, n)));
+        }
+        // uplinks to add at the rate of the existing ones (or of the downlinks when none is left)
+        double perUp = ld.up().isEmpty() ? ld.downGbps() / ld.down().size() : ld.upGbps() / ld.up().size();
+        int needed = (int) Math.ceil(ld.downGbps() / s.maxRatio() / perUp - 1e-9) - ld.up().size();
+        return new Issue("ratio", true, group.stream().map(Node::name).toList(), summary, facts, Map.of("switches", names,
+                "ratio", ratio(ld), "allowed", ratioText(s.maxRatio()), "needed", String.valueOf(Math.max(1, needed)),
+                "down", String.valueOf(ld.down().size()), "up", String.valueOf(ld.up().size())));
+    }
+
+    private static void missingTops(Fabric f, List<Node> leaves, List<Node> tops, int levels, List<Issue> blocking, List<Issue> tree,
+                                    java.util.Set<String> explained) {
+        Map<Long, Integer> topIndex = new HashMap<>();
+        for (Node t : tops) topIndex.put(t.guid(), topIndex.size());
+        // reach[s] = top switches reachable upward from s, computed from the top level down
+        Map<Long, BitSet> reach = new HashMap<>();
+        for (int lvl = levels; lvl >= 1; lvl--) {
+            for (Node n : f.atLevel(lvl)) {
+                BitSet b = new BitSet(tops.size());
+                if (lvl == levels) b.set(topIndex.get(n.guid()));
+                for (Link l : f.linksOf(n.guid())) {
+                    if (!l.isActive()) continue;
+                    Node o = f.node(l.other(l.endAt(n.guid())).guid());
+                    if (o != null && o.isSwitch() && o.level() == lvl + 1) b.or(reach.getOrDefault(o.guid(), new BitSet()));
+                }
+                reach.put(n.guid(), b);
+            }
+        }
+        java.util.Set<String> alreadyLost = new java.util.HashSet<>(explained);
+        for (Issue i : blocking) if (i.kind().equals("uplinks_lost")) alreadyLost.add(i.vars().get("leaf"));
+        for (Node leaf : leaves) {
+            BitSet b = reach.getOrDefault(leaf.guid(), new BitSet());
+            if (b.cardinality() == tops.size() || alreadyLost.contains(leaf.name())) continue;
+            List<String> miss = new ArrayList<>();
+            for (Node t : tops) if (!b.get(topIndex.get(t.guid()))) miss.add(t.name());
+            tree.add(new Issue("unreachable_top", true, List.of(leaf.name()),
+                    leaf.name() + " has no up-path to " + String.join(", ", miss) + " (reaches " + b.cardinality() + " of " + tops.size() + " " + levelName(levels) + "s)",
+                    List.of(new Fact(leaf.name(), leaf.ref())), Map.of("leaf", leaf.name(), "tops", String.join(", ", miss))));
+        }
+    }
+
+    /** Half the smallest aggregate rate between two adjacent levels: hosts-leaves, leaves-spines, ... */
+    private static double bisection(Fabric f, Map<Long, Load> loads, int levels) {
+        double min = Double.POSITIVE_INFINITY;
+        for (int lvl = 1; lvl <= Math.max(1, levels); lvl++) {
+            double down = 0;
+            for (Node n : f.atLevel(lvl)) {
+                Load ld = loads.get(n.guid());
+                if (ld != null) down += ld.downGbps();
+            }
+            if (down > 0) min = Math.min(min, down);
+        }
+        return min == Double.POSITIVE_INFINITY ? 0 : min / 2;
+    }
+
+    static Fact fact(Fabric f, Link l, Node from) {
+        End me = l.endAt(from.guid());
+        String state = l.state().isEmpty() ? "" : " " + l.state() + (l.physState().isEmpty() ? "" : "/" + l.physState());
+        return new Fact(f.name(me) + " -> " + f.name(l.other(me)) + " " + l.rate() + state, refFor(l, f, me));
+    }
+
+    static io.ibaccept.parse.SourceRef refFor(Link l, Fabric f, End me) {
+        return l.refs().isEmpty() ? null : l.refs().get(0);
+    }
+
+    static String portState(Fabric f, End e) {
+        for (Fabric.Port p : f.downPortsOf(e.guid())) if (p.end().equals(e)) return p.state() + "/" + p.physState();
+        return f.linkAt(e).map(l -> l.state().isEmpty() ? "no cable" : l.state() + "/" + l.physState() + " to " + f.name(l.other(e))).orElse("not seen by iblinkinfo");
+    }
+
+    static Fact portFact(Fabric f, End e) {
+        for (Fabric.Port p : f.downPortsOf(e.guid())) if (p.end().equals(e)) return new Fact(f.name(e) + ": " + p.state() + "/" + p.physState(), p.ref());
+        return new Fact(f.name(e) + ": " + portState(f, e), null);
+    }
+
+    static int mode(java.util.Collection<Integer> values) {
+        Map<Integer, Integer> c = new HashMap<>();
+        for (int v : values) c.merge(v, 1, Integer::sum);
+        // ties go to the larger value: the design is what most leaves have, and a tie means half of them lost something
+        return c.entrySet().stream().max(Comparator.<Map.Entry<Integer, Integer>>comparingInt(Map.Entry::getValue)
+                .thenComparingInt(Map.Entry::getKey)).map(Map.Entry::getKey).orElse(0);
+    }
+
+    private static String countsOf(List<Node> leaves, Map<Long, Integer> counts) {
+        return leaves.stream().limit(12).map(l -> String.valueOf(counts.get(l.guid()))).collect(Collectors.joining("/")) + (leaves.size() > 12 ? "/..." : "");
+    }
+
+    private static String spread(Fabric f, Map<Long, Integer> m) {
+        return m.entrySet().stream().map(e -> e.getValue() + " to " + f.name(e.getKey())).collect(Collectors.joining(", "));
+    }
+
+    static String ratio(Load ld) {
+        if (ld.upGbps() == 0) return ld.down().size() + ":0";
+        return ratioText(ld.ratio());
+    }
+
+    static String ratioText(double r) {
+        return (Math.abs(r - Math.rint(r)) < 0.01 ? String.valueOf((long) Math.rint(r)) : String.format(java.util.Locale.ROOT, "%.2f", r)) + ":1";
+    }
+
+    static String gbps(double g) {
+        return String.format(java.util.Locale.ROOT, "%.0f Gb/s", g);
+    }
+
+    static String levelName(int level) {
+        return switch (level) {
+            case 1 -> "leaf";
+            case 2 -> "spine";
+            case 3 -> "core";
+            default -> "level-" + level + " switch";
+        };
+    }
+
+    private static String levelNames(Map<Integer, Long> perLevel) {
+        return perLevel.entrySet().stream().map(e -> e.getValue() + " " + (e.getKey() < 0 ? "unconnected" : levelName(e.getKey())))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static List<Fact> facts(Fabric f, Link l) {
+        List<Fact> out = new ArrayList<>();
+        for (io.ibaccept.parse.SourceRef r : l.refs()) out.add(new Fact(f.name(l) + " " + l.rate(), r));
+        return out;
+    }
+
+    /** "1:1", "2:1", "1.5" -> downlink/uplink ratio. */
+    public static double parseRatio(String s) {
+        String t = s.trim();
+        int colon = t.indexOf(':');
+        if (colon < 0) return Double.parseDouble(t);
+        return Double.parseDouble(t.substring(0, colon).trim()) / Double.parseDouble(t.substring(colon + 1).trim());
+    }
+}

@@ -1,0 +1,166 @@
+package io.ibaccept.fabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class FatTreeTest {
+    static FatTree.Result validate(TestFabrics t) {
+        return FatTree.validate(t.fabric(), FatTree.Settings.defaults());
+    }
+
+    @Test
+    void healthyTreesRaiseNothing() {
+        for (int[] shape : new int[][] {{2, 4, 2, 4}, {4, 8, 1, 4}, {3, 6, 2, 6}}) {
+            FatTree.Result r = validate(TestFabrics.fatTree(shape[0], shape[1], shape[2], shape[3]));
+            assertThat(r.tree()).as("tree %s", java.util.Arrays.toString(shape)).isEmpty();
+            assertThat(r.blocking()).isEmpty();
+            assertThat(r.levels()).isEqualTo(2);
+            assertThat(r.tops()).hasSize(shape[0]);
+        }
+    }
+
+    @Test
+    void lostUplinkNamesTheLeafPortAndTheSpine() {
+        TestFabrics t = TestFabrics.fatTree(2, 4, 2, 4);
+        t.unplug("leaf03", 20); // leaf03 port 20 <-> spine02 port 6
+        FatTree.Result r = validate(t);
+        assertThat(r.tree()).isEmpty();
+        assertThat(r.blocking()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("uplinks_lost");
+            assertThat(i.severe()).isTrue();
+            assertThat(i.objects()).containsExactly("leaf03", "leaf03 port 20");
+            assertThat(i.summary()).isEqualTo("leaf03 has 3 active uplinks, its peers 4: missing leaf03 port 20 (Down/Polling); "
+                    + "uplinks missing 1 to spine02 (spine02 port 6 Down/Polling is down); blocking 1.33:1, allowed 1:1");
+            assertThat(i.facts()).anySatisfy(fact -> assertThat(fact.ref().toString()).startsWith("fabric/iblinkinfo.out:"));
+        });
+    }
+
+    @Test
+    void deadSpineIsOneFindingForAllLeaves() {
+        TestFabrics t = TestFabrics.fatTree(2, 4, 2, 4);
+        t.cables.removeIf(c -> c.b.equals("spine02"));
+        t.switches.remove("spine02");
+        FatTree.Result r = FatTree.validate(t.fabric(), new FatTree.Settings(6, 1.0, 1));
+        assertThat(r.tree()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("switch_count");
+            assertThat(i.summary()).isEqualTo("5 switches in the fabric, expected 6 (per level: 4 leaf, 1 spine)");
+        });
+        assertThat(r.blocking()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("ratio");
+            assertThat(i.objects()).containsExactly("leaf01", "leaf02", "leaf03", "leaf04");
+            assertThat(i.summary()).contains("blocking 2:1, allowed 1:1");
+            assertThat(i.vars()).containsEntry("needed", "2");
+        });
+    }
+
+    @Test
+    void hostOnASpine() {
+        TestFabrics t = TestFabrics.fatTree(2, 4, 2, 4);
+        t.ca("stray HCA-1");
+        t.cable("spine02", 20, "stray HCA-1", 1);
+        FatTree.Result r = validate(t);
+        assertThat(r.tree()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("host_on_spine");
+            assertThat(i.summary()).isEqualTo("stray HCA-1 is cabled to spine02 port 20, a level-2 switch (spine)");
+        });
+        assertThat(r.blocking()).isEmpty();
+        assertThat(t.fabric().atLevel(2)).extracting(Fabric.Node::name).containsExactlyInAnyOrder("spine01", "spine02");
+    }
+
+    @Test
+    void unevenUplinks3122() {
+        // 4 leaves, 2 hosts each, 2 spines; uplinks 3/1/2/2 instead of 2/2/2/2
+        TestFabrics t = TestFabrics.fatTree(2, 4, 1, 2);
+        t.cable("leaf01", 30, "spine01", 30);
+        t.unplug("leaf02", 18);
+        FatTree.Result r = validate(t);
+        // 2 + 1 over two spines is as even as 3 uplinks get: only the count is reported
+        assertThat(r.tree()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("uplinks_count");
+            assertThat(i.summary()).isEqualTo("leaf01 has 3 uplinks, the other leaves usually 2 (3/1/2/2)");
+        });
+        assertThat(r.blocking()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("uplinks_lost");
+            assertThat(i.objects()).containsExactly("leaf02", "leaf02 port 18");
+            assertThat(i.summary()).contains("blocking 2:1");
+        });
+    }
+
+    @Test
+    void bothUplinksOfALeafOnOneSpine() {
+        TestFabrics t = TestFabrics.fatTree(2, 4, 1, 2);
+        t.unplug("leaf03", 18);
+        t.cable("leaf03", 18, "spine01", 30);
+        FatTree.Result r = validate(t);
+        assertThat(r.tree()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("uplinks_spread");
+            assertThat(i.summary()).isEqualTo("leaf03 spreads its 2 uplinks unevenly: 2 to spine01, 0 to spine02");
+        });
+        assertThat(r.blocking()).isEmpty();
+    }
+
+    @Test
+    void oversubscribedLeafAndConfiguredRatio() {
+        TestFabrics t = TestFabrics.fatTree(2, 4, 2, 4);
+        for (int h = 5; h <= 8; h++) {
+            t.ca("extra" + h + " HCA-1");
+            t.cable("leaf02", h, "extra" + h + " HCA-1", 1);
+        }
+        FatTree.Result r = validate(t);
+        assertThat(r.blocking()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("ratio");
+            assertThat(i.summary()).isEqualTo("leaf02: 8 links down (1600 Gb/s) over 4 uplinks (800 Gb/s), blocking 2:1, allowed 1:1");
+            assertThat(i.vars()).containsEntry("needed", "4");
+        });
+        // hosts per leaf: 8 against the usual 4
+        assertThat(r.tree()).singleElement().satisfies(i -> assertThat(i.kind()).isEqualTo("hosts_balance"));
+        assertThat(FatTree.validate(t.fabric(), new FatTree.Settings(0, FatTree.parseRatio("2:1"), 4)).blocking()).isEmpty();
+    }
+
+    @Test
+    void linkBetweenTwoSpines() {
+        TestFabrics t = TestFabrics.fatTree(2, 4, 2, 4);
+        t.cable("spine01", 30, "spine02", 30);
+        assertThat(validate(t).tree()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("intralevel");
+            assertThat(i.summary()).isEqualTo("spine01 port 30 <-> spine02 port 30 connects two level-2 switches (spines)");
+        });
+    }
+
+    @Test
+    void threeLevelTreeAndALeafCutFromACore() {
+        // 2 pods of 2 leaves + 2 spines each, 2 cores; every spine has one uplink to each core
+        TestFabrics t = new TestFabrics();
+        for (String s : new String[] {"core1", "core2", "s11", "s12", "s21", "s22", "l11", "l12", "l21", "l22"}) t.sw(s);
+        int n = 0;
+        for (String pod : new String[] {"1", "2"}) {
+            for (String l : new String[] {"l" + pod + "1", "l" + pod + "2"}) {
+                for (int h = 1; h <= 2; h++) {
+                    t.ca("n" + (++n) + " HCA-1");
+                    t.cable(l, h, "n" + n + " HCA-1", 1);
+                }
+                t.cable(l, 17, "s" + pod + "1", l.endsWith("1") ? 1 : 2);
+                t.cable(l, 18, "s" + pod + "2", l.endsWith("1") ? 1 : 2);
+            }
+            for (String s : new String[] {"s" + pod + "1", "s" + pod + "2"}) {
+                t.cable(s, 17, "core1", Integer.parseInt(pod) * 10 + (s.endsWith("1") ? 1 : 2));
+                t.cable(s, 18, "core2", Integer.parseInt(pod) * 10 + (s.endsWith("1") ? 1 : 2));
+            }
+        }
+        FatTree.Result ok = validate(t);
+        assertThat(ok.levels()).isEqualTo(3);
+        assertThat(ok.tops()).extracting(Fabric.Node::name).containsExactlyInAnyOrder("core1", "core2");
+        assertThat(ok.tree()).isEmpty();
+        assertThat(ok.blocking()).isEmpty();
+        t.unplug("s21", 17);
+        t.unplug("s22", 17);
+        FatTree.Result cut = validate(t);
+        assertThat(cut.tree()).extracting(Issue::summary).containsExactlyInAnyOrder(
+                "l21 has no up-path to core1 (reaches 1 of 2 cores)", "l22 has no up-path to core1 (reaches 1 of 2 cores)");
+        assertThat(cut.blocking()).singleElement().satisfies(i -> {
+            assertThat(i.objects()).containsExactly("s21", "s22");
+            assertThat(i.summary()).startsWith("2 spines (s21, s22): 2 links down (400 Gb/s) over 1 uplinks (200 Gb/s), blocking 2:1");
+        });
+    }
+}

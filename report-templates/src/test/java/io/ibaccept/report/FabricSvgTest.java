@@ -1,0 +1,111 @@
+package io.ibaccept.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ibaccept.fabric.CablingPlan;
+import io.ibaccept.fabric.Fabric;
+import io.ibaccept.fabric.FabricBuilder;
+import io.ibaccept.fabric.PlanDiff;
+import io.ibaccept.model.LinkSpeed;
+import io.ibaccept.model.LinkWidth;
+import io.ibaccept.model.Topology;
+import io.ibaccept.parse.IblinkinfoParser;
+import io.ibaccept.parse.IbnetdiscoverParser;
+import io.ibaccept.parse.SourceRef;
+import io.ibaccept.parse.Text;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+
+class FabricSvgTest {
+    static Document xml(String svg) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        return f.newDocumentBuilder().parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static Fabric demo() throws Exception {
+        Path d = Path.of("..", "sample-dumps", "dumps", "demo-hdr16", "fabric");
+        return FabricBuilder.build(IbnetdiscoverParser.parse(new Text("fabric/ibnetdiscover.out", Files.readString(d.resolve("ibnetdiscover.out")))),
+                IblinkinfoParser.parse(new Text("fabric/iblinkinfo.out", Files.readString(d.resolve("iblinkinfo.out")))), null);
+    }
+
+    @Test
+    void demoFabricSpinesOnTopHostsFoldedDegradedHostLinksMarked() throws Exception {
+        String svg = FabricSvg.render(demo(), null);
+        Document doc = xml(svg);
+        assertThat(doc.getDocumentElement().getLocalName()).isEqualTo("svg");
+        assertThat(svg).contains(">spine01<", ">spine02<", ">leaf01<", ">leaf04<");
+        // 8 leaf-spine bundles, all as expected
+        assertThat(doc.getElementsByTagName("line").getLength()).isEqualTo(8 + 4); // + 4 legend lines
+        assertThat(svg).contains("3 hosts").contains("4 hosts (1 degraded)"); // leaf04 lost node16; leaf02 node06 1X, leaf03 node11 EDR
+        int spineY = svg.indexOf(">spine01<"), leafY = svg.indexOf(">leaf01<");
+        assertThat(spineY).isLessThan(leafY);
+    }
+
+    @Test
+    void missingCableVsPlanIsDashedRed() throws Exception {
+        Fabric f = demo();
+        PlanDiff.Result plan = PlanDiff.compare(f, CablingPlan.parse(new Text("plan.csv", "leaf01,21,spine02,21,X1\nleaf01,17,spine01,1,A1\n")));
+        String svg = FabricSvg.render(f, plan);
+        xml(svg);
+        assertThat(svg).contains("missing vs plan: leaf01 port 21 &lt;-&gt; spine02 port 21").contains("class=\"down\"");
+    }
+
+    @Test
+    void twoThousandHostsStayAReadableBoundedPicture() throws Exception {
+        // 100 leaves x 20 hosts, 10 spines, 2 uplinks from every leaf to every spine; one hostile node description
+        List<Topology.Node> nodes = new ArrayList<>();
+        Map<Long, List<Topology.Port>> ports = new HashMap<>();
+        SourceRef ref = new SourceRef("fabric/ibnetdiscover.out", 1);
+        long spine0 = 0x300000L, leaf0 = 0x200000L, host0 = 0x100000L;
+        for (int l = 0; l < 100; l++) {
+            for (int h = 0; h < 20; h++) {
+                long host = host0 + 2L * (l * 20 + h);
+                cable(ports, leaf0 + l, h + 1, "S-", host, 1, "H-", ref);
+            }
+            for (int s = 0; s < 10; s++)
+                for (int k = 0; k < 2; k++) cable(ports, leaf0 + l, 21 + 2 * s + k, "S-", spine0 + s, 2 * l + k + 1, "S-", ref);
+        }
+        for (int s = 0; s < 10; s++) nodes.add(node(Topology.NodeType.SWITCH, spine0 + s, String.format("spine%02d", s + 1), ports, ref));
+        for (int l = 0; l < 100; l++) nodes.add(node(Topology.NodeType.SWITCH, leaf0 + l, l == 7 ? "<leaf&\"008\">" : String.format("leaf%03d", l + 1), ports, ref));
+        for (int i = 0; i < 2000; i++) nodes.add(node(Topology.NodeType.CA, host0 + 2L * i, String.format("n%04d HCA-1", i + 1), ports, ref));
+        Fabric f = FabricBuilder.build(new Topology(nodes), null, null);
+        assertThat(f.cas()).hasSize(2000);
+        String svg = FabricSvg.render(f, null);
+        Document doc = xml(svg);
+        assertThat(svg.length()).isLessThan(400_000);
+        assertThat(svg).contains(">spine01<").contains(">spine10<").contains(">leaf003\u2013leaf005<").contains(">3 switches<").contains(">60 hosts<").contains(">80 hosts<");
+        assertThat(svg).contains("&lt;leaf&amp;&quot;008&quot;&gt;\u2013leaf002").doesNotContain("n0001"); // hosts folded, never one box each
+        assertThat(doc.getElementsByTagName("rect").getLength()).isEqualTo(10 + FabricSvg.MAX_BOXES);
+    }
+
+    private static void cable(Map<Long, List<Topology.Port>> ports, long a, int pa, String ta, long b, int pb, String tb, SourceRef ref) {
+        ports.computeIfAbsent(a, k -> new ArrayList<>()).add(new Topology.Port(pa, 0, 0, tb + String.format("%016x", b), b, pb, "", 0, LinkWidth.X4, LinkSpeed.HDR, ref));
+        ports.computeIfAbsent(b, k -> new ArrayList<>()).add(new Topology.Port(pb, 0, 0, ta + String.format("%016x", a), a, pa, "", 0, LinkWidth.X4, LinkSpeed.HDR, ref));
+    }
+
+    private static Topology.Node node(Topology.NodeType t, long guid, String desc, Map<Long, List<Topology.Port>> ports, SourceRef ref) {
+        return new Topology.Node(t, guid, (t == Topology.NodeType.CA ? "H-" : "S-") + String.format("%016x", guid), desc, 36, 0,
+                ports.getOrDefault(guid, List.of()), ref);
+    }
+
+    @Test
+    void htmlReportHasTheFabricSectionBeforeTheNodes() throws Exception {
+        io.ibaccept.rules.Report r = new io.ibaccept.rules.RulesEngine(io.ibaccept.rules.RuleConfig.defaults())
+                .run(io.ibaccept.dump.DumpLoader.load(Path.of("..", "sample-dumps", "dumps", "demo-hdr16")));
+        org.jsoup.nodes.Document html = org.jsoup.Jsoup.parse(HtmlReport.render(r));
+        assertThat(html.select("#fabric svg.fabric")).hasSize(1);
+        assertThat(html.select("#fabric svg text").text()).contains("spine01", "leaf04");
+        assertThat(html.getElementById("fabric").nextElementSibling().id()).isEqualTo("nodes");
+    }
+}

@@ -1,0 +1,39 @@
+package io.ibaccept.rules.checks.fabric;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.fabric.FatTree;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
+import java.util.List;
+
+/** Blocking ratio per leaf and spine group (active downlink rate / active uplink rate), and leaves that lost uplinks. */
+public final class FabricBlocking implements Check {
+    public String id() {
+        return "fabric.blocking";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.IBLINKINFO, Cmd.IBNETDISCOVER));
+    }
+
+    public List<Setting> settings() {
+        return List.of(Setting.number("ratio", "1", "allowed downlink:uplink data-rate ratio per switch: 1 = 1:1 (non-blocking), 2 = 2:1"));
+    }
+
+    public void evaluate(Ctx c) {
+        FatTree.Result r = FatTree.validate(c.fabric(), FabricTree.settings(c));
+        Issues.report(c, r.blocking());
+        if (r.blocking().isEmpty() && r.levels() >= 2) {
+            double worst = r.loads().stream().filter(l -> !l.up().isEmpty()).mapToDouble(FatTree.Load::ratio).max().orElse(0);
+            c.pass(r.leaves().size() + " leaves and their spines within " + ratio(c.number("ratio")) + " (worst " + ratio(worst) + ")", List.of(), List.of());
+        } else if (r.levels() < 2) {
+            c.pass("no switch-to-switch links: nothing is blocking", List.of(), List.of());
+        }
+    }
+
+    static String ratio(double r) {
+        return (Math.abs(r - Math.rint(r)) < 0.01 ? String.valueOf((long) Math.rint(r)) : String.format(java.util.Locale.ROOT, "%.2f", r)) + ":1";
+    }
+}

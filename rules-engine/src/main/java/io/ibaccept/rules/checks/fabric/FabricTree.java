@@ -1,0 +1,47 @@
+package io.ibaccept.rules.checks.fabric;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.fabric.Fabric;
+import io.ibaccept.fabric.FatTree;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
+import java.util.List;
+
+/** Fat-tree structure (what ibdiagnet --ft checks): levels, links inside a level, hosts on spines, uplinks per leaf. */
+public final class FabricTree implements Check {
+    public String id() {
+        return "fabric.tree";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.IBNETDISCOVER, Cmd.IBLINKINFO));
+    }
+
+    public List<Setting> settings() {
+        return List.of(Setting.number("switches_expected", "0", "number of switches the fabric is designed with; 0 = not checked"),
+                Setting.number("hosts_tolerance", "1", "hosts a leaf may have more or fewer than the usual leaf"));
+    }
+
+    public void evaluate(Ctx c) {
+        Fabric f = c.fabric();
+        FatTree.Result r = FatTree.validate(f, settings(c));
+        Issues.report(c, r.tree());
+        if (r.tree().isEmpty())
+            c.pass(describe(f, r), List.of(), List.of());
+    }
+
+    static FatTree.Settings settings(Ctx c) {
+        return new FatTree.Settings((int) c.cfg.number("fabric.tree", "switches_expected"), c.cfg.number("fabric.blocking", "ratio"),
+                (int) c.cfg.number("fabric.tree", "hosts_tolerance"), c.plan().orElse(null));
+    }
+
+    static String describe(Fabric f, FatTree.Result r) {
+        if (r.levels() < 2) return f.switches().size() + " switch(es), " + f.cas().size() + " hosts: no switch-to-switch tree to validate";
+        StringBuilder sb = new StringBuilder(r.levels() + "-level fat tree: ");
+        for (int l = r.levels(); l >= 1; l--) sb.append(f.atLevel(l).size()).append(' ').append(l == 1 ? "leaves" : l == 2 ? "spines" : "level-" + l).append(", ");
+        return sb.append(f.cas().size()).append(" hosts; theoretical bisection bandwidth ")
+                .append(String.format(java.util.Locale.ROOT, "%.0f Gb/s", r.bisectionGbps())).toString();
+    }
+}

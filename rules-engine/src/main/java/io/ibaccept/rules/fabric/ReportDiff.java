@@ -1,0 +1,48 @@
+package io.ibaccept.rules.fabric;
+
+import io.ibaccept.fabric.DumpDiff;
+import io.ibaccept.fabric.NodeNameMap;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code ibaccept diff OLD NEW}: the dump changes ({@link DumpDiff}) plus the findings that are new since the old
+ * report and the ones that cleared. A finding is the same finding when its check and affected objects are the same
+ * (counter values in the summary may differ).
+ */
+public final class ReportDiff {
+    private ReportDiff() {}
+
+    public static List<DumpDiff.Change> compare(Report before, Report after, NodeNameMap names) {
+        List<DumpDiff.Change> out = new ArrayList<>(DumpDiff.compare(before.data(), after.data(), names));
+        Map<String, Finding> old = problems(before), now = problems(after);
+        now.forEach((k, f) -> {
+            Finding o = old.get(k);
+            if (o == null) out.add(new DumpDiff.Change("finding.new", f.check() + ": " + String.join(", ", f.objects()), "-", f.status() + " " + f.summary(), where(f)));
+            else if (o.status() != f.status())
+                out.add(new DumpDiff.Change("finding.status", f.check() + ": " + String.join(", ", f.objects()), o.status().name(), f.status() + " " + f.summary(), where(f)));
+        });
+        old.forEach((k, f) -> {
+            if (!now.containsKey(k))
+                out.add(new DumpDiff.Change("finding.cleared", f.check() + ": " + String.join(", ", f.objects()), f.status() + " " + f.summary(), "-", where(f)));
+        });
+        return out;
+    }
+
+    private static Map<String, Finding> problems(Report r) {
+        Map<String, Finding> m = new LinkedHashMap<>();
+        for (Finding f : r.findings())
+            if (f.status() == Status.FAIL || f.status() == Status.WARN || f.status() == Status.ERROR)
+                m.putIfAbsent(f.check() + "|" + (f.objects().isEmpty() ? f.summary() : String.join("|", f.objects())), f);
+        return m;
+    }
+
+    private static String where(Finding f) {
+        return f.evidence().isEmpty() ? "" : f.evidence().get(0).where();
+    }
+}
