@@ -66,7 +66,7 @@ public final class Localisation {
                 int t = testedOf.getOrDefault(n, 0);
                 double ratio = t == 0 ? 0 : badOf.get(n) / (double) t;
                 int min = t <= 2 ? 1 : 2;
-                if (b < min || ratio < 0.5 || !nodeLike(n, badSet, view, ratio)) continue;
+                if (b < min || ratio < 0.5 || !nodeLike(n, badSet, tested, view, ratio)) continue;
                 if (b > pickN || (b == pickN && ratio > pickRatio)) {
                     pick = n;
                     pickN = b;
@@ -128,7 +128,13 @@ public final class Localisation {
                 List<String> ev = new ArrayList<>();
                 ev.add("none of the " + intraTested + " tested pairs within " + l + " is bad; " + localNodes.size()
                         + " of its nodes are in the bad pairs, none of them alone explains them");
-                List<FabricView.Uplink> degraded = degradedUplinks(view, l, partners);
+                List<FabricView.Uplink> degraded = new ArrayList<>(degradedUplinks(view, l, partners));
+                if (partners.size() == 1) degraded.addAll(degradedUplinks(view, partners.iterator().next(), Set.of(l)));
+                Map<String, Integer> perNode = count(mine);
+                perNode.entrySet().stream().max(Map.Entry.comparingByValue()).filter(e -> e.getValue() >= 0.8 * mine.size() && mine.size() >= 3)
+                        .ifPresent(e -> ev.add("the bad pairs converge on " + e.getKey() + " (" + e.getValue() + " of " + mine.size()
+                                + ") although its pairs within " + view.leafOf(e.getKey()).orElse("its leaf")
+                                + " are fine: the route towards it (a spine port or the leaf's downlink on that route), not the node"));
                 degraded.forEach(u -> ev.add("degraded uplink: " + u + (u.where().isEmpty() ? "" : " at " + u.where())));
                 if (degraded.isEmpty() && !view.uplinks(l).isEmpty())
                     ev.add("uplinks of " + l + ": " + view.uplinks(l).size() + " (none narrower/slower than the fabric's usual; check their error counters)");
@@ -182,10 +188,14 @@ public final class Localisation {
     }
 
     /** A node is node-like unless its bad pairs look like a shared leaf uplink (only cross-leaf, with leaf-mates also bad). */
-    private static boolean nodeLike(String n, Set<Pair> bad, FabricView view, double ratio) {
-        if (ratio >= 0.8) return true;
+    private static boolean nodeLike(String n, Set<Pair> bad, Collection<Pair> tested, FabricView view, double ratio) {
         String leaf = view.leafOf(n).orElse(null);
         if (leaf == null) return true;
+        // a slow node is slow with its leaf-mates too: clean intra-leaf pairs and bad cross-leaf ones point at a path
+        long intraTested = tested.stream().filter(p -> p.has(n) && onLeaf(p, leaf, view)).count();
+        long intraBad = bad.stream().filter(p -> p.has(n) && onLeaf(p, leaf, view)).count();
+        if (intraTested > 0 && intraBad == 0) return false;
+        if (ratio >= 0.8) return true;
         for (Pair p : bad)
             if (p.has(n) && leaf.equals(view.leafOf(p.other(n)).orElse(null))) return true;
         for (Pair p : bad) {

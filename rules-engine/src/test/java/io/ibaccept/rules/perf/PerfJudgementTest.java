@@ -175,4 +175,23 @@ class PerfJudgementTest {
         assertThat(PairMatrix.attemptOf("ib_write_bw__node01__node02")).isZero();
         assertThat(PairMatrix.attemptOf("ib_write_bw__node01__node02.retest2")).isEqualTo(2);
     }
+
+    @Test
+    void slowRouteTowardsOneNodeIsAPathNotTheNode() {
+        // destination-routed (D-mod-k) fabric: the spine port/uplink that carries traffic into node07's leaf towards
+        // node07 is degraded, so every pair from another leaf to node07 is slow, its leaf-mates reach it at full speed
+        FabricView tree = Synthetic.fatTree(2, 8, 4, "leaf01:spine02");
+        List<String> nodes = Synthetic.nodes(16);
+        PairMatrix m = Synthetic.allPairs("ib_write_bw", true, nodes, (a, b) -> {
+            boolean towards7 = (b.equals("node07") && !tree.leafOf(a).equals(tree.leafOf(b))) || (a.equals("node07") && !tree.leafOf(a).equals(tree.leafOf(b)));
+            return (towards7 ? 100 : 196) * jitter(a, b);
+        });
+        List<Suspect> s = localise(Outliers.judge(m, Outliers.Config.defaults()), tree, Map.of());
+        assertThat(s).singleElement().satisfies(x -> {
+            assertThat(x.kind()).isEqualTo(Kind.PATH);
+            assertThat(x.name()).isEqualTo("leaf01 <-> leaf02");
+            assertThat(x.evidence()).anyMatch(e -> e.startsWith("the bad pairs converge on node07 (8 of 8) although its pairs within leaf01 are fine"))
+                    .anyMatch(e -> e.startsWith("degraded uplink: leaf01 port 10 <-> spine02"));
+        });
+    }
 }
