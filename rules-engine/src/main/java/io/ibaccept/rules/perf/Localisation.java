@@ -90,9 +90,9 @@ public final class Localisation {
                 stmt += "; its HCA has findings: " + String.join("; ", hw);
                 ev.addAll(hw);
             }
-            double share = mine.size() / (double) total;
-            Confidence c = (share >= 0.8 && pickRatio >= 0.8) || (kind == Kind.HCA && pickRatio >= 0.5) ? Confidence.HIGH
-                    : share >= 0.5 || pickRatio >= 0.8 ? Confidence.MEDIUM : Confidence.LOW;
+            // how consistently the node is slow, not its share of all bad pairs (other faults may add their own)
+            Confidence c = (pickRatio >= 0.8 && mine.size() >= 3) || (kind == Kind.HCA && pickRatio >= 0.5) ? Confidence.HIGH
+                    : pickRatio >= 0.5 && mine.size() >= 2 ? Confidence.MEDIUM : Confidence.LOW;
             if (t == 1 && kind == Kind.NODE) c = Confidence.LOW; // one pair cannot tell which end is slow
             out.add(new Suspect(kind, n, c, stmt, mine, ev));
         }
@@ -116,6 +116,7 @@ public final class Localisation {
                 if (leaf == null) break;
                 String l = leaf;
                 List<Pair> mine = perLeaf.get(l);
+                int leftBefore = left.size();
                 left.removeAll(mine);
                 Set<String> partners = new TreeSet<>(), localNodes = new TreeSet<>();
                 for (Pair p : mine) {
@@ -152,7 +153,7 @@ public final class Localisation {
                     stmt = "the uplinks of " + l + " (switch-to-switch links) are in " + mine.size() + " of " + total
                             + " bad pairs (" + mine.size() + " of its " + interTested + " tested inter-leaf pairs)";
                 }
-                double share = mine.size() / (double) total;
+                double share = mine.size() / (double) leftBefore; // of the bad pairs no node explains
                 Confidence c = share >= 0.8 && !degraded.isEmpty() ? Confidence.HIGH : share >= 0.5 ? Confidence.MEDIUM : Confidence.LOW;
                 out.add(new Suspect(kind, name, c, stmt, mine, ev));
             }

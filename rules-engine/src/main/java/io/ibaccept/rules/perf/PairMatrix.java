@@ -27,8 +27,27 @@ public final class PairMatrix {
         }
     }
 
-    /** An unordered node pair, a < b. */
-    public record Pair(String a, String b) {
+    /**
+     * An unordered node pair, a < b. Host names like n0001..n0512 make the default record hash (31*h(a)+h(b)) collide
+     * massively, so the hash is mixed and pairs are comparable (hash bins that still collide stay O(log n)).
+     */
+    public record Pair(String a, String b) implements Comparable<Pair> {
+        @Override
+        public int hashCode() {
+            int h = a.hashCode() * 0x9E3779B9 + Integer.rotateLeft(b.hashCode() * 0x85EBCA6B, 15);
+            return h ^ (h >>> 16);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Pair p && a.equals(p.a) && b.equals(p.b);
+        }
+
+        public int compareTo(Pair o) {
+            int c = a.compareTo(o.a);
+            return c != 0 ? c : b.compareTo(o.b);
+        }
+
         public static Pair of(String x, String y) {
             return x.compareTo(y) <= 0 ? new Pair(x, y) : new Pair(y, x);
         }

@@ -194,4 +194,16 @@ class PerfJudgementTest {
                     .anyMatch(e -> e.startsWith("degraded uplink: leaf01 port 10 <-> spine02"));
         });
     }
+
+    @Test
+    void twoIndependentFaultsAreTwoRootSuspects() {
+        PairMatrix m = Synthetic.allPairs("ib_write_bw", true, NODES, (a, b) -> {
+            boolean slow = a.equals("node15") || b.equals("node15") || islPath(a, b) || islPath(b, a);
+            return (slow ? 90 : 196) * jitter(a, b);
+        });
+        List<Suspect> s = localise(Outliers.judge(m, Outliers.Config.defaults()), TREE, Map.of());
+        assertThat(s).extracting(Suspect::kind, Suspect::name, Suspect::confidence).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(Kind.NODE, "node15", Confidence.HIGH),
+                org.assertj.core.groups.Tuple.tuple(Kind.LEAF_UPLINKS, "leaf02", Confidence.HIGH));
+    }
 }
