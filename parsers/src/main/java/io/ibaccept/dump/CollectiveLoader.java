@@ -30,7 +30,20 @@ public final class CollectiveLoader {
     static final long MAX_BYTES = 16L << 20;
     private static final Pattern NAME = Pattern.compile("(osu_[a-z_]+|[a-z_]+_perf)");
 
+    /** From a dump directory or a .zip dump (extracted with the loader's limits, then removed). */
     public static List<CollectiveRun> load(Path root) {
+        if (Files.isRegularFile(root) && root.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".zip")) {
+            ZipDump.Extracted z = ZipDump.extract(root, ZipDump.Limits.defaults(MAX_BYTES));
+            try {
+                return loadDir(z.root());
+            } finally {
+                z.delete();
+            }
+        }
+        return loadDir(root);
+    }
+
+    private static List<CollectiveRun> loadDir(Path root) {
         Path dir = root.resolve("collective");
         List<CollectiveRun> out = new ArrayList<>();
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) return out;

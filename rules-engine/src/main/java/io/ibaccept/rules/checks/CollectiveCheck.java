@@ -51,11 +51,17 @@ final class CollectiveCheck implements Check {
 
     public void evaluate(Ctx c) {
         Path root = Path.of(c.data.source());
-        if (!Files.isDirectory(root)) {
-            c.skip("collective results are read from dump directories (unpack " + c.data.source() + ")");
+        if (!Files.exists(root)) {
+            c.skip("the dump " + c.data.source() + " is not on this machine: collective results are read from it directly");
             return;
         }
-        List<CollectiveRun> runs = CollectiveLoader.load(root);
+        List<CollectiveRun> runs;
+        try {
+            runs = CollectiveLoader.load(root);
+        } catch (RuntimeException e) {
+            c.skip("collective results unreadable: " + e.getMessage());
+            return;
+        }
         if (runs.isEmpty()) {
             c.skip("no collective benchmark in the dump (run 'ibaccept rdma --collective osu_allreduce,osu_alltoall')");
             return;
