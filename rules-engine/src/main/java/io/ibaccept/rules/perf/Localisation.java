@@ -67,6 +67,7 @@ public final class Localisation {
                 double ratio = t == 0 ? 0 : badOf.get(n) / (double) t;
                 int min = t <= 2 ? 1 : 2;
                 if (b < min || ratio < 0.5 || !nodeLike(n, badSet, tested, view, ratio)) continue;
+                if (b == 1 && !hostFindings.containsKey(n) && !otherEndClean(n, left, testedOf, badOf)) continue;
                 if (b > pickN || (b == pickN && ratio > pickRatio)) {
                     pick = n;
                     pickN = b;
@@ -162,11 +163,27 @@ public final class Localisation {
         // 3. the rest
         if (!left.isEmpty()) {
             List<Pair> rest = new ArrayList<>(left);
+            boolean once = rest.stream().anyMatch(p -> testedOf.getOrDefault(p.a(), 0) <= 1 && testedOf.getOrDefault(p.b(), 0) <= 1);
             out.add(new Suspect(Kind.UNLOCALISED, rest.size() + " pair(s)", Confidence.LOW,
                     rest.size() + " of " + total + " bad pairs share no node or leaf uplink: " + abbreviate(rest)
+                            + (once ? "; their ends were tested with one partner only, so either end may be slow (rerun with"
+                            + " --pattern all-pairs, or one-to-all --reference on a known-good node)" : "")
                             + " (check the cable path of each: ibtracert between the two LIDs)", rest, List.of()));
         }
         return out;
+    }
+
+    /**
+     * One bad pair names one of its ends only when the other end is clean with its other partners (one-to-all: the
+     * reference is fine elsewhere); with both ends tested once the pair cannot tell which end is slow.
+     */
+    private static boolean otherEndClean(String n, Set<Pair> left, Map<String, Integer> testedOf, Map<String, Integer> badOf) {
+        for (Pair p : left) {
+            if (!p.has(n)) continue;
+            String o = p.other(n);
+            return testedOf.getOrDefault(o, 0) >= 2 && badOf.getOrDefault(o, 0) == 1;
+        }
+        return false;
     }
 
     /** Bad nodes that together are every tested node of a leaf, bad within the leaf too: the leaf switch. */

@@ -206,4 +206,20 @@ class PerfJudgementTest {
                 org.assertj.core.groups.Tuple.tuple(Kind.NODE, "node15", Confidence.HIGH),
                 org.assertj.core.groups.Tuple.tuple(Kind.LEAF_UPLINKS, "leaf02", Confidence.HIGH));
     }
+
+    @Test
+    void aPairTestedOnceCannotNameAnEndWithoutHardwareEvidence() {
+        List<PairMatrix.Measurement> ms = new ArrayList<>();
+        for (int i = 0; i < 16; i += 2) {
+            String a = NODES.get(i), b = NODES.get(i + 1);
+            ms.add(new PairMatrix.Measurement(a, b, 0, (a.equals("node05") ? 60 : 196) * jitter(a, b), "", a));
+        }
+        Outliers.Result r = Outliers.judge(new PairMatrix("ib_write_bw", true, ms), Outliers.Config.defaults());
+        assertThat(localise(r, TREE, Map.of())).singleElement().satisfies(x -> {
+            assertThat(x.kind()).isEqualTo(Kind.UNLOCALISED);
+            assertThat(x.statement()).contains("node05<->node06").contains("either end may be slow");
+        });
+        assertThat(localise(r, TREE, Map.of("node06", List.of("pcie: Gen3 x8")))).singleElement()
+                .satisfies(x -> assertThat(x.name()).isEqualTo("node06"));
+    }
 }
