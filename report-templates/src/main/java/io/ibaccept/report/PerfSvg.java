@@ -89,9 +89,10 @@ public final class PerfSvg {
     /** Per leaf: median and worst of its pairs, and how many are bad, as coloured boxes above the matrix. */
     private static void aggregates(StringBuilder sb, Outliers.Result r, Map<String, List<String>> groups, double left, double top,
                                    double cell, double h) {
+        Aggregates agg = new Aggregates(r, groups);
         int pos = 0;
         for (Map.Entry<String, List<String>> g : groups.entrySet()) {
-            LeafStats s = stats(r, g.getValue(), null);
+            LeafStats s = agg.of(g.getKey());
             double x = left + pos * cell, wd = g.getValue().size() * cell;
             sb.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\">"
                             + "<title>%s</title></rect>", x, top, wd, h - 6, s.count == 0 ? "#eee" : colour(levelOf(r, s.median)),
@@ -113,9 +114,10 @@ public final class PerfSvg {
         StringBuilder sb = open(left + size + 150, top + size + 30, title(r) + " (per-leaf aggregates: " + r.matrix().nodes().size()
                 + " nodes on " + n + " leaves; median of the pairs between two leaves, bad pairs in the tooltip)");
         legend(sb, r, left + size + 20, top);
+        Aggregates agg = new Aggregates(r, groups);
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
-                LeafStats s = stats(r, groups.get(leaves.get(i)), groups.get(leaves.get(j)));
+                LeafStats s = agg.of(Aggregates.key(leaves.get(i), leaves.get(j)));
                 if (s.count == 0) continue;
                 sb.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"><title>%s</title></rect>",
                         left + j * cell, top + i * cell, cell, cell, colour(levelOf(r, s.median)), s.bad > 0 ? "#000" : "none", s.bad > 0 ? "1" : "0",
@@ -130,24 +132,39 @@ public final class PerfSvg {
 
     private record LeafStats(int count, int bad, double median, double worst) {}
 
-    /** Pairs within leaf a (b null) or between a and b. */
-    private static LeafStats stats(Outliers.Result r, List<String> a, List<String> b) {
-        PairMatrix m = r.matrix();
-        java.util.Set<PairMatrix.Pair> bad = new java.util.HashSet<>(r.badPairs());
-        List<Double> vals = new ArrayList<>();
-        int nb = 0;
-        java.util.Set<String> sa = new java.util.HashSet<>(a), sb = b == null ? sa : new java.util.HashSet<>(b);
-        for (PairMatrix.Pair p : m.pairs()) {
-            boolean in = (sa.contains(p.a()) && sb.contains(p.b())) || (sb.contains(p.a()) && sa.contains(p.b()));
-            if (b == null) in = sa.contains(p.a()) || sa.contains(p.b());
-            if (!in) continue;
-            vals.add(m.first(p).value());
-            if (bad.contains(p)) nb++;
+    /** Pair values and bad counts per leaf pair ("a|b", a <= b) and per leaf ("a"), in one pass over the pairs. */
+    private static final class Aggregates {
+        final Map<String, List<Double>> values = new java.util.HashMap<>();
+        final Map<String, Integer> bad = new java.util.HashMap<>();
+        final boolean higherIsBetter;
+
+        Aggregates(Outliers.Result r, Map<String, List<String>> groups) {
+            higherIsBetter = r.matrix().higherIsBetter();
+            Map<String, String> leafOf = new java.util.HashMap<>();
+            groups.forEach((l, hs) -> hs.forEach(h -> leafOf.put(h, l)));
+            java.util.Set<PairMatrix.Pair> badPairs = new java.util.HashSet<>(r.badPairs());
+            PairMatrix m = r.matrix();
+            for (PairMatrix.Pair p : m.pairs()) {
+                String la = leafOf.getOrDefault(p.a(), ""), lb = leafOf.getOrDefault(p.b(), "");
+                double v = m.first(p).value();
+                boolean isBad = badPairs.contains(p);
+                for (String key : la.equals(lb) ? List.of(la + "|" + lb, la) : List.of(key(la, lb), la, lb)) {
+                    values.computeIfAbsent(key, k -> new ArrayList<>()).add(v);
+                    if (isBad) bad.merge(key, 1, Integer::sum);
+                }
+            }
         }
-        if (vals.isEmpty()) return new LeafStats(0, 0, Double.NaN, Double.NaN);
-        double[] v = vals.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        double worst = m.higherIsBetter() ? v[0] : v[v.length - 1];
-        return new LeafStats(v.length, nb, v[v.length / 2], worst);
+
+        static String key(String a, String b) {
+            return a.compareTo(b) <= 0 ? a + "|" + b : b + "|" + a;
+        }
+
+        LeafStats of(String key) {
+            List<Double> vals = values.get(key);
+            if (vals == null || vals.isEmpty()) return new LeafStats(0, 0, Double.NaN, Double.NaN);
+            double[] v = vals.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            return new LeafStats(v.length, bad.getOrDefault(key, 0), v[v.length / 2], higherIsBetter ? v[0] : v[v.length - 1]);
+        }
     }
 
     private static double value(PairMatrix m, String x, String y) {

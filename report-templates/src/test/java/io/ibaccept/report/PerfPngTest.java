@@ -26,8 +26,8 @@ class PerfPngTest {
         Color red = new Color(img.getRGB((int) x + 4, (int) y + 4));
         assertThat(red.getRed()).isGreaterThan(150);
         assertThat(red.getGreen()).isLessThan(80);
-        double cell = 18; // 16 nodes: the largest cell size
-        Color green = new Color(img.getRGB((int) x + 4, (int) (y + 2 * cell) + 4)); // two rows down: n0007 - n0000
+        double cellSize = 18; // 16 nodes: the largest cell size
+        Color green = new Color(img.getRGB((int) x + 4, (int) (y + 2 * cellSize) + 4)); // two rows down: n0007 - n0000
         assertThat(green.getGreen()).isGreaterThan(150);
         assertThat(green.getRed()).isLessThan(120);
     }
