@@ -6,21 +6,67 @@ import java.util.List;
 /**
  * Schedules pairwise tests in rounds so that no node is in two tests of the same round. all-pairs uses the circle
  * method (n-1 rounds for even n, n for odd, each pair exactly once); "ring" pairs i with i+1; "bisection" pairs the
- * first half with the second half (one round).
+ * first half with the second half (one round); "one-to-all" pairs a reference node with every other node, one pair per
+ * round (the reference can only be in one test at a time, so n-1 rounds).
  */
 public final class PairScheduler {
     private PairScheduler() {}
 
     public record Pair(String client, String server) {}
 
-    public enum Pattern { ALL_PAIRS, RING, BISECTION }
+    public enum Pattern { ALL_PAIRS, RING, BISECTION, ONE_TO_ALL }
 
     public static List<List<Pair>> rounds(List<String> nodes, Pattern pattern) {
+        return rounds(nodes, pattern, null);
+    }
+
+    /** reference: the one-to-all reference node (must be one of nodes; null = the first node); ignored otherwise. */
+    public static List<List<Pair>> rounds(List<String> nodes, Pattern pattern, String reference) {
         return switch (pattern) {
             case ALL_PAIRS -> allPairs(nodes);
             case RING -> ring(nodes);
             case BISECTION -> bisection(nodes);
+            case ONE_TO_ALL -> oneToAll(nodes, reference);
         };
+    }
+
+    /** The reference is the client: it is the node under suspicion or the known-good node everyone is compared with. */
+    static List<List<Pair>> oneToAll(List<String> nodes, String reference) {
+        if (nodes.size() < 2) return List.of();
+        String ref = reference == null ? nodes.get(0) : reference;
+        if (!nodes.contains(ref)) throw new IllegalArgumentException("reference node " + ref + " is not one of the tested nodes");
+        List<List<Pair>> rounds = new ArrayList<>();
+        for (String n : nodes) if (!n.equals(ref)) rounds.add(List.of(new Pair(ref, n)));
+        return rounds;
+    }
+
+    /**
+     * Packs arbitrary pairs (e.g. the outliers to retest) into as few rounds as a greedy edge colouring gives, no node
+     * twice in a round: pairs of the busiest nodes first, each into the first round where both ends are free.
+     */
+    public static List<List<Pair>> pack(List<Pair> pairs) {
+        java.util.Map<String, Integer> degree = new java.util.HashMap<>();
+        for (Pair p : pairs) {
+            degree.merge(p.client(), 1, Integer::sum);
+            degree.merge(p.server(), 1, Integer::sum);
+        }
+        List<Pair> order = new ArrayList<>(pairs);
+        order.sort(java.util.Comparator.comparingInt((Pair p) -> -Math.max(degree.get(p.client()), degree.get(p.server())))
+                .thenComparing(Pair::client).thenComparing(Pair::server));
+        List<List<Pair>> rounds = new ArrayList<>();
+        List<java.util.Set<String>> busy = new ArrayList<>();
+        for (Pair p : order) {
+            int r = 0;
+            while (r < rounds.size() && (busy.get(r).contains(p.client()) || busy.get(r).contains(p.server()))) r++;
+            if (r == rounds.size()) {
+                rounds.add(new ArrayList<>());
+                busy.add(new java.util.HashSet<>());
+            }
+            rounds.get(r).add(p);
+            busy.get(r).add(p.client());
+            busy.get(r).add(p.server());
+        }
+        return rounds;
     }
 
     static List<List<Pair>> allPairs(List<String> nodes) {

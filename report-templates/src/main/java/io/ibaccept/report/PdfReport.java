@@ -66,7 +66,7 @@ public final class PdfReport {
         Document doc = new Document(PageSize.A4.rotate(), 28, 28, 28, 28);
         FabricView fabric = new FabricView(r.data());
         try {
-            PdfWriter.getInstance(doc, out);
+            PdfWriter writer = PdfWriter.getInstance(doc, out);
             doc.addTitle("InfiniBand acceptance report - " + r.data().manifest().cluster());
             doc.open();
             PdfPTable banner = new PdfPTable(1);

@@ -13,6 +13,7 @@ public final class Checks {
                 new Firmware(), new DuplicateGuid(), new DuplicateLid(), new DuplicateNames(), new PerftestBw(), new PerftestLat(),
                 new IbdiagnetCheck(), new Ethtool(),
                 new io.ibaccept.rules.checks.fabric.FabricTree(), new io.ibaccept.rules.checks.fabric.FabricBlocking(),
-                new io.ibaccept.rules.checks.fabric.FabricPlan(), new Inputs());
+                new io.ibaccept.rules.checks.fabric.FabricPlan(),
+                new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(), new Inputs());
     }
 }

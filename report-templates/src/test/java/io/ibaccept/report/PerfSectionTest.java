@@ -1,0 +1,64 @@
+package io.ibaccept.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.rules.RulesEngine;
+import io.ibaccept.samples.SyntheticDump;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The embeddable performance section on a synthetic HDR dump whose pairs carry a real perftest -a sweep. */
+class PerfSectionTest {
+    @TempDir
+    Path tmp;
+
+    static String sweep() throws Exception {
+        try (InputStream in = PerfSectionTest.class.getResourceAsStream("/real/cx6-hdr-ib-write-bw-a-mbsec-client.txt")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void heatMapSweepWithLineRateAndCommandLines() throws Exception {
+        SyntheticDump.generate(tmp, 4, false);
+        try (Stream<Path> s = Files.walk(tmp.resolve("perftest"))) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        Files.createDirectories(tmp.resolve("perftest"));
+        String out = sweep();
+        List<String> hosts = List.of("cn0001", "cn0002", "cn0003", "cn0004");
+        int port = 18515;
+        for (int i = 0; i < 4; i++)
+            for (int j = i + 1; j < 4; j++, port++) {
+                String a = hosts.get(i), b = hosts.get(j), id = "ib_write_bw__" + a + "__" + b;
+                Files.writeString(tmp.resolve("perftest/" + id + ".client.out"), out);
+                Files.writeString(tmp.resolve("perftest/" + id + ".client.meta"), "name: ib_write_bw\nhost: " + a + "\npeer: " + b
+                        + "\ncommand: ib_write_bw -d mlx5_0 -p " + port + " --report_gbits -a " + b + "\nstatus: ok\nexit: 0\n");
+                Files.writeString(tmp.resolve("perftest/" + id + ".server.meta"), "name: ib_write_bw\nhost: " + b + "\npeer: " + a
+                        + "\ncommand: ib_write_bw -d mlx5_0 -p " + port + " --report_gbits -a\nstatus: ok\nexit: 0\n");
+                Files.writeString(tmp.resolve("perftest/" + id + ".server.out"), "");
+            }
+        RuleConfig cfg = RuleConfig.defaults();
+        Report r = new RulesEngine(cfg).run(DumpLoader.load(tmp));
+        List<PerfSection.Figure> figs = PerfSection.figures(r, cfg);
+        assertThat(figs).extracting(PerfSection.Figure::name).containsExactly("heatmap-ib_write_bw", "sweep-ib_write_bw");
+        assertThat(figs.get(1).svg()).contains("class=\"expected\"").contains("expected 200 Gb/s").contains(">8M<");
+        String html = PerfSection.html(r, cfg);
+        assertThat(html).startsWith("<section id=\"rdma-performance\">")
+                .contains("cn0001 -&gt; cn0002: on cn0002 (server, first): ib_write_bw -d mlx5_0 -p 18515 --report_gbits -a")
+                .contains("cn0001 -&gt; cn0002: on cn0001: ib_write_bw -d mlx5_0 -p 18515 --report_gbits -a cn0002")
+                .contains("perftest/ib_write_bw__CLIENT__SERVER[.retestN].{client,server}.meta");
+        org.jsoup.nodes.Document d = org.jsoup.Jsoup.parse(html);
+        assertThat(d.select("figure svg")).hasSize(2);
+    }
+}

@@ -1,0 +1,116 @@
+package io.ibaccept.rules.perf;
+
+import io.ibaccept.model.ClusterData;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.Ibstat;
+import io.ibaccept.model.LinkSpeed;
+import io.ibaccept.model.LinkWidth;
+import io.ibaccept.fabric.Fabric;
+import io.ibaccept.fabric.FabricBuilder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The two topology questions the performance rules ask, answered from the fabric graph (io.ibaccept.fabric): which
+ * leaf switch a host is cabled to, and which switch-to-switch links (uplinks) leave a leaf.
+ */
+public final class FabricView {
+    /** A switch-to-switch link seen from the leaf; width/speed null when ibnetdiscover did not print them. */
+    public record Uplink(String leaf, int port, String remote, int remotePort, LinkWidth width, LinkSpeed speed, String where) {
+        @Override
+        public String toString() {
+            return leaf + " port " + port + " <-> " + remote + " port " + remotePort
+                    + (width != null && speed != null ? " (" + width + " " + speed + ")" : "");
+        }
+    }
+
+    private final Map<String, String> leafOfHost = new TreeMap<>();
+    private final Map<String, List<Uplink>> uplinks = new HashMap<>();
+
+    public FabricView(Map<String, String> leafOfHost, Map<String, List<Uplink>> uplinks) {
+        this.leafOfHost.putAll(leafOfHost);
+        this.uplinks.putAll(uplinks);
+    }
+
+    public static FabricView empty() {
+        return new FabricView(Map.of(), Map.of());
+    }
+
+    /** From the fabric graph of the dump (ibnetdiscover + iblinkinfo); knows nothing when neither is usable. */
+    public static FabricView of(ClusterData d) {
+        if (d.fabric() == null || (d.fabric().topology() == null && d.fabric().links() == null)) return empty();
+        try {
+            return of(FabricBuilder.build(d.fabric().topology(), d.fabric().links(), null), d);
+        } catch (RuntimeException e) {
+            return empty(); // the fabric checks report an unusable topology; localisation then works without leaves
+        }
+    }
+
+    /**
+     * Leaf of each host = the switch at the other end of its CA's link (CA matched by the node GUIDs ibstat prints,
+     * else by the first word of the node description, "node07 HCA-1"); uplinks = a switch's switch-to-switch links.
+     */
+    public static FabricView of(Fabric f, ClusterData d) {
+        Map<Long, String> hostByGuid = new HashMap<>();
+        for (HostData h : d.hosts().values())
+            if (h.ibstat() != null) for (Ibstat.Ca ca : h.ibstat()) hostByGuid.put(ca.nodeGuid(), h.host());
+        Map<String, String> leafOf = new TreeMap<>();
+        for (Fabric.Node ca : f.cas()) {
+            String host = hostByGuid.getOrDefault(ca.guid(), firstWord(ca.description()));
+            if (host == null) continue;
+            for (Fabric.Link l : f.linksOf(ca.guid())) {
+                Fabric.Node sw = f.node(l.other(l.endAt(ca.guid())).guid());
+                if (sw != null && sw.isSwitch()) leafOf.putIfAbsent(host, sw.name());
+            }
+        }
+        Map<String, List<Uplink>> ups = new HashMap<>();
+        for (Fabric.Node sw : f.switches())
+            for (Fabric.Link l : f.linksOf(sw.guid())) {
+                if (!f.isSwitchToSwitch(l)) continue;
+                Fabric.End mine = l.endAt(sw.guid()), other = l.other(mine);
+                ups.computeIfAbsent(sw.name(), k -> new ArrayList<>()).add(new Uplink(sw.name(), mine.port(), f.name(other.guid()),
+                        other.port(), l.width(), l.speed(), l.refs().isEmpty() ? "" : l.refs().get(0).toString()));
+            }
+        return new FabricView(leafOf, ups);
+    }
+
+    private static String firstWord(String s) {
+        if (s == null || s.isBlank()) return null;
+        return s.trim().split("\\s+")[0];
+    }
+
+    public Optional<String> leafOf(String host) {
+        return Optional.ofNullable(leafOfHost.get(host));
+    }
+
+    public boolean knowsLeaves() {
+        return !leafOfHost.isEmpty();
+    }
+
+    /** Switch-to-switch links of a leaf, in port order. */
+    public List<Uplink> uplinks(String leaf) {
+        List<Uplink> l = new ArrayList<>(uplinks.getOrDefault(leaf, List.of()));
+        l.sort(java.util.Comparator.comparingInt(Uplink::port));
+        return l;
+    }
+
+    /** Hosts grouped by leaf (leaf name order), hosts not in the topology under "" last. */
+    public Map<String, List<String>> groupByLeaf(List<String> hosts) {
+        Map<String, List<String>> g = new TreeMap<>();
+        List<String> unknown = new ArrayList<>();
+        for (String h : hosts) {
+            String l = leafOfHost.get(h);
+            if (l == null) unknown.add(h);
+            else g.computeIfAbsent(l, k -> new ArrayList<>()).add(h);
+        }
+        g.values().forEach(java.util.Collections::sort);
+        java.util.Collections.sort(unknown);
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>(g);
+        if (!unknown.isEmpty()) out.put("", unknown);
+        return out;
+    }
+}
