@@ -23,7 +23,10 @@ public enum Cmd {
     SMINFO("sminfo", true, false),
     SAQUERY_SM("saquery-s", true, false),
     IBDIAGNET_LOG("ibdiagnet2.log", true, true),
-    IBDIAGNET_DB("ibdiagnet2.db_csv", true, true);
+    IBDIAGNET_DB("ibdiagnet2.db_csv", true, true),
+    COUNTERS_START("counters-start", true, true),
+    COUNTERS_END("counters-end", true, true),
+    UPTIME("uptime", false, true);
 
     private final String fileName;
     private final boolean fabricWide;

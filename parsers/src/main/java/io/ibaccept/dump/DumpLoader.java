@@ -5,6 +5,7 @@ import io.ibaccept.model.FabricData;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.InputProblem;
 import io.ibaccept.model.PerftestRun;
+import io.ibaccept.parse.CounterSampleParser;
 import io.ibaccept.parse.CountersParser;
 import io.ibaccept.parse.HostParsers;
 import io.ibaccept.parse.IbdiagnetParser;
@@ -71,7 +72,8 @@ public final class DumpLoader {
                 parse(null, Cmd.PERFQUERY, CountersParser::perfquery),
                 parse(null, Cmd.IBQUERYERRORS, CountersParser::ibqueryerrors),
                 parse(null, Cmd.IBDIAGNET_LOG, IbdiagnetParser::log),
-                parse(null, Cmd.IBDIAGNET_DB, IbdiagnetParser::db));
+                parse(null, Cmd.IBDIAGNET_DB, IbdiagnetParser::db),
+                parse(null, Cmd.COUNTERS_START, CounterSampleParser::parse), parse(null, Cmd.COUNTERS_END, CounterSampleParser::parse));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -104,7 +106,8 @@ public final class DumpLoader {
                 parse(h, Cmd.MLXLINK, MlxlinkParser::parse),
                 parse(h, Cmd.MLXLINK_PCIE, MlxlinkParser::parse),
                 parse(h, Cmd.ETHTOOL, HostParsers::ethtoolStats),
-                parse(h, Cmd.NATIVE_PROBE, t -> KeyValues.parse(t)));
+                parse(h, Cmd.NATIVE_PROBE, t -> KeyValues.parse(t)),
+                parse(h, Cmd.UPTIME, CounterSampleParser::uptimeSeconds));
     }
 
     private List<PerftestRun> perftests() {

@@ -8,4 +8,4 @@ import java.util.SortedSet;
 public record HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,
                        SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
                        Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,
-                       Map<String, String> nativeProbe) {}
+                       Map<String, String> nativeProbe, Double uptimeSeconds) {}
