@@ -43,6 +43,14 @@ public final class Collector {
         this.progress = progress;
     }
 
+    private CounterWindow.Options counterWindow;
+
+    /** Also take two fabric-wide counter samples a window apart, overlapping the collection (collect --window). */
+    public Collector withCounterWindow(CounterWindow.Options window) {
+        this.counterWindow = window;
+        return this;
+    }
+
     public Path collect(List<String> nodes, Path out) {
         DumpWriter w = new DumpWriter(out);
         String fabricNode = opt.fabricNode() == null || opt.fabricNode().isEmpty() ? nodes.get(0) : opt.fabricNode();
@@ -59,6 +67,10 @@ public final class Collector {
         AtomicInteger failed = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(opt.parallel(), nodes.size() + 1)));
         List<Future<?>> fs = new ArrayList<>();
+        Thread window = new Thread(() -> {
+            if (counterWindow != null) new CounterWindow(transport, counterWindow, progress).run(fabricNode, nodes, w);
+        }, "counter-window");
+        window.start();
         fs.add(pool.submit(() -> {
             String missingTool = null;
             for (CommandSet.Spec s : fabric) {
@@ -100,6 +112,11 @@ public final class Collector {
             }
         }
         pool.shutdownNow();
+        try {
+            window.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         progress.printf("collected %d command outputs (%d not ok) from %d node(s) into %s%n", done.get(), failed.get(), nodes.size(), out);
         return out;
     }
