@@ -20,7 +20,7 @@ public final class RulesEngine {
 
     public static List<Rule> defaultRules() {
         return List.of(new FabricRules.SmCount(), new FabricRules.SmPriority(), new LinkRules.PortState(), new FabricRules.Inventory(),
-                new LinkRules.Width(), new LinkRules.Speed(), new HostRules.Pcie(), new LinkRules.Errors(),
+                new LinkRules.Width(), new LinkRules.Speed(), new HostRules.Pcie(), new LinkRules.Errors(), new io.ibaccept.rules.counters.ErrorsWindowRule(),
                 new HostRules.MlxlinkCheck(), new HostRules.Pkey(), new HostRules.Mtu(), new HostRules.Memlock(),
                 new HostRules.Ofed(), new HostRules.Firmware(), new FabricRules.DuplicateGuid(),
                 new FabricRules.DuplicateLid(), new FabricRules.PerftestBw(), new FabricRules.PerftestLat(),

@@ -1,0 +1,57 @@
+package io.ibaccept.rules.counters;
+
+import io.ibaccept.model.CounterSample;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Rule;
+import io.ibaccept.rules.Status;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * link.errors.window: error counters judged on what happened during the collection window (two samples) instead of
+ * what accumulated since the last reboot or clear. Errors per hour and symbol BER per port and link, LinkDowned
+ * during the window (a flap), PortXmitWait per second (congestion); counters that were non-zero before the window
+ * and did not move get a note only. Without two samples it is skipped and link.errors judges the snapshot.
+ */
+public final class ErrorsWindowRule implements Rule {
+    public String id() {
+        return WindowJudge.CHECK;
+    }
+
+    public void evaluate(Ctx c) {
+        Optional<CounterWindowData> w = CounterWindowData.of(c.data);
+        if (w.isEmpty()) {
+            c.skip(CounterWindowData.missing(c.data));
+            return;
+        }
+        for (CounterSample s : List.of(w.get().start(), w.get().end()))
+            for (CounterSample.Unreadable u : s.unreadable().stream().limit(10).toList())
+                c.problem(Status.ERROR, List.of(u.ref().file()), List.of(Evidence.of(u.reason(), u.ref())),
+                        u.ref() + ": unreadable counter record: " + u.reason(), "input", Map.of("file", u.ref().toString()));
+        List<WindowJudge.Verdict> vs = new WindowJudge(c.data, w.get(), WindowJudge.Limits.of(c.cfg)).judge(c.index.links());
+        int bad = 0, notes = 0;
+        for (WindowJudge.Verdict v : vs) {
+            if (v.row().status() != Status.PASS) {
+                bad++;
+                c.problem(v.row().status(), v.objects(), v.evidence(), v.summary(), v.variant(), v.vars());
+            } else if (v.variant().equals("note")) {
+                notes++;
+                c.pass(v.summary(), v.objects(), v.evidence());
+            }
+        }
+        if (vs.isEmpty()) {
+            c.skip("the two counter samples have no port in common");
+            return;
+        }
+        if (bad == 0)
+            c.pass("no errors during the " + WindowJudge.minutes(w.get().seconds()) + " window on " + vs.size() + " link(s)"
+                    + (notes == 0 ? "" : "; " + notes + " with older errors that did not move (notes)"), List.of(), List.of());
+    }
+
+    /** True when the dump has two usable samples: link.errors then leaves the judging to this check. */
+    public static boolean judgesWindow(io.ibaccept.model.ClusterData d) {
+        return CounterWindowData.missing(d).isEmpty();
+    }
+}
