@@ -179,7 +179,7 @@ public final class WindowJudge {
             variant = "note";
             summary = "note: " + name + ": error counters were non-zero before the window (" + beforeText(ends)
                     + ") and did not move during " + minutes(secs) + attribution(ends);
-            for (End x : ends) if (x.delta() != null) ev.add(Evidence.of("before: " + values(x.delta().start()), x.delta().start().ref()));
+            for (End x : ends) if (errorsBefore(x.delta()) > 0) ev.add(Evidence.of("before: " + values(x.delta().start()), x.delta().start().ref()));
         } else {
             summary = name + ": no errors during " + minutes(secs);
         }
@@ -215,6 +215,12 @@ public final class WindowJudge {
         return "; the LinkDowned counts predate the window (switch or cable work before it; clear the counters to confirm)";
     }
 
+    private static long errorsBefore(PortDelta d) {
+        long n = 0;
+        for (String c : ERRORS) n += d.before(c);
+        return n;
+    }
+
     private static String beforeText(List<End> ends) {
         List<String> s = new ArrayList<>();
         for (End x : ends) {
@@ -227,7 +233,8 @@ public final class WindowJudge {
 
     private static String values(CounterSample.Port p) {
         List<String> s = new ArrayList<>();
-        for (String n : ERRORS) if (p.counters().containsKey(n)) s.add(n + "=" + p.counters().get(n));
+        for (String n : ERRORS) if (p.counters().getOrDefault(n, 0L) != 0) s.add(n + "=" + p.counters().get(n));
+        if (s.isEmpty()) s.add("no error counts");
         if (p.counters().containsKey("PortRcvData")) s.add("PortRcvData=" + Long.toUnsignedString(p.counters().get("PortRcvData")));
         return String.join(" ", s);
     }
