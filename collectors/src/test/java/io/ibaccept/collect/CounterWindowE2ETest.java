@@ -115,4 +115,36 @@ class CounterWindowE2ETest {
             });
         }
     }
+
+    @Test
+    void collectWithWindowAndClearCountersThroughTheCollector(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = SimFabric.start(Files.readString(NETFILE), tmp.resolve("sim"))) {
+            f.startSm("node01", 10, null, null);
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            f.setCounter("leaf02", 3, "SymbolErrorCounter", 77); // cleared by --clear-counters
+            Path dump = tmp.resolve("dump");
+            // raise a counter once the first sample is on disk: the window overlaps the rest of the collection
+            Thread raiser = new Thread(() -> {
+                long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                while (System.nanoTime() < end && !Files.exists(dump.resolve("fabric/counters-start.meta"))) f.settle(Duration.ofMillis(100));
+                f.setCounter("leaf02", 4, "PortRcvErrors", 12);
+            });
+            raiser.start();
+            new Collector(f.transport(), new Collector.Options("e2e", "node01", 8, false, false, null, null), new PrintStream(PrintStream.nullOutputStream()))
+                    .withCounterWindow(new CounterWindow.Options(Duration.ofSeconds(5), true))
+                    .collect(NODES, dump);
+            raiser.join();
+            assertThat(dump.resolve("fabric/counters-clear.out")).exists();
+            ClusterData d = DumpLoader.load(dump);
+            assertThat(d.problems()).filteredOn(p -> p.kind() == InputProblem.Kind.PARSE_ERROR).isEmpty();
+            Report r = new RulesEngine(RuleConfig.defaults()).run(d);
+            List<Finding> w = of(r, "link.errors.window");
+            assertThat(w).filteredOn(x -> x.status() != Status.PASS).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.WARN);
+                assertThat(x.summary()).contains("leaf02 port 4: PortRcvErrors +12 (");
+            });
+            // cleared before the first sample: the old symbol errors are gone, nothing to note
+            assertThat(w).noneMatch(x -> x.summary().startsWith("note:"));
+        }
+    }
 }

@@ -45,9 +45,15 @@ public final class ErrorsWindowRule implements Rule {
             c.skip("the two counter samples have no port in common");
             return;
         }
+        long isls = vs.stream().filter(v -> v.row().switchToSwitch()).count();
+        long loaded = vs.stream().filter(v -> v.row().switchToSwitch() && v.row().carriedLoad()).count();
+        String load = isls == 0 ? "" : "; " + loaded + " of " + isls + " switch-to-switch link(s) carried load";
         if (bad == 0)
             c.pass("no errors during the " + WindowJudge.minutes(w.get().seconds()) + " window on " + vs.size() + " link(s)"
-                    + (notes == 0 ? "" : "; " + notes + " with older errors that did not move (notes)"), List.of(), List.of());
+                    + (notes == 0 ? "" : "; " + notes + " with older errors that did not move (notes)") + load, List.of(), List.of());
+        else if (isls > 0)
+            c.pass(loaded + " of " + isls + " switch-to-switch link(s) carried load during the " + WindowJudge.minutes(w.get().seconds())
+                    + " window (errors under load are only meaningful on links that carried it: see the link table)", List.of(), List.of());
     }
 
     /** True when the dump has two usable samples: link.errors then leaves the judging to this check. */
