@@ -88,10 +88,12 @@ class SimFabricE2ETest {
                 assertThat(x.summary()).contains("down (physical state Polling)");
                 assertThat(x.fix()).contains("Reseat/replace the cable on node13");
             });
+            // one finding per cable, naming both ends
             assertThat(problems(r, "link.errors")).filteredOn(x -> x.status() == Status.FAIL).extracting(Finding::summary)
-                    .containsExactlyInAnyOrder("leaf01 port 2: SymbolErrorCounter=500", "leaf02 port 1: LinkErrorRecoveryCounter=4");
+                    .containsExactlyInAnyOrder("leaf01 port 2: SymbolErrorCounter=500 (cable node02 HCA-1 port 1 <-> leaf01 port 2)",
+                            "leaf02 port 1: LinkErrorRecoveryCounter=4 (cable node05 HCA-1 port 1 <-> leaf02 port 1)");
             assertThat(problems(r, "link.errors")).filteredOn(x -> x.status() == Status.WARN).singleElement().satisfies(x -> {
-                assertThat(x.summary()).matches("leaf04 port 2: PortRcvErrors=\\d+");
+                assertThat(x.summary()).matches("leaf04 port 2: PortRcvErrors=\\d+ \\(cable node14 HCA-1 port 1 <-> leaf04 port 2\\)");
                 assertThat(x.cause()).contains("dropping or corrupting packets");
             });
             assertThat(r.checkStatus().get("sm.count")).isEqualTo(Status.PASS);

@@ -2,16 +2,23 @@ package io.ibaccept.rules;
 
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.InputProblem;
+import io.ibaccept.model.LinkSpeed;
+import io.ibaccept.model.LinkWidth;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
-/** What a rule sees: the data, its configuration, the fabric index, and where it puts its findings. */
+/** What a check sees: the data, its typed settings, the fabric index, and where it puts its findings. */
 public final class Ctx {
     public final ClusterData data;
     public final RuleConfig cfg;
     public final FabricIndex index;
     private final List<Finding> out = new ArrayList<>();
+    private final Map<Finding, java.util.Set<String>> covers = new java.util.IdentityHashMap<>();
+    private final Map<Finding, java.util.Set<String>> needs = new java.util.IdentityHashMap<>();
     private String check;
 
     Ctx(ClusterData data, RuleConfig cfg, FabricIndex index) {
@@ -24,7 +31,7 @@ public final class Ctx {
         this.check = check;
     }
 
-    /** Findings so far (rules use it to tell whether they reported anything). */
+    /** Findings so far (checks use it to tell whether they reported anything). */
     public List<Finding> findings() {
         return out;
     }
@@ -33,6 +40,7 @@ public final class Ctx {
         return check;
     }
 
+    /** A NUMBER setting; "unlimited" (NUMBER_OR_UNLIMITED) is +infinity. Validated when the rules were loaded. */
     public double number(String key) {
         return cfg.number(check, key);
     }
@@ -41,25 +49,70 @@ public final class Ctx {
         return cfg.text(check, key);
     }
 
+    /** A SPEED setting; empty for "auto". */
+    public Optional<LinkSpeed> speed(String key) {
+        String v = text(key);
+        return v.equalsIgnoreCase("auto") ? Optional.empty() : LinkSpeed.parse(v);
+    }
+
+    /** A WIDTH setting; empty for "auto". */
+    public Optional<LinkWidth> width(String key) {
+        String v = text(key);
+        return v.equalsIgnoreCase("auto") ? Optional.empty() : LinkWidth.parse(v);
+    }
+
+    /** A LIST setting: its non-empty comma-separated items. */
+    public List<String> list(String key) {
+        return Arrays.stream(text(key).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    public boolean bool(String key) {
+        return text(key).toLowerCase(Locale.ROOT).equals("true");
+    }
+
     /** A WARN/FAIL finding with cause and fix from the rules file (keys cause[.variant] / fix[.variant]). */
-    public void problem(Status status, List<String> objects, List<Evidence> evidence, String summary, String variant,
-                        Map<String, ?> vars) {
+    public Finding problem(Status status, List<String> objects, List<Evidence> evidence, String summary, String variant,
+                           Map<String, ?> vars) {
         String suffix = variant == null || variant.isEmpty() ? "" : "." + variant;
-        out.add(new Finding(check, cfg.text(check, "title"), status, objects, evidence, summary,
-                cfg.fill(check, "cause" + suffix, vars), cfg.fill(check, "fix" + suffix, vars)));
+        Finding f = new Finding(check, cfg.text(check, "title"), status, objects, evidence, summary,
+                cfg.fill(check, "cause" + suffix, vars), cfg.fill(check, "fix" + suffix, vars));
+        out.add(f);
+        return f;
     }
 
     public void pass(String summary, List<String> objects, List<Evidence> evidence) {
         out.add(new Finding(check, cfg.text(check, "title"), Status.PASS, objects, evidence, summary, "", ""));
     }
 
-    /** The check could not run; the reason names the missing inputs (their own findings carry file and line). */
+    /** Part of the check could not run (e.g. one perftest pair); whole-input skips are the engine's job. */
     public void skip(String reason) {
         out.add(new Finding(check, cfg.text(check, "title"), Status.SKIP, List.of(), List.of(), reason, "", ""));
     }
 
-    void add(Finding f) {
+    public void add(Finding f) {
         out.add(f);
+    }
+
+    /**
+     * Declares f a possible root cause of the faults named by keys (e.g. "host-down:cn07", "sm:none"): findings that
+     * {@link #explainedBy} keys it covers are listed under it. A finding may cover and need keys at once (a host
+     * port down is a root, unless the switch it hangs off is missing).
+     */
+    public void covers(Finding f, java.util.Collection<String> keys) {
+        covers.computeIfAbsent(f, k -> new java.util.LinkedHashSet<>()).addAll(keys);
+    }
+
+    /** Declares f a consequence of the faults named by keys, if one finding covers them all. */
+    public void explainedBy(Finding f, java.util.Collection<String> keys) {
+        needs.computeIfAbsent(f, k -> new java.util.LinkedHashSet<>()).addAll(keys);
+    }
+
+    Map<Finding, java.util.Set<String>> covers() {
+        return covers;
+    }
+
+    Map<Finding, java.util.Set<String>> needs() {
+        return needs;
     }
 
     /** "(see input findings: nodes/n1/ibstat.out:3 ...)" for the problems of a command, or "" if none. */

@@ -21,7 +21,7 @@ public final class FabricIndex {
             return end(a) + " <-> " + (b != null ? end(b) : "\"" + a.remoteName() + "\" port " + a.remotePort());
         }
 
-        static String end(LinkInfo l) {
+        public static String end(LinkInfo l) {
             return l.nodeName() + " port " + l.port();
         }
     }
@@ -42,6 +42,9 @@ public final class FabricIndex {
     private final Map<Long, LinkInfo> caPortByGuid = new HashMap<>();
     private final Map<Integer, String> nameByLid = new HashMap<>();
     private final Map<String, LinkInfo> switchPortByEnd = new HashMap<>();
+    private final Map<String, Link> linkByEnd = new HashMap<>();
+    private final java.util.Set<Integer> switchLids = new java.util.HashSet<>();
+    private final java.util.Set<Integer> caLids = new java.util.HashSet<>();
     private final ClusterData data;
 
     FabricIndex(ClusterData data) {
@@ -51,8 +54,13 @@ public final class FabricIndex {
         for (LinkInfo l : all) {
             byEnd.put(l.lid() + ":" + l.port(), l);
             nameByLid.putIfAbsent(l.lid(), l.nodeName());
-            if (!l.switchNode()) caPortByGuid.put(l.nodeGuid(), l);
-            else switchPortByEnd.put(l.lid() + ":" + l.port(), l);
+            if (!l.switchNode()) {
+                caPortByGuid.put(l.nodeGuid(), l);
+                caLids.add(l.lid());
+            } else {
+                switchLids.add(l.lid());
+                switchPortByEnd.put(l.lid() + ":" + l.port(), l);
+            }
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (LinkInfo l : byEnd.values()) {
@@ -63,6 +71,35 @@ public final class FabricIndex {
             if (!seen.add(key)) continue;
             links.add(new Link(l, byEnd.get(peer)));
         }
+        for (Link k : links)
+            for (LinkInfo end : new LinkInfo[] {k.a(), k.b()}) {
+                if (end == null) continue;
+                linkByEnd.put("g" + end.nodeGuid() + ":" + end.port(), k);
+                if (end.lid() > 0) linkByEnd.put("l" + end.lid() + ":" + end.port(), k);
+                linkByEnd.putIfAbsent("n" + end.nodeName() + ":" + end.port(), k);
+            }
+    }
+
+    /** A switch-to-switch link (inter-switch link), as opposed to a host link. */
+    public boolean isIsl(Link k) {
+        if (!k.a().switchNode()) return false;
+        if (k.b() != null) return k.b().switchNode();
+        // the peer has no lines of its own (not listed): a switch unless its LID belongs to a CA port line
+        return switchLids.contains(k.a().remoteLid()) || !caLids.contains(k.a().remoteLid());
+    }
+
+    /** The host end (CA port line) of a host link, or null for an ISL. */
+    public LinkInfo caEnd(Link k) {
+        if (!k.a().switchNode()) return k.a();
+        return k.b() != null && !k.b().switchNode() ? k.b() : null;
+    }
+
+    /** The cable a port belongs to, found by node GUID, else LID, else node name (first match), with the port number. */
+    public Optional<Link> linkAt(long guid, int lid, String name, int port) {
+        Link k = guid != 0 ? linkByEnd.get("g" + guid + ":" + port) : null;
+        if (k == null && lid > 0) k = linkByEnd.get("l" + lid + ":" + port);
+        if (k == null && name != null) k = linkByEnd.get("n" + name + ":" + port);
+        return Optional.ofNullable(k);
     }
 
     public List<Link> links() {
@@ -101,6 +138,34 @@ public final class FabricIndex {
                 }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Who holds a port GUID or LID, for naming SMs and ports: the host whose ibstat lists it, else the topology's node
+     * description, else the iblinkinfo name of the LID; "lid N" / the GUID when nothing knows it.
+     */
+    public String whoIs(long guid, int lid) {
+        for (HostData h : data.hosts().values())
+            if (h.ibstat() != null)
+                for (Ibstat.Ca ca : h.ibstat()) {
+                    if (guid != 0 && ca.nodeGuid() == guid) return h.host();
+                    for (Ibstat.Port p : ca.ports())
+                        if (guid != 0 && p.portGuid() == guid || lid > 0 && p.baseLid() == lid && p.isActive()) return h.host();
+                }
+        if (data.fabric().topology() != null)
+            for (io.ibaccept.model.Topology.Node n : data.fabric().topology().nodes()) {
+                if (guid != 0 && n.guid() == guid) return n.description();
+                for (io.ibaccept.model.Topology.Port p : n.ports())
+                    if (guid != 0 && p.portGuid() == guid || lid > 0 && p.lid() == lid) return n.description();
+                if (lid > 0 && n.lid() == lid) return n.description();
+            }
+        if (lid > 0 && nameByLid.containsKey(lid)) return nameByLid.get(lid);
+        return lid > 0 ? "lid " + lid : String.format("GUID 0x%016x", guid);
+    }
+
+    /** Whether the name is a host of the manifest (a compute/service node, not a switch). */
+    public boolean isHost(String name) {
+        return data.hosts().containsKey(name);
     }
 
     /** Base LID of the host's first active port (ibstat), or -1. */

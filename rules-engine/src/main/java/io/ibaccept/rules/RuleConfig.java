@@ -1,12 +1,17 @@
 package io.ibaccept.rules;
 
+import io.ibaccept.rules.checks.Checks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
@@ -15,13 +20,16 @@ import java.util.regex.Pattern;
 /**
  * Rule definitions: the bundled {@code rules.properties} (titles, thresholds, probable causes, fix commands per
  * check id) overlaid with an optional user file. Keys are {@code <check>.<property>}; text values may use
- * {@code ${name}} placeholders filled per finding.
+ * {@code ${name}} placeholders filled per finding ({@code ${name:q}} quotes the value for a shell). Thresholds are
+ * typed by the {@link Setting}s the checks declare and validated when a file is loaded.
  */
 public final class RuleConfig {
     private final Properties props;
+    private final Map<String, Setting> settings;
 
-    private RuleConfig(Properties props) {
+    private RuleConfig(Properties props, Map<String, Setting> settings) {
         this.props = props;
+        this.settings = settings;
     }
 
     /** Thrown for an unusable user rules file; the message names the file and, where known, the line. */
@@ -32,6 +40,11 @@ public final class RuleConfig {
     }
 
     public static RuleConfig defaults() {
+        return defaults(Checks.all());
+    }
+
+    /** The bundled rules.properties; settings a check declares but the file does not list get the declared default. */
+    public static RuleConfig defaults(List<Check> checks) {
         Properties p = new Properties();
         try (InputStream in = RuleConfig.class.getResourceAsStream("rules.properties");
              Reader r = new java.io.InputStreamReader(in, StandardCharsets.UTF_8)) {
@@ -39,56 +52,92 @@ public final class RuleConfig {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new RuleConfig(p);
+        Map<String, Setting> settings = new HashMap<>();
+        for (Check c : checks) {
+            settings.put(c.id() + ".enabled", Setting.of("enabled", Setting.Type.BOOLEAN, "true", "run this check"));
+            for (Setting s : c.settings()) {
+                settings.put(c.id() + "." + s.key(), s);
+                if (!p.containsKey(c.id() + "." + s.key())) p.setProperty(c.id() + "." + s.key(), s.defaultValue());
+            }
+        }
+        return new RuleConfig(p, settings);
     }
 
-    /** Defaults overlaid by the user's file; every overridden key must exist in the defaults (catches typos). */
+    /** Defaults overlaid by the user's file; every key must exist in the defaults and every value fit its type. */
     public static RuleConfig withOverrides(Path file) {
-        RuleConfig base = defaults();
-        Properties user = new Properties();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            user.load(r);
-        } catch (IOException | IllegalArgumentException e) {
+        return withOverrides(file, Checks.all());
+    }
+
+    public static RuleConfig withOverrides(Path file, List<Check> checks) {
+        String content;
+        try {
+            content = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
             throw new BadRulesFile(file + ": cannot read rules file: " + e.getMessage());
         }
-        java.util.List<String> lines;
+        return withOverrides(file.toString(), content, checks);
+    }
+
+    static RuleConfig withOverrides(String name, String content, List<Check> checks) {
+        RuleConfig base = defaults(checks);
+        Properties user = new Properties();
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new BadRulesFile(file + ": " + e.getMessage());
+            user.load(new StringReader(content));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new BadRulesFile(name + ": cannot read rules file: " + e.getMessage());
         }
+        Map<String, Integer> lines = keyLines(content);
         for (String key : user.stringPropertyNames()) {
-            if (!base.props.containsKey(key) && !isEnableSwitch(base, key)) {
-                int line = 0;
-                for (int i = 0; i < lines.size(); i++) if (lines.get(i).trim().startsWith(key)) { line = i + 1; break; }
-                throw new BadRulesFile(file + ":" + line + ": unknown rule setting '" + key + "'");
+            String where = name + ":" + lines.getOrDefault(key, 0) + ": ";
+            Setting s = base.settings.get(key);
+            if (!base.props.containsKey(key) && s == null) throw new BadRulesFile(where + "unknown rule setting '" + key + "'");
+            String v = user.getProperty(key);
+            if (s != null) {
+                String err = s.type().validate(v);
+                if (err != null) throw new BadRulesFile(where + "'" + key + "' " + err);
             }
-            base.props.setProperty(key, user.getProperty(key));
+            base.props.setProperty(key, v);
         }
-        RuleConfig cfg = new RuleConfig(base.props);
-        for (String key : user.stringPropertyNames()) {
-            String v = user.getProperty(key).trim();
-            String dflt = RuleConfig.defaults().props.getProperty(key, "").trim();
-            if (isNumber(dflt) && !isNumber(v) && !v.equalsIgnoreCase("auto") && !v.equalsIgnoreCase("unlimited"))
-                throw new BadRulesFile(file + ": '" + key + "' must be a number, found '" + v + "'");
-        }
-        return cfg;
+        return base;
     }
 
-    /** "<check>.enabled" is valid for every check the defaults define. */
-    private static boolean isEnableSwitch(RuleConfig base, String key) {
-        if (!key.endsWith(".enabled")) return false;
-        String check = key.substring(0, key.length() - ".enabled".length());
-        return base.props.containsKey(check + ".title");
+    /** Problems of the bundled values themselves (a test keeps this empty). */
+    List<String> validateAll() {
+        List<String> bad = new java.util.ArrayList<>();
+        settings.forEach((k, s) -> {
+            String err = s.type().validate(props.getProperty(k, s.defaultValue()));
+            if (err != null) bad.add(k + " " + err);
+        });
+        return bad;
     }
 
-    private static boolean isNumber(String s) {
-        try {
-            Double.parseDouble(s);
-            return true;
-        } catch (NumberFormatException e) {
-            return false;
+    /** key -> line number (1-based) of the logical line that last sets it; continuation lines are skipped. */
+    static Map<String, Integer> keyLines(String content) {
+        Map<String, Integer> out = new HashMap<>();
+        String[] lines = content.split("\r\n|\r|\n", -1);
+        boolean continuation = false;
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            boolean wasContinuation = continuation;
+            int bs = 0;
+            for (int j = line.length() - 1; j >= 0 && line.charAt(j) == '\\'; j--) bs++;
+            String t = line.stripLeading();
+            boolean comment = !wasContinuation && (t.startsWith("#") || t.startsWith("!"));
+            continuation = !comment && bs % 2 == 1;
+            if (wasContinuation || comment || t.isEmpty()) continue;
+            StringBuilder key = new StringBuilder();
+            for (int j = 0; j < t.length(); j++) {
+                char ch = t.charAt(j);
+                if (ch == '\\' && j + 1 < t.length()) {
+                    key.append(t.charAt(++j));
+                    continue;
+                }
+                if (ch == '=' || ch == ':' || Character.isWhitespace(ch)) break;
+                key.append(ch);
+            }
+            out.put(key.toString(), i + 1);
         }
+        return out;
     }
 
     public boolean enabled(String check) {
@@ -102,6 +151,7 @@ public final class RuleConfig {
 
     public double number(String check, String key) {
         String v = text(check, key);
+        if (v.equalsIgnoreCase("unlimited")) return Double.POSITIVE_INFINITY;
         try {
             return Double.parseDouble(v);
         } catch (NumberFormatException e) {
@@ -109,16 +159,25 @@ public final class RuleConfig {
         }
     }
 
-    private static final Pattern VAR = Pattern.compile("\\$\\{(\\w+)}");
+    /** The setting a check declared for check.key, or null. */
+    public Setting setting(String check, String key) {
+        return settings.get(check + "." + key);
+    }
 
-    /** The text of check.key with ${name} placeholders replaced from vars (unknown names left as they are). */
+    private static final Pattern VAR = Pattern.compile("\\$\\{(\\w+)(:q)?}");
+
+    /**
+     * The text of check.key with ${name} placeholders replaced from vars (unknown names left as they are);
+     * ${name:q} inserts the value quoted for a POSIX shell ({@link Shell#quote}).
+     */
     public String fill(String check, String key, Map<String, ?> vars) {
         String tpl = text(check, key);
         Matcher m = VAR.matcher(tpl);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
             Object v = vars.get(m.group(1));
-            m.appendReplacement(sb, Matcher.quoteReplacement(v == null ? m.group() : v.toString()));
+            String s = v == null ? m.group() : m.group(2) != null ? Shell.quote(v.toString()) : v.toString();
+            m.appendReplacement(sb, Matcher.quoteReplacement(s));
         }
         m.appendTail(sb);
         return sb.toString();
@@ -129,4 +188,14 @@ public final class RuleConfig {
         copy.putAll(props);
         return copy;
     }
+
+    /** Keys whose value differs from the bundled default (for the report's cover page). */
+    public Map<String, String> overridden() {
+        RuleConfig d = defaults();
+        Map<String, String> m = new java.util.TreeMap<>();
+        for (String k : props.stringPropertyNames())
+            if (!props.getProperty(k).trim().equals(d.props.getProperty(k, "").trim())) m.put(k, props.getProperty(k).trim());
+        return m;
+    }
+
 }

@@ -1,46 +1,110 @@
 package io.ibaccept.rules;
 
+import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.ClusterData;
+import io.ibaccept.model.FabricData;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.InputProblem;
+import io.ibaccept.rules.checks.Checks;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
-/** Runs every enabled rule over a dump's model. A rule that throws becomes an ERROR finding; the rest still run. */
+/**
+ * Runs every enabled check over a dump's model. A check whose declared input is unusable is SKIPped here, with the
+ * input problem and how to collect it; a check that throws becomes an ERROR finding; the rest still run.
+ */
 public final class RulesEngine {
     private final RuleConfig cfg;
-    private final List<Rule> rules;
+    private final List<Check> checks;
 
     public RulesEngine(RuleConfig cfg) {
-        this(cfg, defaultRules());
+        this(cfg, Checks.all());
     }
 
-    public RulesEngine(RuleConfig cfg, List<Rule> rules) {
+    public RulesEngine(RuleConfig cfg, List<Check> checks) {
         this.cfg = cfg;
-        this.rules = List.copyOf(rules);
-    }
-
-    public static List<Rule> defaultRules() {
-        return List.of(new FabricRules.SmCount(), new FabricRules.SmPriority(), new LinkRules.PortState(), new FabricRules.Inventory(),
-                new LinkRules.Width(), new LinkRules.Speed(), new HostRules.Pcie(), new LinkRules.Errors(), new io.ibaccept.rules.counters.ErrorsWindowRule(),
-                new HostRules.MlxlinkCheck(), new HostRules.Pkey(), new HostRules.Mtu(), new HostRules.Memlock(),
-                new HostRules.Ofed(), new HostRules.Firmware(), new FabricRules.DuplicateGuid(),
-                new FabricRules.DuplicateLid(), new FabricRules.PerftestBw(), new FabricRules.PerftestLat(),
-                new FabricRules.IbdiagnetCheck(), new HostRules.Ethtool(), new FabricRules.Inputs());
+        this.checks = List.copyOf(checks);
     }
 
     public Report run(ClusterData data) {
         Ctx ctx = new Ctx(data, cfg, new FabricIndex(data));
-        for (Rule r : rules) {
-            if (!cfg.enabled(r.id())) continue;
-            ctx.begin(r.id());
+        for (Check c : checks) {
+            if (!cfg.enabled(c.id())) continue;
+            ctx.begin(c.id());
+            String missing = unusableInput(data, c);
+            if (missing != null) {
+                ctx.skip(missing);
+                continue;
+            }
             int before = ctx.findings().size();
             try {
-                r.evaluate(ctx);
+                c.evaluate(ctx);
             } catch (RuntimeException e) {
                 ctx.findings().subList(before, ctx.findings().size()).clear();
-                ctx.add(new Finding(r.id(), cfg.text(r.id(), "title"), Status.ERROR, List.of(), List.of(),
+                ctx.add(new Finding(c.id(), cfg.text(c.id(), "title"), Status.ERROR, List.of(), List.of(),
                         "check could not be evaluated: " + e.getMessage(), "", "Report this with the dump attached."));
             }
         }
-        return new Report(data, new ArrayList<>(ctx.findings()));
+        return new Report(data, RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()));
+    }
+
+    /** The SKIP reason for the first declared input with no usable alternative, or null if all are usable. */
+    String unusableInput(ClusterData data, Check c) {
+        for (Input in : c.inputs()) {
+            if (in.perftests() && data.perftests().stream().anyMatch(r -> r.result() != null)) continue;
+            if (in.anyOf().stream().anyMatch(cmd -> usable(data, cmd))) continue;
+            return "needs " + in.describe() + ": " + why(data, in);
+        }
+        return null;
+    }
+
+    private String why(ClusterData data, Input in) {
+        List<String> parts = new ArrayList<>();
+        for (Cmd cmd : in.anyOf()) {
+            List<InputProblem> ps = data.problemsFor(null, cmd.fileName());
+            String hint = cfg.text("input", "hint." + cmd.fileName());
+            String state = ps.isEmpty() ? (cmd.optional() ? "not collected" : "not in the dump")
+                    : ps.get(0).where() + ": " + ps.get(0).message() + (ps.size() > 1 ? " (+" + (ps.size() - 1) + " more)" : "");
+            parts.add(cmd.fileName() + " " + state + (hint.isEmpty() ? "" : " (" + hint + ")"));
+        }
+        if (in.perftests()) parts.add("no perftest results (" + cfg.text("input", "hint.perftest") + ")");
+        return String.join("; ", parts);
+    }
+
+    /** Whether the dump holds a parsed result of the command (for per-host commands: on at least one host). */
+    static boolean usable(ClusterData d, Cmd cmd) {
+        FabricData f = d.fabric();
+        return switch (cmd) {
+            case IBNETDISCOVER -> f.topology() != null;
+            case IBLINKINFO -> f.links() != null;
+            case IBQUERYERRORS -> f.errorCounters() != null;
+            case PERFQUERY -> f.perfCounters() != null;
+            case SMINFO -> f.sms() != null;
+            case SAQUERY_SM -> f.smPorts() != null;
+            case IBDIAGNET_LOG -> f.diagLog() != null;
+            case IBDIAGNET_DB -> f.diagDb() != null;
+            case IBSTAT -> anyHost(d, HostData::ibstat);
+            case PORTINFO -> anyHost(d, HostData::portInfo);
+            case PKEYS -> anyHost(d, HostData::pkeys);
+            case PEER_PKEYS -> anyHost(d, HostData::peerPkeys);
+            case NODEINFO -> anyHost(d, HostData::nodeInfo);
+            case ULIMIT -> anyHost(d, HostData::memlockKib);
+            case OFED_INFO -> anyHost(d, HostData::ofedVersion);
+            case MLXLINK -> anyHost(d, HostData::mlxlink);
+            case MLXLINK_PCIE -> anyHost(d, HostData::mlxlinkPcie);
+            case ETHTOOL -> anyHost(d, HostData::ethtool);
+            case NATIVE_PROBE -> anyHost(d, HostData::nativeProbe);
+            case COUNTERS_START -> f.countersStart() != null;
+            case COUNTERS_END -> f.countersEnd() != null;
+            case UPTIME -> anyHost(d, HostData::uptimeSeconds);
+            // a command added to the dump format without a parsed field here is never usable: its checks SKIP
+            default -> false;
+        };
+    }
+
+    private static boolean anyHost(ClusterData d, Function<HostData, ?> field) {
+        for (HostData h : d.hosts().values()) if (field.apply(h) != null) return true;
+        return false;
     }
 }

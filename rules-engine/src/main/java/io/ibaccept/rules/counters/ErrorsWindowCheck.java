@@ -1,9 +1,12 @@
 package io.ibaccept.rules.counters;
 
+import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.CounterSample;
+import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
-import io.ibaccept.rules.Rule;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
 import io.ibaccept.rules.Status;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +18,27 @@ import java.util.Optional;
  * during the window (a flap), PortXmitWait per second (congestion); counters that were non-zero before the window
  * and did not move get a note only. Without two samples it is skipped and link.errors judges the snapshot.
  */
-public final class ErrorsWindowRule implements Rule {
+public final class ErrorsWindowCheck implements Check {
     public String id() {
         return WindowJudge.CHECK;
+    }
+
+    /** Both samples; host uptimes are optional (only the reboot attribution of old LinkDowned counts uses them). */
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.COUNTERS_START), Input.of(Cmd.COUNTERS_END));
+    }
+
+    public List<Setting> settings() {
+        return List.of(Setting.number("link_downed_max", "0", "LinkDownedCounter increase during the window above this fails (a flap)"),
+                Setting.number("link_recovery_max", "0", "LinkErrorRecoveryCounter increase during the window above this fails"),
+                Setting.number("symbol_per_hour_warn", "0", "SymbolErrorCounter per hour above this warns"),
+                Setting.number("symbol_per_hour_fail", "60", "SymbolErrorCounter per hour above this fails"),
+                Setting.number("ber_warn", "1e-14", "symbol-error BER (errors / (PortRcvData x 32)) above this warns"),
+                Setting.number("ber_fail", "1e-12", "symbol-error BER above this fails"),
+                Setting.number("ber_min_bits", "1e12", "BER is judged only once this many bits were received"),
+                Setting.number("other_per_hour_warn", "0", "receive/integrity/overrun/discard errors per hour above this warn"),
+                Setting.number("xmit_wait_per_s_warn", "1000000", "PortXmitWait ticks per second above this warn of congestion"),
+                Setting.number("load_min_bytes", "1e9", "bytes moved in the window for a link to count as having carried load"));
     }
 
     public void evaluate(Ctx c) {

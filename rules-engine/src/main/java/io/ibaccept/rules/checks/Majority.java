@@ -1,4 +1,4 @@
-package io.ibaccept.rules;
+package io.ibaccept.rules.checks;
 
 import java.util.Collection;
 import java.util.Comparator;

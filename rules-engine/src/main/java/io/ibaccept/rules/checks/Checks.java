@@ -1,0 +1,16 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.rules.Check;
+import java.util.List;
+
+/** Every check, in report order. Adding a check: one class in this package, one line here, one block in rules.properties. */
+public final class Checks {
+    private Checks() {}
+
+    public static List<Check> all() {
+        return List.of(new SmCount(), new SmPriority(), new PortState(), new SwitchMissing(), new Inventory(), new Width(), new Speed(),
+                new Pcie(), new LinkErrors(), new io.ibaccept.rules.counters.ErrorsWindowCheck(), new MlxlinkCheck(), new Pkey(), new Mtu(), new Memlock(), new Ofed(),
+                new Firmware(), new DuplicateGuid(), new DuplicateLid(), new PerftestBw(), new PerftestLat(),
+                new IbdiagnetCheck(), new Ethtool(), new Inputs());
+    }
+}

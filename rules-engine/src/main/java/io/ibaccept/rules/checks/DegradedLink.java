@@ -1,0 +1,135 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.LinkInfo;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.FabricIndex;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Shared by width and speed: each active link against what its class (host links, switch-to-switch links) is
+ * expected to run at. A link below expectation whose ports could do more (iblinkinfo's "Could be", the HCA's
+ * PortInfo) is a FAIL: cable, signal or a disabled rate; one that runs at the most its hardware supports is a
+ * different finding (WARN: "HCA supports only ...").
+ */
+abstract class DegradedLink<T extends Comparable<T>> implements Check {
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.IBLINKINFO));
+    }
+
+    public List<Setting> settings() {
+        Setting.Type t = type();
+        return List.of(Setting.of("expected", t, "auto", "expected value for every active link; auto = per link class below"),
+                Setting.of("expected.host", t, "auto", "expected value for host (HCA-to-switch) links; auto = the most common among them"),
+                Setting.of("expected.isl", t, "auto", "expected value for switch-to-switch links; auto = the most common among them"));
+    }
+
+    abstract Setting.Type type();
+
+    abstract T value(LinkInfo l);
+
+    abstract Optional<T> parse(String s);
+
+    abstract double scale(T v);
+
+    /** The better value iblinkinfo says the link could run at ("Could be 4X", "Could be 53.125 Gbps"), if it says so. */
+    abstract Optional<T> couldBe(LinkInfo l);
+
+    /** The best value the host's own port supports and enables (smpquery portinfo), if known. */
+    abstract Optional<T> hostMax(HostData h);
+
+    /** "HCA" wording: "width" / "speed". */
+    abstract String what();
+
+    public void evaluate(Ctx c) {
+        List<FabricIndex.Link> active = c.index.links().stream()
+                .filter(l -> l.a().isActive() && value(l.a()) != null).toList();
+        if (active.isEmpty()) {
+            c.skip("no active links in iblinkinfo");
+            return;
+        }
+        boolean hintsPrinted = c.data.fabric().links().stream().anyMatch(l -> !l.couldBe().isBlank());
+        int bad = 0;
+        List<String> passes = new ArrayList<>();
+        for (boolean isl : new boolean[] {false, true}) {
+            List<FabricIndex.Link> cls = active.stream().filter(l -> c.index.isIsl(l) == isl).toList();
+            if (cls.isEmpty()) continue;
+            String name = isl ? "switch-to-switch" : "host";
+            Optional<T> perClass = parse(c.text(isl ? "expected.isl" : "expected.host"));
+            Optional<T> all = parse(c.text("expected"));
+            T expected;
+            String how;
+            if (perClass.isPresent()) {
+                expected = perClass.get();
+                how = "configured for " + name + " links";
+            } else if (all.isPresent()) {
+                expected = all.get();
+                how = "configured";
+            } else {
+                expected = Majority.of(cls.stream().map(l -> value(l.a())).toList(), Comparator.naturalOrder()).orElseThrow();
+                how = "most common among " + name + " links";
+            }
+            int badHere = 0;
+            for (FabricIndex.Link l : cls) {
+                T got = value(l.a());
+                if (got.compareTo(expected) >= 0) continue;
+                badHere++;
+                judge(c, l, got, expected, how, hintsPrinted);
+            }
+            bad += badHere;
+            if (badHere == 0) passes.add("all " + cls.size() + " active " + name + " links run at " + expected + " (" + how + ")");
+        }
+        if (bad == 0) c.pass(String.join("; ", passes), List.of(), List.of());
+    }
+
+    private void judge(Ctx c, FabricIndex.Link l, T got, T expected, String how, boolean hintsPrinted) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("active", got);
+        v.put("expected", expected);
+        v.put("ratio", Math.round(100 * scale(got) / scale(expected)) + "%");
+        v.put("a", FabricIndex.Link.end(l.a()));
+        v.put("b", l.b() != null ? FabricIndex.Link.end(l.b()) : l.a().remoteName());
+        v.put("a_short", l.a().nodeName());
+        v.put("lid", l.a().lid());
+        v.put("port", l.a().port());
+        List<Evidence> ev = new ArrayList<>();
+        ev.add(Evidence.of(line(l.a()), l.a().ref()));
+        if (l.b() != null) ev.add(Evidence.of(line(l.b()), l.b().ref()));
+        List<String> objs = new ArrayList<>(List.of(FabricIndex.Link.end(l.a())));
+        if (l.b() != null) objs.add(FabricIndex.Link.end(l.b()));
+        // what the hardware can do: the HCA's PortInfo, else iblinkinfo's hint
+        LinkInfo ca = c.index.caEnd(l);
+        HostData h = ca == null ? null : c.data.hosts().get(ca.nodeName().split("\\s+")[0]);
+        Optional<T> hw = h == null ? Optional.empty() : hostMax(h);
+        Optional<T> could = couldBe(l.a()).or(() -> l.b() == null ? Optional.empty() : couldBe(l.b()));
+        boolean capped = hw.isPresent() && hw.get().compareTo(got) <= 0
+                || hw.isEmpty() && could.isEmpty() && hintsPrinted;
+        if (capped && could.map(x -> x.compareTo(got) <= 0).orElse(true)) {
+            String who = hw.isPresent() ? "HCA of " + h.host() : "ports of this link";
+            v.put("who", who);
+            if (hw.isPresent()) ev.add(Evidence.of(h.host() + " PortInfo: supports/enables at most " + hw.get(), h.portInfo().ref()));
+            c.problem(Status.WARN, objs, ev, l.name() + " runs at " + got + " because the " + who + (hw.isPresent() ? " supports" : " support") + " only " + got
+                    + " (expected " + expected + ", " + how + ")", "capability", v);
+            return;
+        }
+        c.problem(Status.FAIL, objs, ev, l.name() + " runs at " + got + ", expected " + expected + " (" + how + ")"
+                + could.map(x -> "; both ends could run " + x).orElse(""), "", v);
+    }
+
+    static String line(LinkInfo l) {
+        return l.nodeName() + " port " + l.port() + ": " + (l.width() == null ? "" : l.width() + " ")
+                + (l.speed() == null ? "" : l.speed() + " ") + l.state() + "/" + l.physState() + " -> \"" + l.remoteName() + "\" port " + l.remotePort()
+                + (l.couldBe().isBlank() ? "" : " (" + l.couldBe().trim() + ")");
+    }
+}

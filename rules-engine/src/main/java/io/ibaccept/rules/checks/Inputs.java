@@ -1,0 +1,82 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.Ibdiagnet;
+import io.ibaccept.model.Ibstat;
+import io.ibaccept.model.InputProblem;
+import io.ibaccept.model.LinkInfo;
+import io.ibaccept.model.Perftest;
+import io.ibaccept.model.PerftestRun;
+import io.ibaccept.model.SmInfo;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.FabricIndex;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/** Every unusable input becomes a finding of its own, so the report says exactly what is missing where. */
+final class Inputs implements Check {
+    public String id() {
+        return "input";
+    }
+
+    public List<Input> inputs() {
+        return List.of();
+    }
+
+    public void evaluate(Ctx c) {
+        // One finding per problem kind+command; hosts and locations listed
+        Map<String, List<InputProblem>> groups = new LinkedHashMap<>();
+        boolean noMaster = PortState.noMaster(c);
+        for (InputProblem p : c.data.problems()) {
+            String message = p.host() == null ? p.message() : p.message().replace(p.host(), "HOST");
+            groups.computeIfAbsent(p.kind() + " " + p.command() + " " + message, k -> new ArrayList<>()).add(p);
+        }
+        for (List<InputProblem> g : groups.values()) {
+            InputProblem p = g.get(0);
+            Status st = switch (p.kind()) {
+                case MISSING, TOOL_MISSING -> Status.SKIP;
+                default -> Status.ERROR;
+            };
+            // a MAD query that failed because the host's own port is down is a consequence, not an input error
+            boolean downHost = st == Status.ERROR && p.command().startsWith("smpquery") && g.stream().allMatch(x -> portDown(c, x.host()));
+            if (downHost) st = Status.SKIP;
+            // without a master SM, SA/PMA queries fail or print nothing: a consequence of the SM finding
+            boolean noSm = !downHost && noMaster && NEEDS_SM.contains(p.command());
+            List<String> hosts = g.stream().map(x -> x.host() == null ? "fabric" : x.host()).distinct().toList();
+            List<Evidence> ev = g.stream().limit(20).map(x -> Evidence.of(x.message(), x.where())).collect(Collectors.toList());
+            if (g.size() > 20) ev.add(Evidence.of("... and " + (g.size() - 20) + " more", ""));
+            String summary = p.where() + ": " + p.message() + (g.size() > 1 ? " (and " + (g.size() - 1) + " more like it)" : "")
+                    + (downHost ? " - expected: the HCA port is down (see port.state)" : "")
+                    + (noSm ? " - expected: no master subnet manager (see sm.count)" : "");
+            Finding f = new Finding(id(), c.cfg.text(id(), "title"), st, hosts, ev, p.command() + ": " + summary,
+                    c.cfg.fill(id(), "cause", Map.of("message", p.message())),
+                    c.cfg.fill(id(), "fix", Map.of("command", p.command(), "host", String.join(",", hosts))));
+            c.add(f);
+            if (downHost) c.explainedBy(f, hosts.stream().map(PortState::hostDown).toList());
+            if (noSm) c.explainedBy(f, List.of(SmCount.NO_SM));
+        }
+        if (groups.isEmpty()) c.pass("all " + c.data.commands().size() + " collected command outputs were read and parsed", List.of(), List.of());
+    }
+
+    /** Commands that need a master SM to answer (LIDs, SA records, PMA queries by LID). */
+    static final java.util.Set<String> NEEDS_SM = java.util.Set.of("sminfo", "saquery-s", "ibqueryerrors", "perfquery",
+            "smpquery-portinfo", "smpquery-pkeys", "smpquery-pkeys-peer", "smpquery-nodeinfo", "ibdiagnet2.db_csv");
+
+    static boolean portDown(Ctx c, String host) {
+        HostData h = host == null ? null : c.data.hosts().get(host);
+        return h != null && h.ibstat() != null && h.ibstat().stream().allMatch(ca -> ca.ports().stream().noneMatch(Ibstat.Port::isActive));
+    }
+}

@@ -1,0 +1,62 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.Mlxlink;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
+import io.ibaccept.rules.Status;
+import java.util.List;
+import java.util.Map;
+
+/** mlxlink's troubleshooting status and the pre-/post-FEC bit error rates. */
+final class MlxlinkCheck implements Check {
+    public String id() {
+        return "mlxlink";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.MLXLINK));
+    }
+
+    public List<Setting> settings() {
+        return List.of(Setting.number("raw_ber_warn", "1e-8", "pre-FEC (raw) BER above this is a warning"),
+                Setting.number("effective_ber_fail", "1e-12", "post-FEC (effective) BER above this fails"));
+    }
+
+    public void evaluate(Ctx c) {
+        double rawWarn = c.number("raw_ber_warn"), effFail = c.number("effective_ber_fail");
+        int checked = 0, bad = 0;
+        for (HostData h : c.data.hosts().values()) {
+            Mlxlink m = h.mlxlink();
+            if (m == null) continue;
+            checked++;
+            if (m.statusOpcode() != null && m.statusOpcode() != 0) {
+                bad++;
+                c.problem(Status.FAIL, List.of(h.host()),
+                        List.of(Evidence.of("Status Opcode: " + m.statusOpcode(), m.ref("Status Opcode")),
+                                Evidence.of("Recommendation: " + m.recommendation(), m.ref("Recommendation"))),
+                        h.host() + ": mlxlink troubleshooting status " + m.statusOpcode(), "",
+                        Map.of("host", h.host(), "problem", "status opcode " + m.statusOpcode() + " (" + m.recommendation() + ")",
+                                "recommendation", m.recommendation() == null ? "" : m.recommendation()));
+            }
+            if (m.effectiveBer() != null && m.effectiveBer() > effFail) {
+                bad++;
+                c.problem(Status.FAIL, List.of(h.host()), List.of(Evidence.of("Effective Physical BER: " + m.effectiveBer(), m.ref("Effective Physical BER"))),
+                        h.host() + ": effective (post-FEC) BER " + m.effectiveBer() + " above " + effFail, "",
+                        Map.of("host", h.host(), "problem", "effective BER " + m.effectiveBer(),
+                                "recommendation", "Replace the cable/transceiver; post-FEC errors reach the application."));
+            } else if (m.rawBer() != null && m.rawBer() > rawWarn) {
+                bad++;
+                c.problem(Status.WARN, List.of(h.host()), List.of(Evidence.of("Raw Physical BER: " + m.rawBer(), m.ref("Raw Physical BER"))),
+                        h.host() + ": raw (pre-FEC) BER " + m.rawBer() + " above " + rawWarn, "",
+                        Map.of("host", h.host(), "problem", "raw BER " + m.rawBer() + " (FEC still corrects it)",
+                                "recommendation", "Clean/reseat the connector and watch 'mlxlink -d <dev> -c' (Raw Physical Errors Per Lane); replace the cable if the BER keeps rising."));
+            }
+        }
+        if (bad == 0) c.pass(checked + " host(s): mlxlink reports no issue, BER within limits", List.of(), List.of());
+    }
+}

@@ -1,0 +1,81 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.Ibdiagnet;
+import io.ibaccept.model.Ibstat;
+import io.ibaccept.model.InputProblem;
+import io.ibaccept.model.LinkInfo;
+import io.ibaccept.model.Perftest;
+import io.ibaccept.model.PerftestRun;
+import io.ibaccept.model.SmInfo;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.FabricIndex;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/** RDMA bandwidth against the negotiated data rate of both ports. */
+final class PerftestBw implements Check {
+    public String id() {
+        return "perftest.bw";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.perftestResults());
+    }
+
+    public List<Setting> settings() {
+        return List.of(Setting.number("min_percent", "90", "minimum measured / negotiated data rate, percent"));
+    }
+
+    public void evaluate(Ctx c) {
+        double minPct = c.number("min_percent");
+        int judged = 0, bad = 0;
+        for (PerftestRun r : c.data.perftests()) {
+            Perftest p = r.result();
+            if (p == null || !p.bandwidthTest()) continue;
+            Optional<FabricIndex.Rate> rc = c.index.rateOf(r.client()), rs = c.index.rateOf(r.server());
+            if (rc.isEmpty() || rs.isEmpty()) {
+                c.skip(r.test() + " " + r.client() + "->" + r.server() + ": negotiated rate of " + (rc.isEmpty() ? r.client() : r.server()) + " unknown");
+                continue;
+            }
+            judged++;
+            FabricIndex.Rate rate = rc.get().dataGbps() <= rs.get().dataGbps() ? rc.get() : rs.get();
+            Perftest.Row row = p.largest();
+            double gbps = p.toGbps(row.bwAverage());
+            double pct = 100 * gbps / rate.dataGbps();
+            if (pct >= minPct) continue;
+            bad++;
+            String hint = pct < 60 ? "About half of line rate usually means the HCA sits in a PCIe Gen3 or x8 slot (see the pcie check)." : "";
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("test", r.test());
+            v.put("client", r.client());
+            v.put("server", r.server());
+            v.put("measured", String.format(Locale.ROOT, "%.1f", gbps));
+            v.put("percent", String.format(Locale.ROOT, "%.0f", pct));
+            v.put("expected", String.format(Locale.ROOT, "%.0f", rate.dataGbps()));
+            v.put("rate", rate.toString());
+            v.put("hint", hint);
+            c.problem(Status.FAIL, List.of(r.client(), r.server()),
+                    List.of(Evidence.of(String.format(Locale.ROOT, "%d bytes: BW average %.2f %s = %.1f Gb/s", row.bytes(), row.bwAverage(), p.bwUnit(), gbps), row.ref()),
+                            Evidence.of("negotiated " + rate + " = " + String.format(Locale.ROOT, "%.0f", rate.dataGbps()) + " Gb/s data rate", rate.where())),
+                    String.format(Locale.ROOT, "%s %s->%s: %.1f Gb/s = %.0f%% of %.0f Gb/s (minimum %.0f%%)", r.test(), r.client(), r.server(), gbps, pct, rate.dataGbps(), minPct),
+                    "", v);
+        }
+        if (judged > 0 && bad == 0) c.pass(judged + " bandwidth test(s) at or above " + (int) minPct + "% of the negotiated rate", List.of(), List.of());
+        if (judged == 0 && c.data.perftests().stream().noneMatch(r -> r.result() != null && r.result().bandwidthTest()))
+            c.skip("no usable bandwidth test results in the dump");
+    }
+}

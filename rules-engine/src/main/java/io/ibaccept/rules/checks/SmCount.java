@@ -1,0 +1,161 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.Ibstat;
+import io.ibaccept.model.InputProblem;
+import io.ibaccept.model.SmInfo;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Exactly one master subnet manager, on a designated SM node. sminfo (every SM the SA lists, plus the one the local
+ * port points to) is cross-checked with the SMLid every port reports, so a dead SM, a rogue master and an SM stuck
+ * in DISCOVERING are told apart. SMs are named by host (GUID/LID -> ibstat, topology).
+ */
+final class SmCount implements Check {
+    /** Root-cause key: the fabric has no working master SM (ports in Init, SA queries empty are its consequences). */
+    static final String NO_SM = "sm:none";
+
+    public String id() {
+        return "sm.count";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.SMINFO, Cmd.SAQUERY_SM, Cmd.IBSTAT, Cmd.PORTINFO));
+    }
+
+    public List<Setting> settings() {
+        return List.of(Setting.of("designated", Setting.Type.LIST, "",
+                "hosts meant to run the SM (comma-separated); a master elsewhere fails. Empty: any host"));
+    }
+
+    public void evaluate(Ctx c) {
+        List<SmInfo> sms = dedupe(c.data.fabric().sms());
+        // SMLid of every port with the physical link up: where the ports think the SM is
+        Map<Integer, List<Evidence>> pointedBy = new TreeMap<>();
+        int linkUp = 0;
+        for (HostData h : c.data.hosts().values()) {
+            if (h.ibstat() != null) {
+                for (Ibstat.Ca ca : h.ibstat())
+                    for (Ibstat.Port p : ca.ports()) {
+                        if (!p.physicalState().equalsIgnoreCase("LinkUp")) continue;
+                        linkUp++;
+                        pointedBy.computeIfAbsent(p.smLid(), k -> new ArrayList<>())
+                                .add(Evidence.of(h.host() + " " + ca.name() + " port " + p.number() + ": SM lid " + p.smLid() + ", State " + p.state(), p.ref()));
+                    }
+            } else if (h.portInfo() != null && h.portInfo().smLid() >= 0 && "LinkUp".equalsIgnoreCase(h.portInfo().physLinkState())) {
+                linkUp++;
+                pointedBy.computeIfAbsent(h.portInfo().smLid(), k -> new ArrayList<>())
+                        .add(Evidence.of(h.host() + ": SMLid " + h.portInfo().smLid() + ", LinkState " + h.portInfo().linkState(), h.portInfo().ref()));
+            }
+        }
+        int pointed = pointedBy.entrySet().stream().max(Map.Entry.comparingByValue((a, b) -> Integer.compare(a.size(), b.size())))
+                .map(Map.Entry::getKey).orElse(0);
+        List<Evidence> portEv = pointedBy.getOrDefault(pointed, List.of()).stream().limit(5).collect(Collectors.toList());
+        int pointing = pointedBy.getOrDefault(pointed, List.of()).size();
+        List<Evidence> ev = sms.stream().map(s -> Evidence.of(describe(s) + " (" + host(c, s) + ")", s.ref())).collect(Collectors.toList());
+
+        List<SmInfo> masters = sms.stream().filter(SmInfo::isMaster).toList();
+        if (masters.size() > 1) {
+            c.problem(Status.FAIL, masters.stream().map(s -> "SM lid " + s.lid()).toList(), ev,
+                    masters.size() + " SMs in MASTER state (split brain): " + masters.stream().map(s -> host(c, s)).collect(Collectors.joining(", ")),
+                    "many", Map.of("count", masters.size(), "hosts", masters.stream().map(s -> host(c, s)).collect(Collectors.joining(", "))));
+            return;
+        }
+        if (masters.size() == 1) {
+            master(c, masters.get(0), sms, ev);
+            return;
+        }
+        List<Evidence> all = new ArrayList<>(ev);
+        if (sms.isEmpty()) all.addAll(smProblems(c));
+        all.addAll(portEv);
+        List<SmInfo> discovering = sms.stream().filter(s -> s.state() == 1 || "SMINFO_DISCOVERING".equals(s.stateName())).toList();
+        String standbys = sms.stream().filter(s -> s.state() == 2).map(s -> host(c, s) + " (priority " + s.priority() + ")")
+                .collect(Collectors.joining(", "));
+        Finding f;
+        if (!discovering.isEmpty()) {
+            SmInfo d = discovering.get(0);
+            f = c.problem(Status.FAIL, List.of(host(c, d)), all, "no master SM: the SM on " + host(c, d) + " (lid " + d.lid()
+                    + ", priority " + d.priority() + ") is stuck in DISCOVERING", "discovering",
+                    Map.of("host", host(c, d), "lid", d.lid()));
+        } else if (pointed > 0 && sms.stream().noneMatch(s -> s.lid() == pointed)) {
+            String was = c.index.whoIs(0, pointed);
+            String at = was.equals("lid " + pointed) ? "" : " (" + firstWord(c, was) + ")";
+            f = c.problem(Status.FAIL, List.of("SM lid " + pointed), all, "no SM answers at SM lid " + pointed + at + " that "
+                    + (pointing == linkUp ? "every port points to" : pointing + " of " + linkUp + " ports point to") + ": the SM died; "
+                    + (standbys.isEmpty() ? "no standby configured" : "standby SM(s) " + standbys + " did not take over"),
+                    "dead", Map.of("lid", pointed, "host", at.isEmpty() ? "the SM node" : firstWord(c, was),
+                            "standbys", standbys.isEmpty() ? "none" : standbys));
+        } else if (sms.isEmpty() && linkUp == 0 && !smQueryFailed(c)) {
+            c.skip("no SM information and no port with the physical link up");
+            return;
+        } else {
+            f = c.problem(Status.FAIL, List.of("fabric"), all, sms.isEmpty()
+                    ? "no subnet manager answers (sminfo " + (smQueryFailed(c) ? "failed" : "found none") + ", ports report SM lid " + pointed + ")"
+                    : "no master SM (" + sms.size() + " SM(s) answered, none MASTER" + (standbys.isEmpty() ? "" : ": standby " + standbys) + ")",
+                    "none", Map.of());
+        }
+        c.covers(f, List.of(NO_SM));
+    }
+
+    private void master(Ctx c, SmInfo m, List<SmInfo> sms, List<Evidence> ev) {
+        String where = host(c, m);
+        List<String> designated = c.list("designated");
+        if (!designated.isEmpty() && !designated.contains(where)) {
+            List<SmInfo> others = sms.stream().filter(s -> s != m).toList();
+            String above = others.isEmpty() ? "" : ", priority " + m.priority() + (others.stream().allMatch(s -> s.priority() < m.priority())
+                    ? " above the designated SMs (" : " vs the other SMs (")
+                    + others.stream().map(s -> host(c, s) + " " + s.priority()).collect(Collectors.joining(", ")) + ")";
+            String kind = c.index.isHost(where) ? ", a compute node" : "";
+            c.problem(Status.FAIL, List.of(where), ev, "master SM is on " + where + kind + " (lid " + m.lid() + ")" + above
+                    + "; designated SM nodes: " + String.join(", ", designated), "rogue",
+                    Map.of("host", where, "priority", m.priority(), "designated", String.join(", ", designated)));
+            return;
+        }
+        c.pass("exactly one master SM: " + where + " (" + describe(m) + ")" + (sms.size() > 1 ? "; " + (sms.size() - 1) + " other SM(s)" : ""),
+                List.of(where), ev);
+    }
+
+    /** The host (first word of a CA's node description) or switch holding the SM port. */
+    static String host(Ctx c, SmInfo s) {
+        return firstWord(c, c.index.whoIs(s.guid(), s.lid()));
+    }
+
+    private static String firstWord(Ctx c, String name) {
+        String w = name.split("\\s+")[0];
+        return c.index.isHost(w) ? w : name;
+    }
+
+    /** sminfo of the local port's SM and of every SA-listed SM may name the same SM twice. */
+    static List<SmInfo> dedupe(List<SmInfo> sms) {
+        if (sms == null) return List.of();
+        Map<Integer, SmInfo> byLid = new LinkedHashMap<>();
+        for (SmInfo s : sms) byLid.putIfAbsent(s.lid(), s);
+        return new ArrayList<>(byLid.values());
+    }
+
+    private static boolean smQueryFailed(Ctx c) {
+        return c.data.problemsFor(null, Cmd.SMINFO.fileName()).stream().anyMatch(p -> p.kind() == InputProblem.Kind.COMMAND_FAILED
+                || p.kind() == InputProblem.Kind.TIMEOUT);
+    }
+
+    private static List<Evidence> smProblems(Ctx c) {
+        return c.data.problemsFor(null, Cmd.SMINFO.fileName()).stream().limit(1).map(p -> Evidence.of(p.message(), p.where())).toList();
+    }
+
+    static String describe(SmInfo s) {
+        return String.format("SM lid %d guid 0x%x priority %d %s", s.lid(), s.guid(), s.priority(), s.stateName());
+    }
+}

@@ -1,0 +1,58 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.LinkInfo;
+import io.ibaccept.model.LinkWidth;
+import io.ibaccept.rules.Setting;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Active links trained at a narrower width than their class expects (4X -> 1X: lanes lost). */
+final class Width extends DegradedLink<LinkWidth> {
+    private static final Pattern COULD = Pattern.compile("Could be (\\d+)X");
+
+    public String id() {
+        return "link.width";
+    }
+
+    Setting.Type type() {
+        return Setting.Type.WIDTH;
+    }
+
+    String what() {
+        return "width";
+    }
+
+    LinkWidth value(LinkInfo l) {
+        return l.width();
+    }
+
+    Optional<LinkWidth> parse(String s) {
+        return s.equalsIgnoreCase("auto") ? Optional.empty() : LinkWidth.parse(s);
+    }
+
+    double scale(LinkWidth w) {
+        return w.lanes();
+    }
+
+    Optional<LinkWidth> couldBe(LinkInfo l) {
+        Matcher m = COULD.matcher(l.couldBe());
+        return m.find() ? LinkWidth.parse(m.group(1)) : Optional.empty();
+    }
+
+    /** The widest width both supported and enabled on the HCA port ("1X or 2X" -> 2X). */
+    Optional<LinkWidth> hostMax(HostData h) {
+        if (h.portInfo() == null || h.portInfo().linkWidthSupported().isEmpty()) return Optional.empty();
+        Optional<LinkWidth> sup = widest(h.portInfo().linkWidthSupported());
+        Optional<LinkWidth> ena = h.portInfo().linkWidthEnabled().isEmpty() ? sup : widest(h.portInfo().linkWidthEnabled());
+        if (sup.isEmpty() || ena.isEmpty()) return Optional.empty();
+        return Optional.of(sup.get().compareTo(ena.get()) <= 0 ? sup.get() : ena.get());
+    }
+
+    static Optional<LinkWidth> widest(String list) {
+        return Arrays.stream(list.split("\\s+or\\s+|,")).map(String::trim).map(LinkWidth::parse).flatMap(Optional::stream)
+                .max(LinkWidth::compareTo);
+    }
+}

@@ -1,0 +1,118 @@
+package io.ibaccept.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.rules.checks.Checks;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Check contract: declared inputs make the engine SKIP uniformly, declared settings are typed at load time. */
+class CheckApiTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyCheckHasItsBlockAndValidDefaults() {
+        RuleConfig d = RuleConfig.defaults();
+        Set<String> ids = new HashSet<>();
+        for (Check c : Checks.all()) {
+            assertThat(ids.add(c.id())).as("unique id " + c.id()).isTrue();
+            assertThat(d.text(c.id(), "title")).as(c.id() + ".title").isNotEmpty();
+            for (Setting s : c.settings()) {
+                assertThat(s.type().validate(s.defaultValue())).as(c.id() + "." + s.key() + " default").isNull();
+                // the bundled file documents the same default the check declares
+                assertThat(d.text(c.id(), s.key())).as(c.id() + "." + s.key()).isEqualTo(s.defaultValue());
+            }
+        }
+        assertThat(d.validateAll()).isEmpty();
+        // every dump command has a collect hint
+        for (Cmd cmd : Cmd.values()) assertThat(d.text("input", "hint." + cmd.fileName())).as(cmd.fileName()).isNotEmpty();
+    }
+
+    @Test
+    void typedValuesAreRejectedAtLoadWithFileAndLine() {
+        assertThatThrownBy(() -> TestDump.config(tmp, "# site\n\nperftest.bw.min_percent=ninety\n"))
+                .isInstanceOf(RuleConfig.BadRulesFile.class)
+                .hasMessageEndingWith("site-rules.properties:3: 'perftest.bw.min_percent' must be a number, found 'ninety'");
+        assertThatThrownBy(() -> TestDump.config(tmp, "link.errors.symbol_warn=NaN\n"))
+                .hasMessageEndingWith(":1: 'link.errors.symbol_warn' must be a finite number, found 'NaN'");
+        assertThatThrownBy(() -> TestDump.config(tmp, "x.y=\\\n  z\nlink.errors.symbol_fail=Infinity\n"))
+                .hasMessageContaining(":1: unknown rule setting 'x.y'");
+        assertThatThrownBy(() -> TestDump.config(tmp, "link.errors.symbol_warn=1\nlink.errors.symbol_fail=-Infinity\n"))
+                .hasMessageContaining(":2: 'link.errors.symbol_fail'");
+        assertThatThrownBy(() -> TestDump.config(tmp, "link.errors.symbol_fail=-3\n")).hasMessageContaining("must not be negative");
+        assertThatThrownBy(() -> TestDump.config(tmp, "link.speed.expected=HDR200\n"))
+                .hasMessageEndingWith(":1: 'link.speed.expected' unknown speed 'HDR200' (expected auto or one of SDR DDR QDR FDR10 FDR EDR HDR NDR XDR)");
+        assertThatThrownBy(() -> TestDump.config(tmp, "link.width.expected=3X\n")).hasMessageContaining("unknown link width '3X'");
+        assertThatThrownBy(() -> TestDump.config(tmp, "memlock.min_kib=lots\n")).hasMessageContaining("must be a number or 'unlimited'");
+        assertThatThrownBy(() -> TestDump.config(tmp, "ethtool.enabled=no\n")).hasMessageContaining("must be true or false");
+        assertThat(TestDump.config(tmp, "link.speed.expected=fdr10\nmemlock.min_kib=65536\n").text("link.speed", "expected")).isEqualTo("fdr10");
+    }
+
+    @Test
+    void keyLinesFollowPropertiesSyntax() {
+        var m = RuleConfig.keyLines("# c\n! c\na.b = 1\nlong.key=x\\\n   y.z=continued\n  c.d:2\ne\\.f 3\na.b=again\n");
+        assertThat(m).containsEntry("long.key", 4).containsEntry("c.d", 6).containsEntry("e.f", 7).containsEntry("a.b", 8)
+                .doesNotContainKey("y.z");
+    }
+
+    @Test
+    void engineSkipsACheckWhoseInputsAreUnusableWithTheCollectHint() {
+        TestDump d = TestDump.healthy(tmp.resolve("d"), 4);
+        Report r = d.analyze();
+        assertThat(TestDump.of(r, "ethtool")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.SKIP);
+            assertThat(f.summary()).isEqualTo("needs ethtool-S: ethtool-S not collected (collect with --ethtool IFACE for RoCE/Ethernet ports)");
+        });
+        // alternatives: link.errors needs ibqueryerrors OR perfquery OR ibdiagnet2.db_csv
+        d.write("fabric/ibqueryerrors.out", "garbage that is not ibqueryerrors\n");
+        d.delete("fabric/perfquery.out").delete("fabric/perfquery.meta");
+        r = d.analyze();
+        assertThat(TestDump.of(r, "link.errors")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.SKIP);
+            assertThat(f.summary()).startsWith("needs ibqueryerrors or perfquery or ibdiagnet2.db_csv: ibqueryerrors fabric/ibqueryerrors.out:1: ")
+                    .contains("perfquery fabric/perfquery.out: file missing from the dump (collect with 'ibaccept collect --fabric-node NODE --only perfquery')");
+        });
+    }
+
+    @Test
+    void aNewCheckIsOneClass() {
+        Check c = new Check() {
+            public String id() {
+                return "mtu";
+            }
+
+            public List<Input> inputs() {
+                return List.of(Input.of(Cmd.MLXLINK));
+            }
+
+            public void evaluate(Ctx ctx) {
+                throw new AssertionError("must not run without its input");
+            }
+        };
+        Report r = new RulesEngine(RuleConfig.defaults(), List.of(c)).run(io.ibaccept.dump.DumpLoader.load(TestDump.healthy(tmp.resolve("e"), 2).dir));
+        assertThat(r.findings()).singleElement().satisfies(f -> assertThat(f.status()).isEqualTo(Status.SKIP));
+    }
+
+    @Test
+    void shellQuoting() {
+        assertThat(Shell.quote("cn052")).isEqualTo("cn052");
+        assertThat(Shell.quote("cn052 mlx5_0")).isEqualTo("'cn052 mlx5_0'");
+        assertThat(Shell.quote("MF0;ib-leaf03:MQM8700/U1")).isEqualTo("'MF0;ib-leaf03:MQM8700/U1'");
+        assertThat(Shell.quote("it's")).isEqualTo("'it'\\''s'");
+        assertThat(Shell.quote("$(reboot)")).isEqualTo("'$(reboot)'");
+        assertThat(Shell.quote("`id`|x&y>z")).isEqualTo("'`id`|x&y>z'");
+        assertThat(Shell.quote("a\nb")).isEqualTo("'a?b'");
+        assertThat(Shell.quote("-rf")).isEqualTo("'-rf'");
+        assertThat(Shell.quote("")).isEqualTo("''");
+        assertThat(Shell.quote("nœud")).isEqualTo("'nœud'");
+        assertThat(RuleConfig.defaults().fill("input", "fix", java.util.Map.of("command", "ibstat", "host", "a;b")))
+                .contains("--nodes 'a;b' -o DUMP --only ibstat");
+    }
+}

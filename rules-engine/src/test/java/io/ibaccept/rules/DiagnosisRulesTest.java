@@ -1,0 +1,321 @@
+package io.ibaccept.rules;
+
+import static io.ibaccept.rules.TestDump.of;
+import static io.ibaccept.rules.TestDump.problems;
+import static io.ibaccept.rules.TestDump.status;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 7: the right root cause, once, with the fix that applies. Small synthetic fabrics, one fault each. */
+class DiagnosisRulesTest {
+    @TempDir
+    Path tmp;
+
+    static String host(int i) {
+        return String.format("cn%04d", i);
+    }
+
+    static String guid(int i) {
+        return String.format("0x%016x", 0x0c42a10300100000L + 2L * (i - 1));
+    }
+
+    TestDump healthy(int n) {
+        return TestDump.healthy(tmp.resolve("d"), n);
+    }
+
+    /** Every host's ibstat 'SM lid' set to smLid. */
+    static void pointPortsAt(TestDump d, int n, int smLid) {
+        for (int i = 1; i <= n; i++) d.replace("nodes/" + host(i) + "/ibstat.out", "SM lid: 500", "SM lid: " + smLid);
+    }
+
+    static String sminfo(int lid, String guid, int prio, int state, String name) {
+        return "sminfo: sm lid " + lid + " sm guid " + guid + ", activity count 100 priority " + prio + " state " + state + " " + name + "\n";
+    }
+
+    // ---- 1. subnet manager diagnosis
+
+    @Test
+    void rogueMasterOnAComputeNodeIsNamedByHost() {
+        TestDump d = healthy(8);
+        d.write("fabric/sminfo.out", sminfo(1005, guid(6), 15, 3, "SMINFO_MASTER") + sminfo(1000, guid(1), 14, 2, "SMINFO_STANDBY")
+                + sminfo(1001, guid(2), 13, 2, "SMINFO_STANDBY") + sminfo(1005, guid(6), 15, 3, "SMINFO_MASTER"));
+        pointPortsAt(d, 8, 1005);
+        Report r = d.analyze(TestDump.config(tmp, "sm.count.designated=cn0001,cn0002\n"));
+        assertThat(problems(r, "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).isEqualTo("master SM is on cn0006, a compute node (lid 1005), priority 15 above the designated SMs"
+                    + " (cn0001 14, cn0002 13); designated SM nodes: cn0001, cn0002");
+            assertThat(f.fix()).startsWith("Disable opensm there: 'ssh cn0006 systemctl disable --now opensm'");
+        });
+        // the same master on a designated node is fine, and the SM is still named by host
+        Report ok = d.analyze(TestDump.config(tmp, "sm.count.designated=cn0006,cn0001\n"));
+        assertThat(of(ok, "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).startsWith("exactly one master SM: cn0006 (SM lid 1005");
+        });
+    }
+
+    @Test
+    void deadSmThatEveryPortPointsTo() {
+        TestDump d = healthy(8);
+        d.write("fabric/sminfo.meta", "name: sminfo\nhost: cn0001\ncommand: sminfo\nstatus: failed\nexit: 255\n");
+        d.write("fabric/sminfo.err", "ibwarn: [1234] _do_madrpc: recv failed: Connection timed out\nsminfo: iberror: failed: query\n");
+        pointPortsAt(d, 8, 1003);
+        Report r = d.analyze();
+        assertThat(problems(r, "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.summary()).isEqualTo("no SM answers at SM lid 1003 (cn0004) that every port points to: the SM died; no standby configured");
+            assertThat(f.fix()).contains("Restart opensm on cn0004");
+        });
+        // not a re-collect input ERROR: the failed sminfo is a consequence of the dead SM
+        assertThat(of(r, "input")).filteredOn(f -> f.summary().startsWith("sminfo")).singleElement()
+                .satisfies(f -> assertThat(f.isConsequence()).isTrue());
+        assertThat(r.counts().get(Status.ERROR)).isZero();
+    }
+
+    @Test
+    void standbyThatDidNotTakeOver() {
+        TestDump d = healthy(8);
+        d.write("fabric/sminfo.out", sminfo(501, "0xc42a10300a10001", 14, 2, "SMINFO_STANDBY"));
+        Report r = d.analyze();
+        assertThat(problems(r, "sm.count")).singleElement().satisfies(f ->
+                assertThat(f.summary()).isEqualTo("no SM answers at SM lid 500 that every port points to: the SM died;"
+                        + " standby SM(s) lid 501 (priority 14) did not take over"));
+    }
+
+    @Test
+    void smStuckInDiscovering() {
+        TestDump d = healthy(8);
+        d.write("fabric/sminfo.out", sminfo(1002, guid(3), 15, 1, "SMINFO_DISCOVERING"));
+        pointPortsAt(d, 8, 0);
+        Report r = d.analyze();
+        assertThat(problems(r, "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.summary()).isEqualTo("no master SM: the SM on cn0003 (lid 1002, priority 15) is stuck in DISCOVERING");
+            assertThat(f.fix()).contains("/var/log/opensm.log").contains("duplicate").doesNotContain("systemctl enable");
+        });
+    }
+
+    // ---- 3. root causes: one finding per fault, consequences under it
+
+    @Test
+    void noSmIsOneRootWithPortsInInitAndEmptyQueriesAsConsequences() {
+        int n = 8;
+        TestDump d = healthy(n);
+        for (int i = 1; i <= n; i++)
+            d.replace("nodes/" + host(i) + "/ibstat.out", "State: Active", "State: Initializing")
+                    .replace("nodes/" + host(i) + "/ibstat.out", "SM lid: 500", "SM lid: 0");
+        d.write("fabric/sminfo.meta", "name: sminfo\nhost: cn0001\ncommand: sminfo\nstatus: failed\nexit: 255\n");
+        d.write("fabric/sminfo.err", "sminfo: iberror: failed: query\n");
+        d.write("fabric/ibqueryerrors.out", "");
+        d.write("fabric/saquery-s.out", "");
+        Report r = d.analyze();
+        Finding root = problems(r, "sm.count").get(0);
+        assertThat(root.summary()).isEqualTo("no subnet manager answers (sminfo failed, ports report SM lid 0)");
+        assertThat(root.isConsequence()).isFalse();
+        List<Finding> under = r.consequencesOf(root);
+        assertThat(under).filteredOn(f -> f.check().equals("port.state")).hasSize(n);
+        assertThat(under).filteredOn(f -> f.check().equals("input")).extracting(f -> f.summary().split(":")[0])
+                .contains("sminfo", "ibqueryerrors", "saquery-s");
+        // the verdict counts the root once
+        assertThat(r.verdict()).isEqualTo(Verdict.REJECTED);
+        assertThat(r.counts().get(Status.FAIL)).isEqualTo(1);
+        assertThat(r.counts().get(Status.ERROR)).isZero();
+        assertThat(r.worstFirst().get(0)).isEqualTo(root);
+        assertThat(r.worstFirst().subList(1, 1 + under.size())).containsExactlyElementsOf(under);
+    }
+
+    /** Kills leaf002 of a 40-host, 2-leaf synthetic fabric: its 20 hosts down, the switch gone from iblinkinfo/ibnetdiscover. */
+    static void killLeaf2(TestDump d) {
+        for (int i = 21; i <= 40; i++) {
+            String h = host(i);
+            d.replace("nodes/" + h + "/ibstat.out", "State: Active", "State: Down").replace("nodes/" + h + "/ibstat.out", "Physical state: LinkUp", "Physical state: Polling");
+            for (String cmd : List.of("smpquery-portinfo", "smpquery-pkeys", "smpquery-pkeys-peer", "smpquery-nodeinfo")) {
+                d.write("nodes/" + h + "/" + cmd + ".out", "");
+                d.write("nodes/" + h + "/" + cmd + ".meta", "name: " + cmd + "\nhost: " + h + "\ncommand: smpquery\nstatus: failed\nexit: 255\n");
+                d.write("nodes/" + h + "/" + cmd + ".err", "ibwarn: [99] mad_rpc_open_port: can't open UMAD port ((null):0)\n");
+            }
+        }
+        List<String> kept = new ArrayList<>();
+        boolean skip = false;
+        for (String line : d.read("fabric/iblinkinfo.out").split("\n")) {
+            if (line.startsWith("CA: ") || line.startsWith("Switch: ")) {
+                skip = line.contains("leaf002");
+                for (int i = 21; i <= 40 && !skip; i++) skip = line.startsWith("CA: " + host(i) + " ");
+            }
+            if (!skip) kept.add(line);
+        }
+        d.write("fabric/iblinkinfo.out", String.join("\n", kept) + "\n");
+        StringBuilder topo = new StringBuilder();
+        for (String block : d.read("fabric/ibnetdiscover.out").split("\n\n")) {
+            boolean dead = false;
+            for (int i = 21; i <= 40; i++) dead |= block.contains("\"" + host(i) + " HCA-1\"");
+            if (!dead) topo.append(block).append("\n\n");
+        }
+        d.write("fabric/ibnetdiscover.out", topo.toString());
+    }
+
+    @Test
+    void deadLeafIsOneFindingWithTheHostsBehindItAsConsequences() {
+        TestDump d = healthy(40);
+        killLeaf2(d);
+        Report r = d.analyze();
+        assertThat(problems(r, "fabric.switches")).singleElement().satisfies(root -> {
+            assertThat(root.status()).isEqualTo(Status.FAIL);
+            assertThat(root.isConsequence()).isFalse();
+            assertThat(root.summary()).startsWith("a leaf switch is missing: 20 hosts behind it are down together (cn0021, cn0022,")
+                    .endsWith("and no switch sees them, while each of the 1 answering leaves has all its 20 hosts up");
+            assertThat(root.fix()).contains("power");
+            List<Finding> under = r.consequencesOf(root);
+            assertThat(under).filteredOn(f -> f.check().equals("port.state")).hasSize(20);
+            assertThat(under).filteredOn(f -> f.check().equals("fabric.inventory")).hasSize(1);
+            assertThat(under).filteredOn(f -> f.check().equals("input")).isNotEmpty();
+        });
+        assertThat(r.roots()).filteredOn(f -> f.status() == Status.FAIL).singleElement()
+                .satisfies(f -> assertThat(f.check()).isEqualTo("fabric.switches"));
+        assertThat(r.roots()).filteredOn(f -> f.check().equals("input") && f.status() != Status.PASS).isEmpty();
+    }
+
+    @Test
+    void oneUnpluggedHostIsItsOwnRootNotALostSwitch() {
+        TestDump d = healthy(40);
+        d.replace("nodes/cn0007/ibstat.out", "State: Active", "State: Down").replace("nodes/cn0007/ibstat.out", "Physical state: LinkUp", "Physical state: Polling");
+        Report r = d.analyze();
+        assertThat(status(r, "fabric.switches")).isEqualTo(Status.PASS);
+        assertThat(problems(r, "port.state")).singleElement().satisfies(f -> assertThat(f.isConsequence()).isFalse());
+    }
+
+    // ---- 5. sentinels
+
+    @Test
+    void lidZeroOnSwitchesIsUnassignedNotDuplicate() {
+        TestDump d = healthy(40);
+        String links = d.read("fabric/iblinkinfo.out").replaceAll("(?m)^(\\s+)\\s([23])(\\s+\\d+\\[)", "$1 0$3");
+        d.write("fabric/iblinkinfo.out", links);
+        assertThat(d.read("fabric/iblinkinfo.out")).contains("        0    1[  ]");
+        Report r = d.analyze();
+        assertThat(status(r, "lid.duplicate")).isEqualTo(Status.PASS);
+    }
+
+    // ---- 4. causes that match the counter, one finding per cable
+
+    static String qe(String body) {
+        return body + "\n## Summary: 13 nodes checked, 1 bad nodes found\n##          168 ports checked, 1 ports have errors beyond threshold\n";
+    }
+
+    @Test
+    void countersPointAtTheirOwnCause() {
+        TestDump d = healthy(8);
+        d.write("fabric/ibqueryerrors.out", qe("Errors for 0xc42a10300a00000 \"leaf001\"\n"
+                + "   GUID 0xc42a10300a00000 port 3: [PortXmitDiscards == 57] [PortXmitWait == 4000000]\n"
+                + "   GUID 0xc42a10300a00000 port 5: [PortRcvRemotePhysicalErrors == 12]\n"
+                + "   GUID 0xc42a10300a00000 port 6: [PortRcvConstraintErrors == 3]\n"));
+        Report r = d.analyze();
+        List<Finding> p = problems(r, "link.errors");
+        assertThat(p).filteredOn(f -> f.objects().equals(List.of("leaf001 port 3"))).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).isEqualTo("leaf001 port 3: PortXmitDiscards=57, PortXmitWait=4000000");
+            assertThat(f.cause()).contains("congestion").contains("peer that does not drain").contains("cn0003 HCA-1 port 1")
+                    .contains("HoQ").doesNotContain("marginal cable");
+        });
+        assertThat(p).filteredOn(f -> f.objects().equals(List.of("leaf001 port 5"))).singleElement().satisfies(f -> {
+            assertThat(f.cause()).contains("upstream").doesNotContain("marginal cable");
+            assertThat(f.fix()).contains("links that feed leaf001 port 5");
+        });
+        assertThat(p).filteredOn(f -> f.objects().equals(List.of("leaf001 port 6"))).singleElement()
+                .satisfies(f -> assertThat(f.cause()).contains("partition enforcement"));
+        // below the congestion threshold XmitWait is normal traffic
+        Report quiet = d.analyze(TestDump.config(tmp, "link.errors.xmit_wait_warn=5000000\n"));
+        assertThat(problems(quiet, "link.errors")).noneSatisfy(f -> assertThat(f.summary()).contains("PortXmitWait"));
+    }
+
+    @Test
+    void symbolErrorsOnBothEndsAreOneCable() {
+        TestDump d = healthy(8);
+        d.write("fabric/ibqueryerrors.out", qe("Errors for 0xc42a10300a00000 \"leaf001\"\n"
+                + "   GUID 0xc42a10300a00000 port 4: [SymbolErrorCounter == 500] [LinkDownedCounter == 2]\n"
+                + "Errors for " + guid(4) + " \"cn0004 HCA-1\"\n"
+                + "   GUID " + guid(4) + " port 1: [SymbolErrorCounter == 90] [PortRcvErrors == 4]\n"));
+        Report r = d.analyze();
+        assertThat(problems(r, "link.errors")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.objects()).containsExactlyInAnyOrder("leaf001 port 4", "cn0004 HCA-1 port 1");
+            assertThat(f.summary()).endsWith("(cable cn0004 HCA-1 port 1 <-> leaf001 port 4)");
+            assertThat(f.cause()).contains("marginal cable").contains("flapping");
+            assertThat(f.fix()).contains("on both ends of cn0004 HCA-1 port 1 <-> leaf001 port 4");
+        });
+    }
+
+    // ---- 6. expected width and speed per link class, and what the ports support
+
+    /** Host links (CA lines and the leaf ports facing hosts) at the given width. */
+    static void hostLinksAt(TestDump d, String width) {
+        StringBuilder out = new StringBuilder();
+        boolean ca = false;
+        for (String line : d.read("fabric/iblinkinfo.out").split("\n")) {
+            if (line.startsWith("CA: ")) ca = true;
+            else if (line.startsWith("Switch: ")) ca = false;
+            out.append(ca || line.contains("HCA-1\"") ? line.replace("==( 4X ", "==( " + width + " ") : line).append("\n");
+        }
+        d.write("fabric/iblinkinfo.out", out.toString());
+    }
+
+    @Test
+    void hdr100HostsByDesignWithFullWidthIslsAreAccepted() {
+        TestDump d = healthy(40);
+        hostLinksAt(d, "2X");
+        Report r = d.analyze();
+        assertThat(of(r, "link.width")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).isEqualTo("all 40 active host links run at 2X (most common among host links); "
+                    + "all 40 active switch-to-switch links run at 4X (most common among switch-to-switch links)");
+        });
+        // a host link at 1X among 2X hosts is still a lane problem
+        d.replace("fabric/iblinkinfo.out", "      0x0c42a10300100008   1004    1[  ] ==( 2X ", "      0x0c42a10300100008   1004    1[  ] ==( 1X ");
+        assertThat(problems(d.analyze(), "link.width")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).startsWith("cn0005 HCA-1 port 1 <-> leaf001 port 5 runs at 1X, expected 2X (most common among host links)");
+        });
+        // and a configured class expectation wins over the majority
+        Report conf = d.analyze(TestDump.config(tmp, "link.width.expected.host=4X\nlink.width.expected.isl=4X\n"));
+        assertThat(problems(conf, "link.width")).hasSize(40).allSatisfy(f -> assertThat(f.summary()).contains("(configured for host links)"));
+    }
+
+    @Test
+    void hcaThatOnlySupportsANarrowerWidthIsACapabilityWarningNotACableFault() {
+        TestDump d = healthy(40);
+        d.replace("fabric/iblinkinfo.out", "      0x0c42a10300100008   1004    1[  ] ==( 4X ", "      0x0c42a10300100008   1004    1[  ] ==( 2X ");
+        d.replace("nodes/cn0005/smpquery-portinfo.out", "LinkWidthSupported:..............1X or 4X", "LinkWidthSupported:..............1X or 2X");
+        assertThat(problems(d.analyze(), "link.width")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).isEqualTo("cn0005 HCA-1 port 1 <-> leaf001 port 5 runs at 2X because the HCA of cn0005 supports only 2X"
+                    + " (expected 4X, most common among host links)");
+            assertThat(f.cause()).contains("not a cable fault");
+            assertThat(f.evidence()).anySatisfy(e -> assertThat(e.where()).isEqualTo("nodes/cn0005/smpquery-portinfo.out:1"));
+        });
+    }
+
+    @Test
+    void speedBelowWhatBothEndsCouldDoFailsWhileAQdrOnlyHcaWarns() {
+        TestDump d = healthy(40);
+        String links = d.read("fabric/iblinkinfo.out").replace("( )", "(Could be 12X )");
+        // cn0005: QDR, and iblinkinfo says nothing better is possible -> the hardware's limit
+        links = links.replace("0x0c42a10300100008   1004    1[  ] ==( 4X        53.125 Gbps", "0x0c42a10300100008   1004    1[  ] ==( 4X        10.0 Gbps");
+        // cn0006: EDR, but both ends could run HDR -> cable/signal
+        links = links.replace("0x0c42a1030010000a   1005    1[  ] ==( 4X        53.125 Gbps Active/  LinkUp)==>      2    6[  ] \"leaf001\" (Could be 12X )",
+                "0x0c42a1030010000a   1005    1[  ] ==( 4X        25.78125 Gbps Active/  LinkUp)==>      2    6[  ] \"leaf001\" (Could be 12X Could be 53.125 Gbps)");
+        d.write("fabric/iblinkinfo.out", links);
+        List<Finding> p = problems(d.analyze(), "link.speed");
+        assertThat(p).filteredOn(f -> f.summary().startsWith("cn0005")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).contains("runs at QDR because the ports of this link support only QDR");
+        });
+        assertThat(p).filteredOn(f -> f.summary().startsWith("cn0006")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).endsWith("expected HDR (most common among host links); both ends could run HDR");
+        });
+    }
+}
