@@ -73,10 +73,10 @@ public final class CounterWindow {
         }
         boolean cleared = false;
         if (opt.clearCounters()) {
-            String script = script(ports, true);
+            List<String> scripts = scripts(ports, true);
             Instant t = Instant.now();
-            ExecResult r = transport.run(fabricNode, script, opt.sampleTimeout());
-            w.command("fabric/counters-clear.out", result("counters-clear", fabricNode, script, r, t), r.stdout());
+            ExecResult r = runAll(fabricNode, scripts);
+            w.command("fabric/counters-clear.out", result("counters-clear", fabricNode, String.join("\n", scripts), r, t), r.stdout());
             cleared = CommandResult.OK.equals(r.status());
             progress.printf("counter window: counters of %d port(s) cleared: %s%n", count(ports), r.status());
         }
@@ -93,11 +93,27 @@ public final class CounterWindow {
     }
 
     private boolean sample(Cmd cmd, String fabricNode, SortedMap<Integer, SortedSet<Integer>> ports, DumpWriter w) {
-        String script = script(ports, false);
+        List<String> scripts = scripts(ports, false);
         Instant t = Instant.now();
-        ExecResult r = transport.run(fabricNode, script, opt.sampleTimeout());
-        record(w, cmd, fabricNode, script, r, t);
+        ExecResult r = runAll(fabricNode, scripts);
+        record(w, cmd, fabricNode, String.join("\n", scripts), r, t);
         return CommandResult.OK.equals(r.status());
+    }
+
+    /** Runs the scripts in order as one command: outputs concatenated, ok if any part was ok, time summed. */
+    private ExecResult runAll(String node, List<String> scripts) {
+        StringBuilder out = new StringBuilder(), err = new StringBuilder();
+        long ms = 0;
+        ExecResult last = null, ok = null;
+        for (String sc : scripts) {
+            last = transport.run(node, sc, opt.sampleTimeout());
+            out.append(last.stdout());
+            err.append(last.stderr());
+            ms += last.durationMs();
+            if (CommandResult.OK.equals(last.status())) ok = last;
+        }
+        ExecResult r = ok != null ? ok : last;
+        return new ExecResult(r.status(), r.exitCode(), out.toString(), err.toString(), ms);
     }
 
     private void uptimes(List<String> nodes, DumpWriter w) {
@@ -146,25 +162,40 @@ public final class CounterWindow {
         return out;
     }
 
+    /** LIDs per script: keeps each script far below the 128 KiB a single argv element may have (MAX_ARG_STRLEN). */
+    static final int LIDS_PER_SCRIPT = 1000;
+
     /**
-     * The sample (or clear) script: per LID one perfquery -x and one perfquery with the port list (perfquery.c reads a
+     * The sample (or clear) scripts: per LID one perfquery -x and one perfquery with the port list (perfquery.c reads a
      * comma-separated list and prints one block per port). LIDs and ports are integers from the parse above, so
-     * nothing in it comes from a name. A failing LID (node gone, no PMA) is reported on stderr and the rest go on.
+     * nothing in them comes from a name. A failing LID (node gone, no PMA) is reported on stderr and the rest go on;
+     * a script fails only when every call in it failed. Large fabrics get several scripts, run one after the other.
      */
-    public static String script(SortedMap<Integer, SortedSet<Integer>> ports, boolean clear) {
-        StringBuilder sb = new StringBuilder("f=0; n=0\n");
-        String reset = clear ? "-R " : "";
+    public static List<String> scripts(SortedMap<Integer, SortedSet<Integer>> ports, boolean clear) {
+        List<String> out = new ArrayList<>();
+        List<String> items = new ArrayList<>();
         for (Map.Entry<Integer, SortedSet<Integer>> e : ports.entrySet()) {
-            String list = e.getValue().stream().map(String::valueOf).reduce((a, b) -> a + "," + b).orElseThrow();
-            for (String ext : List.of("-x ", "")) {
-                String cmd = "perfquery " + ext + reset + e.getKey() + " " + list;
-                sb.append("n=$((n+1)); ").append(cmd).append(" || { f=$((f+1)); echo '").append(cmd).append(": failed' >&2; }\n");
+            items.add(e.getKey() + ":" + e.getValue().stream().map(String::valueOf).reduce((a, b) -> a + "," + b).orElseThrow());
+            if (items.size() == LIDS_PER_SCRIPT) {
+                out.add(script(items, clear));
+                items = new ArrayList<>();
             }
         }
-        sb.append("[ $f -gt 0 ] && echo \"$f of $n perfquery calls failed\" >&2\n");
-        // the sample is usable unless every call failed
-        sb.append("[ $f -lt $n ]\n");
-        return sb.toString();
+        if (!items.isEmpty()) out.add(script(items, clear));
+        return out;
+    }
+
+    private static String script(List<String> lidPorts, boolean clear) {
+        String reset = clear ? " -R" : "";
+        return "f=0; n=0\n"
+                + "for a in " + String.join(" ", lidPorts) + "; do\n"
+                + "  l=${a%%:*}; p=${a#*:}\n"
+                + "  for x in -x ''; do\n"
+                + "    n=$((n+1)); perfquery $x" + reset + " $l $p || { f=$((f+1)); echo \"perfquery $x" + reset + " $l $p: failed\" >&2; }\n"
+                + "  done\n"
+                + "done\n"
+                + "[ $f -gt 0 ] && echo \"$f of $n perfquery calls failed\" >&2\n"
+                + "[ $f -lt $n ]\n";
     }
 
     static int count(SortedMap<Integer, SortedSet<Integer>> ports) {
