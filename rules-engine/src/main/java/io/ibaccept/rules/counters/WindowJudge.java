@@ -210,7 +210,7 @@ public final class WindowJudge {
             Double up = window.uptimes().get(x.host());
             if (up == null) continue;
             return "; LinkDownedCounter before the window is attributed to the reboot of " + x.host() + " (up "
-                    + hours(up) + ", shorter than the age of counters that ibaccept did not clear)";
+                    + hours(up) + "; the counters were not cleared in this collection, so they normally predate that boot)";
         }
         return "; the LinkDowned counts predate the window (switch or cable work before it; clear the counters to confirm)";
     }
