@@ -119,4 +119,11 @@ class CounterWindowRuleTest {
         assertThat(of(r, "link.errors.window")).filteredOn(f -> f.objects().contains("leaf01 port 3")).singleElement()
                 .satisfies(f -> assertThat(f.summary()).contains("symbol BER 3.1e-14"));
     }
+
+    @Test
+    void aPortMissingFromOneSampleIsNamed() {
+        Report r = run(window(block(4, 3, Map.of()) + block(10, 1, Map.of()), block(4, 3, Map.of())));
+        assertThat(of(r, "link.errors.window")).filteredOn(f -> f.status() == Status.WARN).singleElement()
+                .satisfies(f -> assertThat(f.summary()).startsWith("1 port(s) were read in only one of the two samples").contains("LID 10 port 1"));
+    }
 }

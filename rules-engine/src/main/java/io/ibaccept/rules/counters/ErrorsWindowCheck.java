@@ -51,6 +51,19 @@ public final class ErrorsWindowCheck implements Check {
             for (CounterSample.Unreadable u : s.unreadable().stream().limit(10).toList())
                 c.problem(Status.ERROR, List.of(u.ref().file()), List.of(Evidence.of(u.reason(), u.ref())),
                         u.ref() + ": unreadable counter record: " + u.reason(), "input", Map.of("file", u.ref().toString()));
+        java.util.Set<String> inStart = new java.util.TreeSet<>(), inEnd = new java.util.TreeSet<>();
+        w.get().start().ports().forEach(p -> inStart.add(p.key()));
+        w.get().end().ports().forEach(p -> inEnd.add(p.key()));
+        java.util.Set<String> onlyOne = new java.util.TreeSet<>(inStart);
+        onlyOne.addAll(inEnd);
+        onlyOne.removeIf(k -> inStart.contains(k) && inEnd.contains(k));
+        if (!onlyOne.isEmpty()) {
+            String list = onlyOne.stream().limit(10).map(k -> "LID " + k.replace(":", " port ")).collect(java.util.stream.Collectors.joining(", "));
+            c.problem(Status.WARN, List.of("fabric/counters-start.out", "fabric/counters-end.out"),
+                    List.of(Evidence.of(list, "fabric/counters-" + (inStart.containsAll(onlyOne) ? "end" : "start") + ".err")),
+                    onlyOne.size() + " port(s) were read in only one of the two samples, so not judged over the window: " + list
+                            + (onlyOne.size() > 10 ? " ..." : ""), "missing", Map.of("file", "fabric/counters-end.err"));
+        }
         List<WindowJudge.Verdict> vs = new WindowJudge(c.data, w.get(), WindowJudge.Limits.of(c.cfg)).judge(c.index.links());
         int bad = 0, notes = 0;
         for (WindowJudge.Verdict v : vs) {
