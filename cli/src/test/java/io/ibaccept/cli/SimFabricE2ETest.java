@@ -127,14 +127,14 @@ class SimFabricE2ETest {
             f.startSm("node01", 15, parts, "off");
             f.awaitActive(NODES, Duration.ofSeconds(60));
             Report r = collectAndAnalyze(f, tmp.resolve("dump"));
-            assertThat(problems(r, "pkey")).filteredOn(x -> x.status() == Status.FAIL).singleElement().satisfies(x -> {
-                assertThat(x.objects()).containsExactly("node12");
-                assertThat(x.cause()).contains("P_Key 0x8002 is in the table of node12 HCA but not of leaf03 port 4");
-                assertThat(x.fix()).contains("partitions.conf");
+            // opensm with part_enforce off programs no switch port: node12's partition is not enforced at leaf03 port 4,
+            // its own finding (nothing dropped, nothing isolated); a partition of one host by design is no fault
+            assertThat(problems(r, "pkey")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.WARN);
+                assertThat(x.objects()).containsExactly("leaf03 port 4");
+                assertThat(x.summary()).contains("partition enforcement is off there");
+                assertThat(x.fix()).contains("part_enforce both");
             });
-            // and node12 is now in a partition no other host is in
-            assertThat(problems(r, "pkey")).filteredOn(x -> x.status() == Status.WARN).singleElement()
-                    .satisfies(x -> assertThat(x.summary()).startsWith("node12 is in partitions 0x8002 0xffff"));
             assertThat(r.checkStatus().get("sm.priority")).isEqualTo(Status.PASS);
         }
     }

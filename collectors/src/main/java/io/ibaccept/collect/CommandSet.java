@@ -53,9 +53,11 @@ public final class CommandSet {
                 new Spec(Cmd.IBQUERYERRORS, "ibqueryerrors", Duration.ofSeconds(300), java.util.Set.of(0, 1)),
                 new Spec(Cmd.PERFQUERY, "perfquery", Duration.ofSeconds(30)),
                 new Spec(Cmd.SAQUERY_SM, "saquery -s", Duration.ofSeconds(60)),
-                // sminfo of every SM port listed by the SA; plain sminfo (the local port's SM) if the SA is silent
-                new Spec(Cmd.SMINFO, "lids=$(saquery -s 2>/dev/null | sed -n 's/^[[:space:]]*EndPortLid\\.*//p'); "
-                        + "if [ -n \"$lids\" ]; then for l in $lids; do sminfo $l || exit $?; done; else sminfo; fi",
+                // plain sminfo (the SM the local port points to: a rogue master the SA does not list shows up here),
+                // then every SM port the SA lists; usable when any of them answered (a dead SM is judged by the rules)
+                new Spec(Cmd.SMINFO, "command -v sminfo >/dev/null || exit 127; "
+                        + "lids=$(saquery -s 2>/dev/null | sed -n 's/^[[:space:]]*EndPortLid\\.*//p'); "
+                        + "ok=1; sminfo && ok=0; for l in $lids; do sminfo $l && ok=0; done; exit $ok",
                         Duration.ofSeconds(60))));
         if (withIbdiagnet) {
             s.add(new Spec(Cmd.IBDIAGNET_LOG, "rm -rf " + IBDIAG_DIR + " && ibdiagnet -o " + IBDIAG_DIR + " >/dev/null; "

@@ -107,6 +107,13 @@ public final class Ctx {
         needs.computeIfAbsent(f, k -> new java.util.LinkedHashSet<>()).addAll(keys);
     }
 
+    /** Replaces finding i by g, keeping what it covers and needs. */
+    void replace(int i, Finding f, Finding g) {
+        out.set(i, g);
+        if (covers.containsKey(f)) covers.put(g, covers.remove(f));
+        if (needs.containsKey(f)) needs.put(g, needs.remove(f));
+    }
+
     Map<Finding, java.util.Set<String>> covers() {
         return covers;
     }

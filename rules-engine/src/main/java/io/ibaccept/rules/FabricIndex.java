@@ -45,6 +45,7 @@ public final class FabricIndex {
     private final Map<String, Link> linkByEnd = new HashMap<>();
     private final java.util.Set<Integer> switchLids = new java.util.HashSet<>();
     private final java.util.Set<Integer> caLids = new java.util.HashSet<>();
+    private Map<String, List<Long>> ambiguous;
     private final ClusterData data;
 
     FabricIndex(ClusterData data) {
@@ -78,6 +79,25 @@ public final class FabricIndex {
                 if (end.lid() > 0) linkByEnd.put("l" + end.lid() + ":" + end.port(), k);
                 linkByEnd.putIfAbsent("n" + end.nodeName() + ":" + end.port(), k);
             }
+    }
+
+    /** Node descriptions held by more than one node GUID (topology and iblinkinfo), name -> GUIDs. */
+    public Map<String, List<Long>> ambiguousNames() {
+        if (ambiguous == null) {
+            Map<String, java.util.Set<Long>> guids = new java.util.TreeMap<>();
+            if (data.fabric().topology() != null)
+                for (io.ibaccept.model.Topology.Node n : data.fabric().topology().nodes())
+                    guids.computeIfAbsent(n.description(), k -> new java.util.TreeSet<>()).add(n.guid());
+            if (data.fabric().links() != null)
+                for (LinkInfo l : data.fabric().links())
+                    if (l.switchNode()) guids.computeIfAbsent(l.nodeName(), k -> new java.util.TreeSet<>()).add(l.nodeGuid());
+            Map<String, List<Long>> m = new java.util.TreeMap<>();
+            guids.forEach((name, g) -> {
+                if (g.size() > 1 && !name.isEmpty()) m.put(name, List.copyOf(g));
+            });
+            ambiguous = m;
+        }
+        return ambiguous;
     }
 
     /** A switch-to-switch link (inter-switch link), as opposed to a host link. */

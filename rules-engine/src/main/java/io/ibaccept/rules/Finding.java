@@ -28,6 +28,10 @@ public record Finding(String check, String title, Status status, List<String> ob
         return new Finding(check, title, status, objects, evidence, summary, cause, fix, newId, parent);
     }
 
+    Finding withSummary(String newSummary) {
+        return new Finding(check, title, status, objects, evidence, newSummary, cause, fix, id, parent);
+    }
+
     Finding withParent(String parentId) {
         return new Finding(check, title, status, objects, evidence, summary, cause, fix, id, parentId);
     }

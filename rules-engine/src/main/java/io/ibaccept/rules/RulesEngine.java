@@ -46,7 +46,27 @@ public final class RulesEngine {
                         "check could not be evaluated: " + e.getMessage(), "", "Report this with the dump attached."));
             }
         }
+        markAmbiguous(ctx);
         return new Report(data, RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()));
+    }
+
+    /** A finding that names a node whose description several nodes share says so, with the GUIDs. */
+    private static void markAmbiguous(Ctx ctx) {
+        java.util.Map<String, List<Long>> dup = ctx.index.ambiguousNames();
+        if (dup.isEmpty()) return;
+        List<Finding> fs = ctx.findings();
+        for (int i = 0; i < fs.size(); i++) {
+            Finding f = fs.get(i);
+            if (f.check().equals("node.names") || f.status() == Status.PASS) continue;
+            List<String> notes = new ArrayList<>();
+            for (var e : dup.entrySet())
+                if (f.objects().stream().anyMatch(o -> o.equals(e.getKey()) || o.startsWith(e.getKey() + " ") || o.startsWith(e.getKey() + "/")))
+                    notes.add("\"" + e.getKey() + "\" is ambiguous: " + e.getValue().size() + " nodes carry it (GUIDs "
+                            + e.getValue().stream().map(g -> String.format("0x%016x", g)).collect(java.util.stream.Collectors.joining(", ")) + ")");
+            if (notes.isEmpty()) continue;
+            Finding g = f.withSummary(f.summary() + " [" + String.join("; ", notes) + "]");
+            ctx.replace(i, f, g);
+        }
     }
 
     /** The SKIP reason for the first declared input with no usable alternative, or null if all are usable. */

@@ -77,7 +77,7 @@ class CheckApiTest {
         assertThat(TestDump.of(r, "link.errors")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.SKIP);
             assertThat(f.summary()).startsWith("needs ibqueryerrors or perfquery or ibdiagnet2.db_csv: ibqueryerrors fabric/ibqueryerrors.out:1: ")
-                    .contains("perfquery fabric/perfquery.out: file missing from the dump (collect with 'ibaccept collect --fabric-node NODE --only perfquery')");
+                    .contains("perfquery fabric/perfquery.out: file missing from the dump (collect with 'ibaccept collect --nodes NODES --fabric-node NODE -o DUMP --only perfquery')");
         });
     }
 
@@ -114,5 +114,45 @@ class CheckApiTest {
         assertThat(Shell.quote("nœud")).isEqualTo("'nœud'");
         assertThat(RuleConfig.defaults().fill("input", "fix", java.util.Map.of("command", "ibstat", "host", "a;b")))
                 .contains("--nodes 'a;b' -o DUMP --only ibstat");
+    }
+
+    /** ibaccept options that fix texts and collect hints may name, per subcommand (collect --only is the CLI's re-collect option). */
+    static final java.util.Map<String, Set<String>> OPTIONS = java.util.Map.of(
+            "collect", Set.of("--nodes", "--hostfile", "--slurm", "-o", "--fabric-node", "--only", "--mlxlink", "--ibdiagnet", "--ethtool",
+                    "--probe-cmd", "--transport", "--parallel", "--cluster", "--window", "--clear-counters"),
+            "rdma", Set.of("--nodes", "-o", "--tests", "--pattern", "--device"),
+            "analyze", Set.of("-o", "--rules"),
+            "probe", Set.of());
+
+    @Test
+    void fixTextsNameOnlyIbacceptOptionsThatExist() {
+        java.util.Properties p = RuleConfig.defaults().asProperties();
+        java.util.regex.Pattern cmd = java.util.regex.Pattern.compile("ibaccept (collect|rdma|analyze|probe|bench|sim-capture)([^'\\)]*)");
+        int seen = 0;
+        for (String k : p.stringPropertyNames()) {
+            java.util.regex.Matcher m = cmd.matcher(p.getProperty(k));
+            while (m.find()) {
+                seen++;
+                assertThat(OPTIONS).as(k + ": subcommand " + m.group(1)).containsKey(m.group(1));
+                for (String word : m.group(2).trim().split("\\s+"))
+                    if (word.startsWith("-")) assertThat(OPTIONS.get(m.group(1))).as(k + ": option " + word).contains(word);
+            }
+        }
+        assertThat(seen).isGreaterThan(10);
+    }
+
+    @Test
+    void hostileNamesAreQuotedInFixCommands() {
+        TestDump d = TestDump.healthy(tmp.resolve("q"), 8);
+        // a switch named as real switches are by default, and a host link degraded to 1X behind it
+        d.write("fabric/iblinkinfo.out", d.read("fabric/iblinkinfo.out").replace("leaf001", "MF0;ib-leaf03:MQM8700/U1")
+                .replace("0x0c42a10300100004   1002    1[  ] ==( 4X ", "0x0c42a10300100004   1002    1[  ] ==( 1X "));
+        Report r = d.analyze();
+        assertThat(TestDump.problems(r, "link.width")).singleElement().satisfies(f -> {
+            assertThat(f.summary()).contains("MF0;ib-leaf03:MQM8700/U1 port 3");
+            assertThat(f.fix()).contains("grep -F 'cn0003 HCA-1'");
+        });
+        assertThat(RuleConfig.defaults().fill("sm.count", "fix.rogue", java.util.Map.of("host", "cn052 mlx5_0")))
+                .contains("'ssh 'cn052 mlx5_0' systemctl disable --now opensm'");
     }
 }

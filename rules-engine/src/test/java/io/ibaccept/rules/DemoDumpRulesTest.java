@@ -83,12 +83,14 @@ class DemoDumpRulesTest {
     }
 
     @Test
-    void pkeyMissingOnSwitchSideOfNode03() {
-        assertThat(problems(r, "pkey")).anySatisfy(f -> {
-            assertThat(f.status()).isEqualTo(Status.FAIL);
-            assertThat(f.objects()).containsExactly("node03");
-            assertThat(f.cause()).contains("P_Key 0x8001 is in the table of node03 HCA but not of leaf01 port 3");
-            assertThat(f.fix()).contains("partitions.conf");
+    void partitionNotEnforcedOnTheSwitchSideOfNode03() {
+        // node03's HCA is in partition 0x0001; no switch port holds anything but the default key: the SM runs with
+        // partition enforcement off, which is its own finding (nothing dropped, nothing isolated), not a mismatch
+        assertThat(problems(r, "pkey")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.objects()).containsExactly("leaf01 port 3");
+            assertThat(f.summary()).contains("partition enforcement is off there (leaf01 port 3)");
+            assertThat(f.fix()).contains("part_enforce both");
         });
     }
 

@@ -318,4 +318,94 @@ class DiagnosisRulesTest {
             assertThat(f.summary()).endsWith("expected HDR (most common among host links); both ends could run HDR");
         });
     }
+
+    // ---- 2. partitions: membership types, both link ends, enforcement
+
+    static String pkeys(String keys) {
+        return "   0: " + keys + "\n16 pkeys capacity for this port\n";
+    }
+
+    @Test
+    void defaultPartitionWithLimitedMembersIsTheClassicPitfall() {
+        TestDump d = healthy(8);
+        for (int i = 1; i <= 8; i++) {
+            String k = i == 1 ? "0xffff" : "0x7fff";
+            d.write("nodes/" + host(i) + "/smpquery-pkeys.out", pkeys(k)).write("nodes/" + host(i) + "/smpquery-pkeys-peer.out", pkeys(k));
+        }
+        Report r = d.analyze();
+        assertThat(problems(r, "pkey")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            // the one correct host (the SM's, full member) is not blamed
+            assertThat(f.objects()).containsExactly("cn0002", "cn0003", "cn0004", "cn0005", "cn0006", "cn0007", "cn0008");
+            assertThat(f.summary()).isEqualTo("7 host(s) are only LIMITED members (0x7fff) of the default partition; full members: cn0001:"
+                    + " limited members cannot talk to each other (IPoIB, MPI between them fails)");
+            assertThat(f.fix()).contains("ALL=full");
+        });
+    }
+
+    @Test
+    void fullAndLimitedAreOnePartitionAndALimitedMemberAmongFullOnesIsNamed() {
+        TestDump d = healthy(8);
+        for (int i = 1; i <= 8; i++) {
+            String k = "0xffff " + (i == 4 ? "0x0002" : "0x8002");
+            d.write("nodes/" + host(i) + "/smpquery-pkeys.out", pkeys(k)).write("nodes/" + host(i) + "/smpquery-pkeys-peer.out", pkeys(k));
+        }
+        Report r = d.analyze();
+        assertThat(problems(r, "pkey")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.objects()).containsExactly("cn0004");
+            assertThat(f.summary()).isEqualTo("cn0004 is a LIMITED member of partition 0x0002 where 7 host(s) are full members: reaches full members only");
+            assertThat(f.fix()).contains("0x8002");
+        });
+    }
+
+    @Test
+    void hcaKeyMissingOnAProgrammedSwitchPortFails() {
+        TestDump d = healthy(8);
+        // the SM programs switch ports (others carry 0x8001); cn0003's switch port lacks it
+        d.write("nodes/cn0003/smpquery-pkeys-peer.out", pkeys("0xffff"));
+        assertThat(problems(d.analyze(), "pkey")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.cause()).contains("P_Key 0x8001 is in the table of cn0003 HCA but not of leaf001 port 3");
+        });
+    }
+
+    // ---- 7. duplicate node descriptions
+
+    @Test
+    void duplicateNodeDescriptionsAreReportedAndLaterFindingsSayTheNameIsAmbiguous() {
+        TestDump d = healthy(8);
+        d.replace("fabric/ibnetdiscover.out", "# \"cn0002 HCA-1\"", "# \"cn0001 HCA-1\"");
+        d.write("fabric/iblinkinfo.out", d.read("fabric/iblinkinfo.out").replace("CA: cn0002 HCA-1:", "CA: cn0001 HCA-1:")
+                .replace("\"cn0002 HCA-1\"", "\"cn0001 HCA-1\"")
+                .replace("0x0c42a10300100002   1001    1[  ] ==( 4X ", "0x0c42a10300100002   1001    1[  ] ==( 1X "));
+        Report r = d.analyze();
+        assertThat(problems(r, "node.names")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).isEqualTo("2 nodes share the description \"cn0001 HCA-1\" (GUIDs 0x0c42a10300100000, 0x0c42a10300100002)");
+        });
+        assertThat(problems(r, "link.width")).singleElement().satisfies(f -> assertThat(f.summary())
+                .startsWith("cn0001 HCA-1 port 1 <-> leaf001 port 2 runs at 1X")
+                .endsWith("[\"cn0001 HCA-1\" is ambiguous: 2 nodes carry it (GUIDs 0x0c42a10300100000, 0x0c42a10300100002)]"));
+    }
+
+    // ---- 8. MTU expected
+
+    @Test
+    void wholeFabricAtMtu2048IsAWarningWithTheOpensmFix() {
+        TestDump d = healthy(8);
+        for (int i = 1; i <= 8; i++)
+            d.replace("nodes/" + host(i) + "/smpquery-portinfo.out", "NeighborMTU:.....................4096", "NeighborMTU:.....................2048");
+        Report r = d.analyze();
+        assertThat(problems(r, "mtu")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).isEqualTo("all 8 host(s) use MTU 2048, expected 4096");
+            assertThat(f.fix()).contains("mtu=5").contains("max_mtu");
+        });
+        assertThat(status(d.analyze(TestDump.config(tmp, "mtu.expected=2048\n")), "mtu")).isEqualTo(Status.PASS);
+        // ports that cannot do more (MtuCap 2048) are not asked to
+        for (int i = 1; i <= 8; i++)
+            d.replace("nodes/" + host(i) + "/smpquery-portinfo.out", "MtuCap:..........................4096", "MtuCap:..........................2048");
+        assertThat(status(d.analyze(), "mtu")).isEqualTo(Status.PASS);
+    }
 }

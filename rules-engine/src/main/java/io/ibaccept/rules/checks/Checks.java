@@ -10,7 +10,7 @@ public final class Checks {
     public static List<Check> all() {
         return List.of(new SmCount(), new SmPriority(), new PortState(), new SwitchMissing(), new Inventory(), new Width(), new Speed(),
                 new Pcie(), new LinkErrors(), new io.ibaccept.rules.counters.ErrorsWindowCheck(), new MlxlinkCheck(), new Pkey(), new Mtu(), new Memlock(), new Ofed(),
-                new Firmware(), new DuplicateGuid(), new DuplicateLid(), new PerftestBw(), new PerftestLat(),
+                new Firmware(), new DuplicateGuid(), new DuplicateLid(), new DuplicateNames(), new PerftestBw(), new PerftestLat(),
                 new IbdiagnetCheck(), new Ethtool(), new Inputs());
     }
 }

@@ -115,7 +115,7 @@ final class LinkErrors implements Check {
             if (cf.status != null) {
                 cf.ev.add(Evidence.of(obj + ": " + String.join(" ", cf.parts), pc.ref()));
                 cf.ends.add(obj);
-                cf.lid = pc.lid() > 0 ? String.valueOf(pc.lid()) : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid of " + pc.nodeName() + ">");
+                cf.lid = pc.lid() > 0 ? String.valueOf(pc.lid()) : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid>");
                 cf.port = pc.port();
                 cf.clear.add("'perfquery -R " + cf.lid + " " + pc.port() + "'");
                 Object key = link.isPresent() ? link.get() : obj;
@@ -158,7 +158,7 @@ final class LinkErrors implements Check {
         v.put("counters", String.join(", ", parts));
         v.put("a", obj);
         v.put("peer", peer);
-        v.put("lid", pc.lid() > 0 ? String.valueOf(pc.lid()) : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid of " + pc.nodeName() + ">"));
+        v.put("lid", pc.lid() > 0 ? String.valueOf(pc.lid()) : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid>"));
         v.put("port", pc.port());
         c.problem(Status.WARN, List.of(obj), List.of(Evidence.of(String.join(" ", parts), pc.ref())), obj + ": " + String.join(", ", parts),
                 variant, v);

@@ -9,18 +9,24 @@ import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
-import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** P_Key tables of both ends of each host link, and partition membership across hosts. */
+/**
+ * Partitions as the SM configured them. A P_Key is a 15-bit partition number plus a membership bit: 0x8xxx full,
+ * 0x0xxx limited; the two are one partition. Compared per link (the HCA's table against its switch port's), and per
+ * partition (limited members cannot talk to each other: the default-partition pitfall). A partition holding a subset
+ * of the hosts is a design, not a fault.
+ */
 final class Pkey implements Check {
+    static final int DEFAULT = 0x7fff;
+
     public String id() {
         return "pkey";
     }
@@ -31,18 +37,36 @@ final class Pkey implements Check {
 
     public void evaluate(Ctx c) {
         int compared = 0, bad = 0;
-        Map<String, SortedSet<Integer>> sets = new TreeMap<>();
+        List<String> notEnforcing = new ArrayList<>();
+        List<Evidence> notEnforcingEv = new ArrayList<>();
+        // partition -> host -> full?
+        Map<Integer, Map<String, Boolean>> members = new TreeMap<>();
+        // does the SM program any switch port with a non-default key? If none, enforcement is off fabric-wide
+        boolean switchesProgrammed = c.data.hosts().values().stream().anyMatch(h -> h.peerPkeys() != null
+                && base(h.peerPkeys()).keySet().stream().anyMatch(b -> b != DEFAULT));
         for (HostData h : c.data.hosts().values()) {
             if (h.pkeys() == null) continue;
-            sets.put(h.host(), h.pkeys());
+            Map<Integer, Integer> mine = base(h.pkeys());
+            mine.forEach((b, k) -> members.computeIfAbsent(b, x -> new TreeMap<>()).put(h.host(), (k & 0x8000) != 0));
             if (h.peerPkeys() == null) continue;
             compared++;
-            Map<Integer, Integer> mine = base(h.pkeys()), peer = base(h.peerPkeys());
+            Map<Integer, Integer> peer = base(h.peerPkeys());
             String peerName = peerName(c, h);
+            // no switch port holds more than the default key while HCAs are in more partitions: the SM does not
+            // program switch ports (partition enforcement off): nothing is filtered there
+            boolean peerDefaultOnly = !switchesProgrammed && peer.keySet().stream().allMatch(b -> b == DEFAULT);
             for (var side : List.of(true, false)) {
                 Map<Integer, Integer> from = side ? mine : peer, to = side ? peer : mine;
                 for (Map.Entry<Integer, Integer> e : from.entrySet()) {
                     if (to.containsKey(e.getKey())) continue;
+                    if (side && peerDefaultOnly) {
+                        if (!notEnforcing.contains(peerName)) {
+                            notEnforcing.add(peerName);
+                            notEnforcingEv.add(Evidence.of(peerName + " P_Keys: " + hex(h.peerPkeys()) + " (HCA of " + h.host() + ": " + hex(h.pkeys()) + ")",
+                                    Cmd.PEER_PKEYS.path(h.host())));
+                        }
+                        continue;
+                    }
                     bad++;
                     String present = side ? h.host() + " HCA" : peerName;
                     String missingSide = side ? peerName : h.host() + " HCA";
@@ -60,24 +84,48 @@ final class Pkey implements Check {
                 }
             }
         }
-        // cross-host: every host should be in the same partitions
-        Map<String, String> keys = new TreeMap<>();
-        sets.forEach((h, s) -> keys.put(h, hex(s)));
-        Map<String, List<String>> groups = Majority.groups(keys);
-        if (groups.size() > 1) {
-            String majority = Majority.of(keys.values(), Comparator.naturalOrder()).orElseThrow();
-            for (var g : groups.entrySet()) {
-                if (g.getKey().equals(majority)) continue;
-                for (String host : g.getValue()) {
-                    bad++;
-                    c.problem(Status.WARN, List.of(host), List.of(Evidence.of(host + ": " + g.getKey(), Cmd.PKEYS.path(host))),
-                            host + " is in partitions " + g.getKey() + ", most hosts " + majority, "majority",
-                            Map.of("host", host, "keys", g.getKey(), "majority", majority));
-                }
+        if (!notEnforcing.isEmpty()) {
+            bad++;
+            c.problem(Status.WARN, notEnforcing, notEnforcingEv.stream().limit(10).toList(), notEnforcing.size()
+                            + " switch port(s) hold only the default P_Key while their hosts are in more partitions: partition enforcement is off there ("
+                            + String.join(", ", notEnforcing.stream().limit(5).toList()) + (notEnforcing.size() > 5 ? ", ..." : "") + ")",
+                    "enforce", Map.of("ports", String.join(", ", notEnforcing)));
+        }
+        bad += membership(c, members);
+        if (bad == 0) c.pass(members.size() + " partition(s): " + members.entrySet().stream()
+                        .map(e -> String.format("0x%04x", e.getKey()) + " " + e.getValue().values().stream().filter(x -> x).count() + " full/"
+                                + e.getValue().values().stream().filter(x -> !x).count() + " limited")
+                        .collect(Collectors.joining(", "))
+                        + (compared > 0 ? "; both link ends match on " + compared + " host(s)" : "; switch-side tables not collected"),
+                List.of(), List.of());
+    }
+
+    /** Limited members cannot talk to each other: fatal in the default partition, suspicious when few among full members. */
+    private static int membership(Ctx c, Map<Integer, Map<String, Boolean>> members) {
+        int bad = 0;
+        for (var e : members.entrySet()) {
+            List<String> limited = e.getValue().entrySet().stream().filter(x -> !x.getValue()).map(Map.Entry::getKey).toList();
+            List<String> full = e.getValue().entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+            String p = String.format("0x%04x", e.getKey());
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("partition", p);
+            v.put("limited", String.join(", ", limited));
+            v.put("full", full.isEmpty() ? "no host" : String.join(", ", full));
+            v.put("full_key", String.format("0x%04x", e.getKey() | 0x8000));
+            List<Evidence> ev = limited.stream().limit(10).map(h -> Evidence.of(h + ": " + String.format("0x%04x", e.getKey()) + " (limited)",
+                    Cmd.PKEYS.path(h))).collect(Collectors.toList());
+            if (e.getKey() == DEFAULT && limited.size() >= 2) {
+                bad++;
+                c.problem(Status.FAIL, limited, ev, limited.size() + " host(s) are only LIMITED members (0x7fff) of the default partition"
+                        + (full.isEmpty() ? "" : "; full members: " + String.join(", ", full))
+                        + ": limited members cannot talk to each other (IPoIB, MPI between them fails)", "limited.default", v);
+            } else if (!limited.isEmpty() && !full.isEmpty() && limited.size() < full.size()) {
+                bad++;
+                c.problem(Status.WARN, limited, ev, String.join(", ", limited) + (limited.size() == 1 ? " is a LIMITED member" : " are LIMITED members")
+                        + " of partition " + p + " where " + full.size() + " host(s) are full members: reaches full members only", "limited", v);
             }
         }
-        if (bad == 0) c.pass(sets.size() + " host(s) share P_Keys " + keys.values().iterator().next()
-                + (compared > 0 ? "; both link ends match on " + compared : "; switch-side tables not collected"), List.of(), List.of());
+        return bad;
     }
 
     private static String peerName(Ctx c, HostData h) {
@@ -95,8 +143,11 @@ final class Pkey implements Check {
         return String.format("0x%016x", h.ibstat().get(0).ports().get(0).portGuid());
     }
 
+    /** partition number -> the key as present (full wins if both memberships are listed). */
     private static Map<Integer, Integer> base(SortedSet<Integer> keys) {
-        return keys.stream().collect(Collectors.toMap(k -> k & 0x7fff, Function.identity(), (a, b) -> a | b, TreeMap::new));
+        Map<Integer, Integer> m = new TreeMap<>();
+        for (int k : keys) if ((k & 0x7fff) != 0) m.merge(k & 0x7fff, k, (a, b) -> a | b);
+        return m;
     }
 
     private static String hex(SortedSet<Integer> keys) {

@@ -123,9 +123,10 @@ final class PortState implements Check {
             v.put("lid", first.lid());
             v.put("guid", String.format("0x%016x", first.nodeGuid()));
             List<Evidence> ev = ports.stream().limit(10).map(l -> Evidence.of(DegradedLink.line(l), l.ref())).toList();
-            c.problem(Status.FAIL, List.of(e.getKey() + " ports " + list), ev,
+            Finding f = c.problem(Status.FAIL, List.of(e.getKey() + " ports " + list), ev,
                     e.getKey() + ": " + ports.size() + " port(s) with the physical link up but " + first.state() + " (ports " + list + ")",
                     noMaster ? "init.nosm" : "init", v);
+            if (noMaster) c.explainedBy(f, List.of(SmCount.NO_SM));
         }
         return n;
     }

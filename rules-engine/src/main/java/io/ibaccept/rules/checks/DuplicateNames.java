@@ -1,0 +1,37 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Status;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Node descriptions shared by nodes with different GUIDs (two CAs both called "cn010 mlx5_0", switches left at the
+ * vendor default): every finding naming such a node is ambiguous. The engine marks those findings with the GUIDs.
+ */
+final class DuplicateNames implements Check {
+    public String id() {
+        return "node.names";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.IBNETDISCOVER, Cmd.IBLINKINFO));
+    }
+
+    public void evaluate(Ctx c) {
+        Map<String, List<Long>> dup = c.index.ambiguousNames();
+        for (Map.Entry<String, List<Long>> e : dup.entrySet()) {
+            String guids = e.getValue().stream().map(g -> String.format("0x%016x", g)).collect(Collectors.joining(", "));
+            c.problem(Status.WARN, List.of(e.getKey()), List.of(Evidence.of("\"" + e.getKey() + "\": node GUIDs " + guids,
+                            c.data.fabric().topology() != null ? Cmd.IBNETDISCOVER.path(null) : Cmd.IBLINKINFO.path(null))),
+                    e.getValue().size() + " nodes share the description \"" + e.getKey() + "\" (GUIDs " + guids + ")", "",
+                    Map.of("name", e.getKey(), "guids", guids, "count", e.getValue().size()));
+        }
+        if (dup.isEmpty()) c.pass("every node description in the fabric is unique", List.of(), List.of());
+    }
+}
