@@ -27,7 +27,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Burn-in ({@code ibaccept burn --nodes ... --duration 30m}): perftest traffic in rounds chosen so that every
  * switch-to-switch link carries load, between two fabric-wide counter samples. Hosts are grouped by the leaf they are
  * cabled to (ibnetdiscover); the leaves are paired round-robin (every leaf exchanges traffic with every other leaf, in
- * both directions), and within a leaf pair host j of one leaf runs against host j of the other. Routing spreads
+ * both directions), and within a leaf pair host j of one leaf runs against host j of the other (leaves of different
+ * sizes get extra sub-rounds so every host of the larger one takes part). Routing spreads
  * destinations over the uplinks (ftree / up-down / min-hop by destination LID), so with every host a destination
  * from every other leaf, every leaf-spine link carries traffic both ways; which links really did is read from the
  * counter deltas afterwards (PortXmitData/PortRcvData), not assumed. No node is in two tests at once (one test per
@@ -106,19 +107,34 @@ public final class BurnIn {
         // round-robin over leaves (circle method): each round pairs leaves disjointly, so each node is busy once
         for (List<PairScheduler.Pair> leafRound : PairScheduler.rounds(leaves, PairScheduler.Pattern.ALL_PAIRS)) {
             for (boolean reverse : List.of(false, true)) {
-                List<PairScheduler.Pair> round = new ArrayList<>();
-                List<String> lab = new ArrayList<>();
-                for (PairScheduler.Pair lp : leafRound) {
-                    String from = reverse ? lp.server() : lp.client(), to = reverse ? lp.client() : lp.server();
-                    List<String> a = byLeaf.get(from), b = byLeaf.get(to);
-                    for (int j = 0; j < Math.min(a.size(), b.size()); j++) round.add(new PairScheduler.Pair(a.get(j), b.get(j)));
-                    lab.add(from + "->" + to);
+                // leaves of different sizes: extra sub-rounds until every host of the larger leaf had a partner
+                int subRounds = 1;
+                for (PairScheduler.Pair lp : leafRound) subRounds = Math.max(subRounds, spread(byLeaf.get(lp.client()).size(), byLeaf.get(lp.server()).size()));
+                for (int k = 0; k < subRounds; k++) {
+                    List<PairScheduler.Pair> round = new ArrayList<>();
+                    List<String> lab = new ArrayList<>();
+                    for (PairScheduler.Pair lp : leafRound) {
+                        String from = reverse ? lp.server() : lp.client(), to = reverse ? lp.client() : lp.server();
+                        List<String> a = byLeaf.get(from), b = byLeaf.get(to);
+                        int n = Math.min(a.size(), b.size());
+                        if (k >= spread(a.size(), b.size())) continue;
+                        // n consecutive indices modulo the larger leaf: distinct, so nobody is in two tests
+                        for (int j = 0; j < n; j++)
+                            round.add(new PairScheduler.Pair(a.get(a.size() > n ? (k * n + j) % a.size() : j), b.get(b.size() > n ? (k * n + j) % b.size() : j)));
+                        lab.add(from + "->" + to);
+                    }
+                    rounds.add(round);
+                    labels.add(String.join(" ", lab));
                 }
-                rounds.add(round);
-                labels.add(String.join(" ", lab));
             }
         }
         return new Plan(rounds, labels, leafOf, unplaced);
+    }
+
+    /** Sub-rounds a leaf pair needs so every host of the larger leaf runs once: ceil(larger / smaller). */
+    private static int spread(int x, int y) {
+        int n = Math.min(x, y), m = Math.max(x, y);
+        return n == 0 ? 0 : (m + n - 1) / n;
     }
 
     /** What happened: rounds run, nodes that dropped out (with when and why), the counter window. */

@@ -39,20 +39,32 @@ class BurnInTest {
         Map<String, String> leafOf = BurnIn.leafOf(topology(), NODES);
         assertThat(leafOf).hasSize(15).containsEntry("node01", "leaf01").containsEntry("node15", "leaf04").doesNotContainKey("node16");
         BurnIn.Plan plan = BurnIn.plan(leafOf, NODES);
-        assertThat(plan.rounds()).hasSize(6); // 3 round-robin rounds of 4 leaves, each in both directions
+        // 3 round-robin rounds of 4 leaves, each in both directions; the leaf pair with leaf04 (3 hosts) needs a second
+        // sub-round so that the fourth host of the other leaf runs too
+        assertThat(plan.rounds()).hasSize(12);
+        assertThat(plan.rounds()).extracting(List::size).containsOnly(4 + 3, 3);
         Set<String> leafPairs = new HashSet<>();
+        Map<String, Set<String>> clientsTo = new java.util.HashMap<>(), serversFrom = new java.util.HashMap<>();
         for (List<PairScheduler.Pair> round : plan.rounds()) {
-            assertThat(round).hasSize(4 + 3); // one leaf pair with leaf04 (3 hosts), one of two full leaves
             List<String> busy = new ArrayList<>();
             for (PairScheduler.Pair p : round) {
                 busy.add(p.client());
                 busy.add(p.server());
                 assertThat(leafOf.get(p.client())).isNotEqualTo(leafOf.get(p.server()));
-                leafPairs.add(leafOf.get(p.client()) + ">" + leafOf.get(p.server()));
+                String lp = leafOf.get(p.client()) + ">" + leafOf.get(p.server());
+                leafPairs.add(lp);
+                clientsTo.computeIfAbsent(lp, x -> new HashSet<>()).add(p.client());
+                serversFrom.computeIfAbsent(lp, x -> new HashSet<>()).add(p.server());
             }
             assertThat(busy).doesNotHaveDuplicates();
         }
         assertThat(leafPairs).hasSize(4 * 3);
+        // every host sends to and receives from every other leaf
+        for (String lp : leafPairs) {
+            String from = lp.substring(0, lp.indexOf('>')), to = lp.substring(lp.indexOf('>') + 1);
+            assertThat(clientsTo.get(lp)).as(lp).containsExactlyInAnyOrderElementsOf(leafOf.entrySet().stream().filter(e -> e.getValue().equals(from)).map(Map.Entry::getKey).toList());
+            assertThat(serversFrom.get(lp)).as(lp).containsExactlyInAnyOrderElementsOf(leafOf.entrySet().stream().filter(e -> e.getValue().equals(to)).map(Map.Entry::getKey).toList());
+        }
         assertThat(plan.unplaced()).containsExactly("node16");
     }
 
@@ -100,13 +112,13 @@ class BurnInTest {
                 new PrintStream(PrintStream.nullOutputStream())).run(NODES, new DumpWriter(tmp));
         assertThat(r.dropped()).containsOnlyKeys("node05");
         assertThat(r.dropped().get("node05")).startsWith("before round 1").contains("No route to host");
-        // 6 rounds x 7 pairs, minus the 6 pairs node05 is in (one per round)
-        assertThat(r.testsRun()).isEqualTo(42 - 6);
-        assertThat(f.perftests).noneMatch(s -> s.contains("node05")).anyMatch(s -> s.contains(" -D 10 "));
+        // 6 rounds of 7 pairs + 6 sub-rounds of 3, minus the 8 pairs node05 (leaf02) is in
+        assertThat(r.testsRun()).isEqualTo(6 * 7 + 6 * 3 - 8);
+        assertThat(f.perftests).noneMatch(s -> s.contains("node05")).anyMatch(s -> s.contains(" -D 5 "));
         assertThat(r.window().startOk()).isTrue();
         assertThat(r.window().endOk()).isTrue();
         String summary = Files.readString(tmp.resolve("burn/summary.out"));
-        assertThat(summary).contains("dropped.node05: before round 1", "rounds: 6", "round.1: ", "leaf.node05: leaf02");
+        assertThat(summary).contains("dropped.node05: before round 1", "rounds: 12", "round.1: ", "leaf.node05: leaf02");
         assertThat(tmp.resolve("fabric/counters-start.out")).exists();
         assertThat(tmp.resolve("fabric/counters-end.out")).exists();
     }
