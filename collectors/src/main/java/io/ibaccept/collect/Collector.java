@@ -44,6 +44,14 @@ public final class Collector {
         this.progress = progress;
     }
 
+    private CounterWindow.Options counterWindow;
+
+    /** Also take two fabric-wide counter samples a window apart, overlapping the collection (collect --window). */
+    public Collector withCounterWindow(CounterWindow.Options window) {
+        this.counterWindow = window;
+        return this;
+    }
+
     /**
      * Host names are validated before anything runs (a hostile name in a host file is a usage error, not a command).
      * The manifest says "state: partial" until every output is written, so an interrupted run leaves a dump that
@@ -69,6 +77,10 @@ public final class Collector {
         AtomicInteger failed = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(opt.parallel(), nodes.size() + 1)));
         List<Future<?>> fs = new ArrayList<>();
+        Thread window = new Thread(() -> {
+            if (counterWindow != null) new CounterWindow(transport, counterWindow, progress).run(fabricNode, nodes, w);
+        }, "counter-window");
+        window.start();
         // the fabric node gets the same deadline rules; ibdiagnet's own long timeout is added to its budget
         java.time.Duration fabricDeadline = opt.nodeDeadline().plus(fabric.stream().filter(f -> f.cmd() == Cmd.IBDIAGNET_LOG)
                 .map(CommandSet.Spec::timeout).findFirst().orElse(java.time.Duration.ZERO));
@@ -86,6 +98,11 @@ public final class Collector {
             }
         }
         pool.shutdownNow();
+        try {
+            window.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         if (Transport.stopping()) throw new IllegalStateException("collection stopped: the dump in " + out + " is marked partial");
         w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, nodes, tools,
                 Manifest.COMPLETE));

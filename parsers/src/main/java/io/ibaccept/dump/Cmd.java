@@ -29,7 +29,10 @@ public enum Cmd {
     /** ibdiagnet's per-port counter dump (written next to ibdiagnet2.db_csv). */
     IBDIAGNET_PM("ibdiagnet2.pm", true, true),
     /** ibdiagnet's own topology (ibnetdiscover dialect with port labels): the fallback where ibnetdiscover is missing. */
-    IBDIAGNET_NETDISCOVER("ibdiagnet2.ibnetdiscover", true, true);
+    IBDIAGNET_NETDISCOVER("ibdiagnet2.ibnetdiscover", true, true),
+    COUNTERS_START("counters-start", true, true),
+    COUNTERS_END("counters-end", true, true),
+    UPTIME("uptime", false, true);
 
     private final String fileName;
     private final boolean fabricWide;

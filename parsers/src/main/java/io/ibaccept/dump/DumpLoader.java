@@ -5,6 +5,7 @@ import io.ibaccept.model.FabricData;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.InputProblem;
 import io.ibaccept.model.PerftestRun;
+import io.ibaccept.parse.CounterSampleParser;
 import io.ibaccept.parse.CountersParser;
 import io.ibaccept.parse.HostParsers;
 import io.ibaccept.parse.IbdiagnetParser;
@@ -99,7 +100,9 @@ public final class DumpLoader {
                 parse(null, Cmd.IBDIAGNET_LOG, IbdiagnetParser::log),
                 parse(null, Cmd.IBDIAGNET_DB, IbdiagnetParser::db),
                 parse(null, Cmd.IBDIAGNET_PM, IbdiagnetParser::pm),
-                parse(null, Cmd.IBDIAGNET_NETDISCOVER, IbnetdiscoverParser::parse));
+                parse(null, Cmd.IBDIAGNET_NETDISCOVER, IbnetdiscoverParser::parse),
+                parse(null, Cmd.COUNTERS_START, (t, is) -> CounterSampleParser.parse(t)),
+                parse(null, Cmd.COUNTERS_END, (t, is) -> CounterSampleParser.parse(t)));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -176,7 +179,8 @@ public final class DumpLoader {
                 parse(h, Cmd.MLXLINK_PCIE, MlxlinkParser::parse),
                 parse(h, Cmd.ETHTOOL, HostParsers::ethtoolStats),
                 parse(h, Cmd.NATIVE_PROBE, (t, is) -> KeyValues.parse(t)),
-                parse(h, Cmd.IBSTATUS, IbstatusParser::parse));
+                parse(h, Cmd.IBSTATUS, IbstatusParser::parse),
+                parse(h, Cmd.UPTIME, (t, is) -> CounterSampleParser.uptimeSeconds(t)));
     }
 
     private List<PerftestRun> perftests() {

@@ -11,7 +11,8 @@ import java.util.Map;
  */
 public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
-                         Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology) {
+                         Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
+                         CounterSample countersStart, CounterSample countersEnd) {
 
     /** The ibnetdiscover topology, else ibdiagnet's copy of it (ibdiagnet2.ibnetdiscover), else null. */
     public Topology anyTopology() {

@@ -13,7 +13,8 @@ import java.util.SortedSet;
 public record HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,
                        SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
                        Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,
-                       Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus) {
+                       Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus,
+                       Double uptimeSeconds) {
 
     /** The host's CAs from ibstat, else from ibstatus, else empty. */
     public List<Ibstat.Ca> cas() {

@@ -160,6 +160,9 @@ public final class RulesEngine {
             case MLXLINK_PCIE -> anyHost(d, HostData::mlxlinkPcie);
             case ETHTOOL -> anyHost(d, HostData::ethtool);
             case NATIVE_PROBE -> anyHost(d, HostData::nativeProbe);
+            case COUNTERS_START -> f.countersStart() != null;
+            case COUNTERS_END -> f.countersEnd() != null;
+            case UPTIME -> anyHost(d, HostData::uptimeSeconds);
             // a command added to the dump format without a parsed field here is never usable: its checks SKIP
             default -> false;
         };

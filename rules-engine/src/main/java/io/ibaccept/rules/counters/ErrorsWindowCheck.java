@@ -1,0 +1,97 @@
+package io.ibaccept.rules.counters;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.CounterSample;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
+import io.ibaccept.rules.Status;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * link.errors.window: error counters judged on what happened during the collection window (two samples) instead of
+ * what accumulated since the last reboot or clear. Errors per hour and symbol BER per port and link, LinkDowned
+ * during the window (a flap), PortXmitWait per second (congestion); counters that were non-zero before the window
+ * and did not move get a note only. Without two samples it is skipped and link.errors judges the snapshot.
+ */
+public final class ErrorsWindowCheck implements Check {
+    public String id() {
+        return WindowJudge.CHECK;
+    }
+
+    /** Both samples; host uptimes are optional (only the reboot attribution of old LinkDowned counts uses them). */
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.COUNTERS_START), Input.of(Cmd.COUNTERS_END));
+    }
+
+    public List<Setting> settings() {
+        return List.of(Setting.number("link_downed_max", "0", "LinkDownedCounter increase during the window above this fails (a flap)"),
+                Setting.number("link_recovery_max", "0", "LinkErrorRecoveryCounter increase during the window above this fails"),
+                Setting.number("symbol_per_hour_warn", "0", "SymbolErrorCounter per hour above this warns"),
+                Setting.number("symbol_per_hour_fail", "60", "SymbolErrorCounter per hour above this fails"),
+                Setting.number("ber_warn", "1e-14", "symbol-error BER (errors / (PortRcvData x 32)) above this warns"),
+                Setting.number("ber_fail", "1e-12", "symbol-error BER above this fails"),
+                Setting.number("ber_min_bits", "1e12", "BER is judged only once this many bits were received"),
+                Setting.number("other_per_hour_warn", "0", "receive/integrity/overrun/discard errors per hour above this warn"),
+                Setting.number("xmit_wait_per_s_warn", "1000000", "PortXmitWait ticks per second above this warn of congestion"),
+                Setting.number("load_min_bytes", "1e9", "bytes moved in the window for a link to count as having carried load"));
+    }
+
+    public void evaluate(Ctx c) {
+        Optional<CounterWindowData> w = CounterWindowData.of(c.data);
+        if (w.isEmpty()) {
+            c.skip(CounterWindowData.missing(c.data));
+            return;
+        }
+        for (CounterSample s : List.of(w.get().start(), w.get().end()))
+            for (CounterSample.Unreadable u : s.unreadable().stream().limit(10).toList())
+                c.problem(Status.ERROR, List.of(u.ref().file()), List.of(Evidence.of(u.reason(), u.ref())),
+                        u.ref() + ": unreadable counter record: " + u.reason(), "input", Map.of("file", u.ref().toString()));
+        java.util.Set<String> inStart = new java.util.TreeSet<>(), inEnd = new java.util.TreeSet<>();
+        w.get().start().ports().forEach(p -> inStart.add(p.key()));
+        w.get().end().ports().forEach(p -> inEnd.add(p.key()));
+        java.util.Set<String> onlyOne = new java.util.TreeSet<>(inStart);
+        onlyOne.addAll(inEnd);
+        onlyOne.removeIf(k -> inStart.contains(k) && inEnd.contains(k));
+        if (!onlyOne.isEmpty()) {
+            String list = onlyOne.stream().limit(10).map(k -> "LID " + k.replace(":", " port ")).collect(java.util.stream.Collectors.joining(", "));
+            c.problem(Status.WARN, List.of("fabric/counters-start.out", "fabric/counters-end.out"),
+                    List.of(Evidence.of(list, "fabric/counters-" + (inStart.containsAll(onlyOne) ? "end" : "start") + ".err")),
+                    onlyOne.size() + " port(s) were read in only one of the two samples, so not judged over the window: " + list
+                            + (onlyOne.size() > 10 ? " ..." : ""), "missing", Map.of("file", "fabric/counters-end.err"));
+        }
+        List<WindowJudge.Verdict> vs = new WindowJudge(c.data, w.get(), WindowJudge.Limits.of(c.cfg)).judge(c.index.links());
+        int bad = 0, notes = 0;
+        for (WindowJudge.Verdict v : vs) {
+            if (v.row().status() != Status.PASS) {
+                bad++;
+                c.problem(v.row().status(), v.objects(), v.evidence(), v.summary(), v.variant(), v.vars());
+            } else if (v.variant().equals("note")) {
+                notes++;
+                c.pass(v.summary(), v.objects(), v.evidence());
+            }
+        }
+        if (vs.isEmpty()) {
+            c.skip("the two counter samples have no port in common");
+            return;
+        }
+        long isls = vs.stream().filter(v -> v.row().switchToSwitch()).count();
+        long loaded = vs.stream().filter(v -> v.row().switchToSwitch() && v.row().carriedLoad()).count();
+        String load = isls == 0 ? "" : "; " + loaded + " of " + isls + " switch-to-switch link(s) carried load";
+        if (bad == 0)
+            c.pass("no errors during the " + WindowJudge.minutes(w.get().seconds()) + " window on " + vs.size() + " link(s)"
+                    + (notes == 0 ? "" : "; " + notes + " with older errors that did not move (notes)") + load, List.of(), List.of());
+        else if (isls > 0)
+            c.pass(loaded + " of " + isls + " switch-to-switch link(s) carried load during the " + WindowJudge.minutes(w.get().seconds())
+                    + " window (errors under load are only meaningful on links that carried it: see the link table)", List.of(), List.of());
+    }
+
+    /** True when the dump has two usable samples: link.errors then leaves the judging to this check. */
+    public static boolean judgesWindow(io.ibaccept.model.ClusterData d) {
+        return CounterWindowData.missing(d).isEmpty();
+    }
+}
