@@ -36,6 +36,17 @@ public final class Collector {
     private final Transport transport;
     private final Options opt;
     private final PrintStream progress;
+    private java.util.Set<Cmd> only;
+
+    /** Runs only these commands ('collect --only'); the other files of the dump are left as they are. */
+    public Collector only(java.util.Set<Cmd> cmds) {
+        this.only = cmds;
+        return this;
+    }
+
+    private List<CommandSet.Spec> selected(List<CommandSet.Spec> specs) {
+        return only == null ? specs : specs.stream().filter(s -> only.contains(s.cmd())).toList();
+    }
 
     public Collector(Transport transport, Options opt, PrintStream progress) {
         this.transport = transport;
@@ -52,8 +63,8 @@ public final class Collector {
         if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
         w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), Instant.now().toString(), "ibaccept collect", fabricNode, nodes, tools));
 
-        List<CommandSet.Spec> perNode = CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand());
-        List<CommandSet.Spec> fabric = CommandSet.fabric(opt.ibdiagnet());
+        List<CommandSet.Spec> perNode = selected(CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand()));
+        List<CommandSet.Spec> fabric = selected(CommandSet.fabric(opt.ibdiagnet()));
         int total = nodes.size() * perNode.size() + fabric.size();
         AtomicInteger done = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
