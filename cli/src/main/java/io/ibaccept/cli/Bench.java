@@ -62,6 +62,8 @@ final class Bench {
                 SyntheticDump.Shape shape = SyntheticDump.generate(dump, nodes);
                 out.printf(Locale.ROOT, "generated %d-node dump in %d ms: %s%n", nodes, (System.nanoTime() - g0) / 1_000_000, shape);
             }
+            out.printf(Locale.ROOT, "machine: %d CPUs, load average %s; %s%n", Runtime.getRuntime().availableProcessors(), loadAverage(),
+                    "when other work competes for the CPUs, compare the CPU times rather than wall times");
             long[] size = dumpSize(dump);
             out.printf(Locale.ROOT, "dump %s: %d files, %.1f MiB%n", dump, size[0], size[1] / 1048576.0);
             Path outDir = tmp.resolve("out");
@@ -180,6 +182,15 @@ final class Bench {
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans())
             if (p.getType() == MemoryType.HEAP) sum += p.getPeakUsage().getUsed();
         return sum / 1024;
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     private static long[] dumpSize(Path dump) {

@@ -6,6 +6,8 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -19,8 +21,6 @@ import picocli.CommandLine.UnmatchedArgumentException;
 /** ibaccept command line. Exit codes: 0 accepted, 1 not accepted/incomplete, 2 usage or unusable input, 3 internal error. */
 @Command(name = "ibaccept", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "InfiniBand cluster acceptance: collect diagnostics from every node, judge them, write the acceptance report.",
-        subcommands = {AnalyzeCommand.class, CollectCommand.class, RdmaCommand.class, ProbeCommand.class, BenchCommand.class,
-                SimCaptureCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:accepted (with or without warnings); other commands: done", "1:not accepted, or incomplete",
                 "2:bad usage or unusable input", "3:internal error (a bug: report it with the dump)"})
@@ -41,13 +41,38 @@ public final class Main implements Callable<Integer> {
         System.exit(run(args, System.out, System.err));
     }
 
+    /** The subcommands, in the order the help lists them. */
+    static final Map<String, Class<?>> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("analyze", AnalyzeCommand.class);
+        COMMANDS.put("collect", CollectCommand.class);
+        COMMANDS.put("rdma", RdmaCommand.class);
+        COMMANDS.put("probe", ProbeCommand.class);
+        COMMANDS.put("bench", BenchCommand.class);
+        COMMANDS.put("sim-capture", SimCaptureCommand.class);
+        COMMANDS.put("completion", CompletionCommand.class);
+        COMMANDS.put("help", CommandLine.HelpCommand.class);
+    }
+
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cl = commandLine(out, err);
-        return cl.execute(args);
+        return commandLine(out, err, args.length > 0 ? args[0] : null).execute(args);
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {
+        return commandLine(out, err, null);
+    }
+
+    /**
+     * first: the command about to run. Only that one is built (picocli reads each command's annotations by reflection,
+     * which a one-shot analyze would pay for every command); the help, completion or an unknown command get all.
+     */
+    static CommandLine commandLine(PrintStream out, PrintStream err, String first) {
         CommandLine cl = new CommandLine(new Main(out, err));
+        boolean justOne = first != null && COMMANDS.containsKey(first) && !first.equals("help") && !first.equals("completion");
+        COMMANDS.forEach((name, c) -> {
+            if (!justOne || name.equals(first)) cl.addSubcommand(name, c);
+        });
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler(Main::badUsage);
