@@ -3,7 +3,14 @@ package io.ibaccept.cli;
 import static io.ibaccept.cli.MainTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ibaccept.dump.DumpWriter;
+import io.ibaccept.dump.Manifest;
+import io.ibaccept.parse.Text;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -83,5 +90,36 @@ class CommandLineTest {
         CollectCommand c = (CollectCommand) p.subcommand().commandSpec().userObject();
         assertThat(c.transport.sshOpts).containsExactly("-oProxyJump=bastion", "-v");
         assertThat(c.out).hasToString("d");
+    }
+
+    @Test
+    void onlyRecollectsTheNamedCommandsAndKeepsTheRestOfTheDump(@TempDir Path tmp) throws Exception {
+        Path dump = tmp.resolve("d");
+        new DumpWriter(dump).manifest(new Manifest(Manifest.FORMAT, "c1", "2026-12-01T10:00:00Z", "ibaccept collect", "n1", List.of("n1", "n2"), Map.of()));
+        new DumpWriter(dump).write("nodes/n1/ibstat.out", "collected before\n");
+        MainTest.Run r = run("collect", "--transport", "local", "--nodes", "localhost", "--only", "ulimit-l", "-o", dump.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("localhost").contains("ulimit-l").contains("collected 1 command outputs");
+        assertThat(dump.resolve("nodes/localhost/ulimit-l.out")).exists();
+        assertThat(dump.resolve("nodes/localhost/ibstat.out")).doesNotExist();
+        assertThat(dump.resolve("fabric/ibnetdiscover.out")).doesNotExist();
+        assertThat(dump.resolve("nodes/n1/ibstat.out")).hasContent("collected before");
+        Manifest m = Manifest.parse(new Text(Manifest.FILE, Files.readString(dump.resolve(Manifest.FILE))));
+        assertThat(m.nodes()).containsExactly("n1", "n2", "localhost");
+        assertThat(m.cluster()).isEqualTo("c1");
+        assertThat(m.created()).isEqualTo("2026-12-01T10:00:00Z");
+    }
+
+    @Test
+    void theInputFixNamesAnOptionThatExists() throws Exception {
+        String rules = new String(io.ibaccept.rules.RuleConfig.class.getResourceAsStream("rules.properties").readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ibaccept (analyze|collect|rdma|bench|probe|sim-capture) [^'\\n]*?(--[a-z][a-z-]*)").matcher(rules);
+        int seen = 0;
+        while (m.find()) {
+            seen++;
+            assertThat(run(m.group(1), "--help").out()).as(m.group()).contains(m.group(2));
+        }
+        assertThat(seen).as("fix texts naming an ibaccept option").isPositive();
     }
 }
