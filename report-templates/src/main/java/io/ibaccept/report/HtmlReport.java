@@ -4,27 +4,43 @@ import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.Status;
+import io.ibaccept.rules.Waiver;
+import io.ibaccept.rules.WaiverUse;
+import io.ibaccept.rules.Hostlists;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
-/** Fills the report.html template with a report's findings. Rendering never depends on the findings' count. */
+/**
+ * Fills the report.html template. Size grows linearly and stays small: findings sharing check, cause and fix are one
+ * row with their hosts as a hostlist, per-node rows only for nodes with a problem (aggregates above a threshold),
+ * passing results one line per check. CSV/JSON keep the full list.
+ */
 public final class HtmlReport {
     private HtmlReport() {}
 
     public static String render(Report r) {
+        return render(r, CoverInfo.NONE, ReportLayout.DEFAULT);
+    }
+
+    public static String render(Report r, CoverInfo cover, ReportLayout layout) {
         Document doc = template();
+        FabricView fabric = new FabricView(r.data());
         Element banner = doc.getElementById("banner");
         banner.addClass(r.verdict().name());
         doc.getElementById("verdict").text(r.verdict().label());
         doc.getElementById("verdict-meaning").text(ReportText.headline(r));
         doc.getElementById("meta").text(ReportText.meta(r));
         doc.title("IB acceptance: " + r.data().manifest().cluster() + " - " + r.verdict().label());
+        cover(doc, r, cover);
 
         Element counts = doc.getElementById("counts");
         for (Map.Entry<Status, Long> e : r.counts().entrySet())
@@ -32,51 +48,181 @@ public final class HtmlReport {
                     .parent().appendText(" " + e.getValue());
 
         Element checks = doc.selectFirst("#check-table tbody");
+        Map<String, String> titles = ReportText.titles(r);
+        Map<String, Long> problemCounts = ReportText.problemCounts(r);
         for (Map.Entry<String, Status> e : r.checkStatus().entrySet()) {
             Element tr = checks.appendElement("tr").attr("data-check", e.getKey()).attr("data-status", e.getValue().name());
-            tr.appendElement("td").text(ReportText.titleOf(r, e.getKey()) + " (" + e.getKey() + ")");
+            tr.appendElement("td").text(titles.getOrDefault(e.getKey(), e.getKey()) + " (" + e.getKey() + ")");
             status(tr.appendElement("td"), e.getValue());
-            long n = r.findings().stream().filter(f -> f.check().equals(e.getKey()) && f.status() != Status.PASS).count();
+            long n = problemCounts.getOrDefault(e.getKey(), 0L);
             tr.appendElement("td").text(n == 0 ? "-" : String.valueOf(n));
         }
 
-        Element probs = doc.selectFirst("#problem-table tbody");
-        Element passed = doc.selectFirst("#pass-table tbody");
+        List<Finding> problems = new ArrayList<>(), waived = new ArrayList<>();
         for (Finding f : r.worstFirst()) {
-            if (f.status() == Status.PASS || f.status() == Status.SKIP) {
-                Element tr = passed.appendElement("tr").addClass("finding").attr("data-check", f.check()).attr("data-status", f.status().name());
-                status(tr.appendElement("td"), f.status());
-                tr.appendElement("td").text(f.title());
-                tr.appendElement("td").text(f.summary());
-                continue;
-            }
-            Element tr = probs.appendElement("tr").addClass("finding").attr("data-check", f.check()).attr("data-status", f.status().name());
-            status(tr.appendElement("td"), f.status());
-            tr.appendElement("td").text(f.title());
+            if (f.status() == Status.WAIVED) waived.add(f);
+            else if (f.status() != Status.PASS && f.status() != Status.SKIP) problems.add(f);
+        }
+        Element probs = doc.selectFirst("#problem-table tbody");
+        for (ReportText.Group g : ReportText.groups(r, problems, layout)) {
+            Element tr = probs.appendElement("tr").addClass("finding").attr("data-check", g.check()).attr("data-status", g.status().name())
+                    .attr("data-count", String.valueOf(g.size()));
+            status(tr.appendElement("td"), g.status());
+            tr.appendElement("td").text(g.title());
             Element what = tr.appendElement("td");
-            what.appendElement("div").addClass("summary").text(f.summary());
-            if (!f.objects().isEmpty()) what.appendElement("div").addClass("ev").text("affects: " + String.join(", ", f.objects()));
+            what.appendElement("div").addClass("summary").text(g.summary());
+            if (!g.objects().isEmpty()) what.appendElement("div").addClass("ev").text("affects: " + g.objects());
             Element ev = tr.appendElement("td");
-            for (Evidence e : f.evidence()) {
+            for (Evidence e : g.evidence()) {
                 Element d = ev.appendElement("div").addClass("ev");
                 if (!e.where().isEmpty()) d.appendElement("span").addClass("where").text(e.where() + "  ");
                 d.appendText(e.text());
             }
+            if (g.moreEvidence() > 0) ev.appendElement("div").addClass("ev").text("... " + g.moreEvidence() + " more lines in findings.csv / findings.json");
             Element fx = tr.appendElement("td");
-            fx.appendElement("div").addClass("cause").text(f.cause());
-            if (!f.fix().isEmpty()) fx.appendElement("div").addClass("fix").appendElement("code").text(f.fix());
+            fx.appendElement("div").addClass("cause").text(g.cause());
+            if (!g.fix().isEmpty()) fx.appendElement("div").addClass("fix").appendElement("code").text(g.fix());
         }
         if (probs.children().isEmpty()) probs.appendElement("tr").appendElement("td").attr("colspan", "5").text("No failures or warnings.");
 
+        waivers(doc, r, waived, layout);
+        nodes(doc, r, fabric, layout);
+        inventory(doc, r, fabric, layout);
+
+        Element passed = doc.selectFirst("#pass-table tbody");
+        for (ReportText.PassLine p : ReportText.passLines(r, layout)) {
+            Element tr = passed.appendElement("tr").addClass("finding").attr("data-check", p.check()).attr("data-status", p.status().name())
+                    .attr("data-count", String.valueOf(p.findings()));
+            status(tr.appendElement("td"), p.status());
+            tr.appendElement("td").text(p.title());
+            tr.appendElement("td").text(p.text());
+        }
+        return doc.outerHtml();
+    }
+
+    private static void cover(Document doc, Report r, CoverInfo cover) {
+        Element t = doc.selectFirst("#cover-table tbody");
+        for (String[] row : coverRows(r, cover))
+            t.appendElement("tr").attr("data-field", row[0]).appendElement("th").text(row[1]).parent().appendElement("td").text(row[2]);
+        Element ul = doc.getElementById("thresholds");
+        List<String> changed = ReportText.changedThresholds(r);
+        if (changed == null) ul.appendElement("li").text("not recorded: this report was built without its rule configuration");
+        else if (changed.isEmpty()) ul.appendElement("li").text("none: all checks used the default thresholds");
+        else changed.forEach(c -> ul.appendElement("li").appendElement("code").text(c));
+    }
+
+    /** Field id, label, value: the cover page's facts, shared with the PDF. */
+    static List<String[]> coverRows(Report r, CoverInfo cover) {
+        var m = r.data().manifest();
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"customer", "Customer", cover.customer().isEmpty() ? "(not given)" : cover.customer()});
+        rows.add(new String[] {"cluster", "Cluster", m.cluster()});
+        rows.add(new String[] {"site", "Site", cover.site().isEmpty() ? "(not given)" : cover.site()});
+        rows.add(new String[] {"operator", "Run by", cover.operator().isEmpty() ? "(not given)" : cover.operator()});
+        rows.add(new String[] {"nodes", "Nodes", r.data().hosts().size() + (r.data().hosts().isEmpty() ? "" : ": " + Hostlists.compress(r.data().hosts().keySet()))});
+        rows.add(new String[] {"collected", "Collected", (m.created().isEmpty() ? "(unknown)" : m.created()) + (m.fabricNode().isEmpty() ? "" : " from " + m.fabricNode())
+                + (m.collector().isEmpty() ? "" : " by " + m.collector())});
+        if (!m.toolVersions().isEmpty())
+            rows.add(new String[] {"tools", "Tools", new java.util.TreeMap<>(m.toolVersions()).entrySet().stream()
+                    .map(e -> e.getKey() + ": " + e.getValue()).collect(java.util.stream.Collectors.joining("; "))});
+        rows.add(new String[] {"dump-id", "Dump id", ReportText.dumpId(r.data())});
+        rows.add(new String[] {"tool-version", "ibaccept version", ReportText.toolVersion()});
+        rows.add(new String[] {"verdict", "Verdict", r.verdict().label() + " - " + ReportText.headline(r)});
+        return rows;
+    }
+
+    private static void waivers(Document doc, Report r, List<Finding> waived, ReportLayout layout) {
+        Element section = doc.getElementById("waivers");
+        if (r.waivers().isEmpty() && waived.isEmpty()) {
+            section.remove();
+            return;
+        }
+        Element t = doc.selectFirst("#waiver-table tbody");
+        for (WaiverUse u : r.waivers()) {
+            Waiver w = u.waiver();
+            Element tr = t.appendElement("tr").attr("data-check", w.check()).attr("data-expired", String.valueOf(u.expired()));
+            for (String s : new String[] {w.check(), w.objects(), w.reason(), w.owner(), w.expires().toString(),
+                    u.expired() ? "EXPIRED: no longer applied" : "active", String.valueOf(u.findings())})
+                tr.appendElement("td").text(s);
+        }
+        Element wt = doc.selectFirst("#waived-table tbody");
+        for (ReportText.Group g : ReportText.groups(r, waived, layout)) {
+            Element tr = wt.appendElement("tr").addClass("finding").attr("data-check", g.check()).attr("data-status", g.status().name())
+                    .attr("data-count", String.valueOf(g.size()));
+            status(tr.appendElement("td"), g.status());
+            tr.appendElement("td").text(g.title());
+            tr.appendElement("td").text(g.summary() + (g.objects().isEmpty() ? "" : " (affects: " + g.objects() + ")"));
+            Waiver w = r.waiverFor(g.members().get(0));
+            tr.appendElement("td").addClass("waiver").text(w == null ? "" : ReportText.waiverText(w));
+        }
+    }
+
+    private static void nodes(Document doc, Report r, FabricView fabric, ReportLayout layout) {
+        List<ReportText.NodeRow> rows = ReportText.problemNodeRows(r);
+        List<String> clean = ReportText.cleanHosts(r, rows);
+        boolean aggregate = rows.size() > layout.aggregateAbove();
+        doc.getElementById("node-summary").text(rows.size() + " of " + r.data().hosts().size() + " nodes have findings"
+                + (aggregate ? " (more than " + layout.aggregateAbove() + ": shown per check and per leaf; every node is in findings.csv)" : "")
+                + ". " + (clean.isEmpty() ? "" : clean.size() + " without findings: " + Hostlists.compress(clean)));
+        if (aggregate) {
+            doc.getElementById("node-table").remove();
+            Element ct = doc.selectFirst("#check-aggregate tbody");
+            for (ReportText.CheckAggregate a : ReportText.checkAggregates(r)) {
+                Element tr = ct.appendElement("tr").attr("data-check", a.check());
+                tr.appendElement("td").text(a.title() + " (" + a.check() + ")");
+                status(tr.appendElement("td"), a.worst());
+                tr.appendElement("td").text(String.valueOf(a.hosts()));
+                tr.appendElement("td").addClass("ev").text(a.hostlist());
+            }
+            List<ReportText.LeafAggregate> leaves = ReportText.leafAggregates(r, fabric, rows);
+            if (leaves.isEmpty()) doc.getElementById("leaf-aggregate").remove();
+            Element lt = doc.selectFirst("#leaf-aggregate tbody");
+            if (lt != null)
+                for (ReportText.LeafAggregate a : leaves) {
+                    Element tr = lt.appendElement("tr").attr("data-leaf", a.leaf());
+                    tr.appendElement("td").text(a.leaf());
+                    tr.appendElement("td").text(String.valueOf(a.hosts()));
+                    tr.appendElement("td").text(String.valueOf(a.withProblems()));
+                    tr.appendElement("td").addClass("ev").text(a.problemHosts());
+                }
+            return;
+        }
+        doc.getElementById("check-aggregate").remove();
+        doc.getElementById("leaf-aggregate").remove();
         Element nodes = doc.selectFirst("#node-table tbody");
-        for (ReportText.NodeRow n : ReportText.nodeRows(r)) {
+        for (ReportText.NodeRow n : rows) {
             Element tr = nodes.appendElement("tr").attr("data-node", n.host()).attr("data-status", n.worst().name());
             tr.appendElement("td").text(n.host());
             status(tr.appendElement("td"), n.worst());
             tr.appendElement("td").text(n.link());
-            tr.appendElement("td").text(n.findings().isEmpty() ? "-" : String.join("; ", n.findings()));
+            tr.appendElement("td").text(String.join("; ", n.findings()));
         }
-        return doc.outerHtml();
+    }
+
+    private static void inventory(Document doc, Report r, FabricView fabric, ReportLayout layout) {
+        List<Inventory.Item> items = Inventory.items(r.data(), fabric);
+        Element summary = doc.getElementById("inventory-summary");
+        if (items.size() <= layout.aggregateAbove()) {
+            summary.text(items.size() + " items (also in inventory.csv).");
+            Element t = doc.selectFirst("#inventory-table tbody");
+            for (Inventory.Item i : items) {
+                Element tr = t.appendElement("tr").attr("data-kind", i.kind());
+                for (String s : new String[] {i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.guid(),
+                        i.deviceId(), i.vendor(), i.partNumber(), i.ports() == null ? "" : String.valueOf(i.ports())})
+                    tr.appendElement("td").text(s);
+            }
+            return;
+        }
+        // large clusters: one line per distinct kind / type / firmware / part number, with the hosts as a hostlist
+        doc.getElementById("inventory-table").remove();
+        Map<String, List<String>> distinct = new TreeMap<>();
+        for (Inventory.Item i : items) {
+            String key = i.kind() + " | " + String.join(" ", i.type(), i.firmware(), i.psid(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
+            distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(i.host().isEmpty() ? i.device() : i.host());
+        }
+        summary.text(items.size() + " items, grouped by kind, type, firmware and part number (every item is in inventory.csv):");
+        Element ul = summary.after("<ul id=\"inventory-groups\"></ul>").nextElementSibling();
+        distinct.forEach((k, hosts) -> ul.appendElement("li").text(k + ": " + hosts.size() + " (" + Hostlists.compress(hosts) + ")"));
     }
 
     private static void status(Element td, Status s) {

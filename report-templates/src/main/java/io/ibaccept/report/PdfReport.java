@@ -16,11 +16,16 @@ import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.Verdict;
+import io.ibaccept.rules.Hostlists;
+import io.ibaccept.rules.Waiver;
+import io.ibaccept.rules.WaiverUse;
+import java.util.ArrayList;
+import java.util.List;
 import java.awt.Color;
 import java.io.OutputStream;
 import java.util.Map;
 
-/** PDF version of the report: verdict banner, per-check table in colour, failures with fixes, per-node table. */
+/** PDF version of the report: verdict banner and cover page, per-check table, grouped failures with fixes, waivers, per node, inventory. */
 public final class PdfReport {
     private PdfReport() {}
 
@@ -37,6 +42,7 @@ public final class PdfReport {
             case FAIL -> new Color(0xb3, 0x26, 0x1e);
             case ERROR -> new Color(0x6a, 0x1b, 0x9a);
             case WARN -> new Color(0xc7, 0x77, 0x00);
+            case WAIVED -> new Color(0x3d, 0x6f, 0x8f);
             case SKIP -> new Color(0x78, 0x82, 0x8c);
             case PASS -> new Color(0x1e, 0x7b, 0x34);
         };
@@ -46,13 +52,19 @@ public final class PdfReport {
         return switch (v) {
             case REJECTED -> color(Status.FAIL);
             case INCOMPLETE -> new Color(0x8a, 0x5a, 0x00);
+            case ACCEPTED_WITH_WAIVERS -> new Color(0x2b, 0x6a, 0x4a);
             case ACCEPTED_WITH_WARNINGS -> new Color(0x94, 0x62, 0x00);
             case ACCEPTED -> color(Status.PASS);
         };
     }
 
     public static void render(Report r, OutputStream out) {
+        render(r, CoverInfo.NONE, ReportLayout.DEFAULT, out);
+    }
+
+    public static void render(Report r, CoverInfo cover, ReportLayout layout, OutputStream out) {
         Document doc = new Document(PageSize.A4.rotate(), 28, 28, 28, 28);
+        FabricView fabric = new FabricView(r.data());
         try {
             PdfWriter.getInstance(doc, out);
             doc.addTitle("InfiniBand acceptance report - " + r.data().manifest().cluster());
@@ -68,66 +80,154 @@ public final class PdfReport {
             b.addElement(new Paragraph(ReportText.meta(r), H1S));
             banner.addCell(b);
             doc.add(banner);
+            cover(doc, r, cover);
+            doc.newPage();
 
             doc.add(heading("Checks"));
             PdfPTable checks = table(new float[] {5, 1.2f, 1}, "Check", "Status", "Findings");
+            Map<String, String> titles = ReportText.titles(r);
+            Map<String, Long> problemCounts = ReportText.problemCounts(r);
             for (Map.Entry<String, Status> e : r.checkStatus().entrySet()) {
-                checks.addCell(cell(ReportText.titleOf(r, e.getKey()) + " (" + e.getKey() + ")", BODY));
+                checks.addCell(cell(titles.getOrDefault(e.getKey(), e.getKey()) + " (" + e.getKey() + ")", BODY));
                 checks.addCell(status(e.getValue()));
-                long n = r.findings().stream().filter(f -> f.check().equals(e.getKey()) && f.status() != Status.PASS).count();
+                long n = problemCounts.getOrDefault(e.getKey(), 0L);
                 checks.addCell(cell(n == 0 ? "-" : String.valueOf(n), BODY));
             }
             doc.add(checks);
 
+            List<Finding> problems = new ArrayList<>(), waived = new ArrayList<>();
+            for (Finding f : r.worstFirst()) {
+                if (f.status() == Status.WAIVED) waived.add(f);
+                else if (f.status() != Status.PASS && f.status() != Status.SKIP) problems.add(f);
+            }
             doc.add(heading("Failures and warnings, with fixes"));
             PdfPTable probs = table(new float[] {0.8f, 1.6f, 3, 3.4f, 4}, "Status", "Check", "What", "Evidence", "Probable cause / fix");
+            probs.setComplete(false);
             int shown = 0;
-            for (Finding f : r.worstFirst()) {
-                if (f.status() == Status.PASS || f.status() == Status.SKIP) continue;
-                shown++;
-                probs.addCell(status(f.status()));
-                probs.addCell(cell(f.title(), BOLD));
-                probs.addCell(cell(f.summary() + (f.objects().isEmpty() ? "" : "\naffects: " + String.join(", ", f.objects())), BODY));
+            for (ReportText.Group g : ReportText.groups(r, problems, layout)) {
+                probs.addCell(status(g.status()));
+                probs.addCell(cell(g.title(), BOLD));
+                probs.addCell(cell(g.summary() + (g.objects().isEmpty() ? "" : "\naffects: " + g.objects()), BODY));
                 StringBuilder ev = new StringBuilder();
-                for (Evidence e : f.evidence()) ev.append(e.where().isEmpty() ? "" : e.where() + "  ").append(e.text()).append('\n');
+                for (Evidence e : g.evidence()) ev.append(e.where().isEmpty() ? "" : e.where() + "  ").append(e.text()).append('\n');
+                if (g.moreEvidence() > 0) ev.append("... ").append(g.moreEvidence()).append(" more lines in findings.csv / findings.json");
                 probs.addCell(cell(ev.toString().trim(), MONO));
                 Phrase p = new Phrase();
-                p.add(new Chunk(f.cause() + "\n", BODY));
+                p.add(new Chunk(g.cause() + "\n", BODY));
                 p.add(new Chunk("Fix: ", BOLD));
-                p.add(new Chunk(f.fix(), MONO));
+                p.add(new Chunk(g.fix(), MONO));
                 PdfPCell c = new PdfPCell(p);
                 c.setPadding(3);
                 probs.addCell(c);
+                if (++shown % 50 == 0) doc.add(probs);
             }
             if (shown == 0) {
                 PdfPCell none = cell("No failures or warnings.", BODY);
                 none.setColspan(5);
                 probs.addCell(none);
             }
+            probs.setComplete(true);
             doc.add(probs);
 
-            doc.add(heading("Per node"));
-            PdfPTable nodes = table(new float[] {1.4f, 0.8f, 3, 6}, "Node", "Worst", "Link", "Findings");
-            // large clusters: hand the table to the document in chunks, so layout and memory stay linear
-            nodes.setComplete(false);
-            int row = 0;
-            for (ReportText.NodeRow n : ReportText.nodeRows(r)) {
-                nodes.addCell(cell(n.host(), BOLD));
-                nodes.addCell(status(n.worst()));
-                nodes.addCell(cell(n.link(), BODY));
-                nodes.addCell(cell(n.findings().isEmpty() ? "-" : String.join("\n", n.findings()), BODY));
-                if (++row % 100 == 0) doc.add(nodes);
+            if (!r.waivers().isEmpty() || !waived.isEmpty()) {
+                doc.newPage();
+                doc.add(heading("Waivers"));
+                PdfPTable wt = table(new float[] {1.4f, 1.6f, 4, 1.4f, 1.1f, 1.4f, 0.8f}, "Check", "Objects", "Reason", "Owner", "Expires", "State", "Findings");
+                for (WaiverUse u : r.waivers()) {
+                    Waiver w = u.waiver();
+                    for (String s : new String[] {w.check(), w.objects(), w.reason(), w.owner(), w.expires().toString()}) wt.addCell(cell(s, BODY));
+                    wt.addCell(cell(u.expired() ? "EXPIRED: no longer applied" : "active", u.expired() ? BOLD : BODY));
+                    wt.addCell(cell(String.valueOf(u.findings()), BODY));
+                }
+                doc.add(wt);
+                if (!waived.isEmpty()) {
+                    doc.add(heading("Waived findings"));
+                    PdfPTable wf = table(new float[] {0.8f, 1.6f, 5, 4}, "Status", "Check", "What", "Waiver");
+                    for (ReportText.Group g : ReportText.groups(r, waived, layout)) {
+                        wf.addCell(status(g.status()));
+                        wf.addCell(cell(g.title(), BOLD));
+                        wf.addCell(cell(g.summary() + (g.objects().isEmpty() ? "" : "\naffects: " + g.objects()), BODY));
+                        Waiver w = r.waiverFor(g.members().get(0));
+                        wf.addCell(cell(w == null ? "" : ReportText.waiverText(w), BODY));
+                    }
+                    doc.add(wf);
+                }
             }
-            nodes.setComplete(true);
-            doc.add(nodes);
+
+            doc.add(heading("Per node"));
+            List<ReportText.NodeRow> rows = ReportText.problemNodeRows(r);
+            List<String> clean = ReportText.cleanHosts(r, rows);
+            boolean aggregate = rows.size() > layout.aggregateAbove();
+            doc.add(new Paragraph(rows.size() + " of " + r.data().hosts().size() + " nodes have findings"
+                    + (aggregate ? " (more than " + layout.aggregateAbove() + ": shown per check and per leaf; every node is in findings.csv)" : "")
+                    + ". " + (clean.isEmpty() ? "" : clean.size() + " without findings: " + Hostlists.compress(clean)), BODY));
+            if (aggregate) {
+                PdfPTable ct = table(new float[] {3, 0.8f, 0.8f, 6}, "Check", "Worst", "Hosts", "Hostlist");
+                for (ReportText.CheckAggregate a : ReportText.checkAggregates(r)) {
+                    ct.addCell(cell(a.title() + " (" + a.check() + ")", BODY));
+                    ct.addCell(status(a.worst()));
+                    ct.addCell(cell(String.valueOf(a.hosts()), BODY));
+                    ct.addCell(cell(a.hostlist(), MONO));
+                }
+                doc.add(ct);
+                List<ReportText.LeafAggregate> leaves = ReportText.leafAggregates(r, fabric, rows);
+                if (!leaves.isEmpty()) {
+                    PdfPTable lt = table(new float[] {2, 0.8f, 1, 6}, "Leaf switch", "Hosts", "With problems", "Hosts with problems");
+                    lt.setComplete(false);
+                    int i = 0;
+                    for (ReportText.LeafAggregate a : leaves) {
+                        lt.addCell(cell(a.leaf(), BODY));
+                        lt.addCell(cell(String.valueOf(a.hosts()), BODY));
+                        lt.addCell(cell(String.valueOf(a.withProblems()), BODY));
+                        lt.addCell(cell(a.problemHosts(), MONO));
+                        if (++i % 100 == 0) doc.add(lt);
+                    }
+                    lt.setComplete(true);
+                    doc.add(lt);
+                }
+            } else if (!rows.isEmpty()) {
+                PdfPTable nodes = table(new float[] {1.4f, 0.8f, 3, 6}, "Node", "Worst", "Link", "Findings");
+                // hand the table to the document in chunks, so layout and memory stay linear
+                nodes.setComplete(false);
+                int row = 0;
+                for (ReportText.NodeRow n : rows) {
+                    nodes.addCell(cell(n.host(), BOLD));
+                    nodes.addCell(status(n.worst()));
+                    nodes.addCell(cell(n.link(), BODY));
+                    nodes.addCell(cell(String.join("\n", n.findings()), BODY));
+                    if (++row % 100 == 0) doc.add(nodes);
+                }
+                nodes.setComplete(true);
+                doc.add(nodes);
+            }
+
+            doc.add(heading("Inventory"));
+            List<Inventory.Item> items = Inventory.items(r.data(), fabric);
+            if (items.size() <= layout.aggregateAbove()) {
+                PdfPTable it = table(new float[] {0.8f, 1.2f, 1.2f, 3, 1.2f, 1.2f, 1.4f, 1.8f, 1, 1.2f, 1.6f, 0.6f},
+                        "Kind", "Host", "Device", "Description", "Type", "Firmware", "PSID", "GUID", "Device id", "Vendor", "Part number", "Ports");
+                for (Inventory.Item i : items)
+                    for (String s : new String[] {i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.guid(),
+                            i.deviceId(), i.vendor(), i.partNumber(), i.ports() == null ? "" : String.valueOf(i.ports())})
+                        it.addCell(cell(s, BODY));
+                doc.add(it);
+            } else {
+                java.util.Map<String, List<String>> distinct = new java.util.TreeMap<>();
+                for (Inventory.Item i : items) {
+                    String key = i.kind() + " | " + String.join(" ", i.type(), i.firmware(), i.psid(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
+                    distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(i.host().isEmpty() ? i.device() : i.host());
+                }
+                doc.add(new Paragraph(items.size() + " items, grouped by kind, type, firmware and part number (every item is in inventory.csv):", BODY));
+                for (var e : distinct.entrySet())
+                    doc.add(new Paragraph(e.getKey() + ": " + e.getValue().size() + " (" + Hostlists.compress(e.getValue()) + ")", BODY));
+            }
 
             doc.add(heading("Passed and skipped checks"));
             PdfPTable ok = table(new float[] {0.8f, 2.5f, 7}, "Status", "Check", "Result");
-            for (Finding f : r.worstFirst()) {
-                if (f.status() != Status.PASS && f.status() != Status.SKIP) continue;
-                ok.addCell(status(f.status()));
-                ok.addCell(cell(f.title(), BODY));
-                ok.addCell(cell(f.summary(), BODY));
+            for (ReportText.PassLine p : ReportText.passLines(r, layout)) {
+                ok.addCell(status(p.status()));
+                ok.addCell(cell(p.title(), BODY));
+                ok.addCell(cell(p.text(), BODY));
             }
             doc.add(ok);
         } catch (DocumentException e) {
@@ -135,6 +235,33 @@ public final class PdfReport {
         } finally {
             doc.close();
         }
+    }
+
+    private static void cover(Document doc, Report r, CoverInfo cover) {
+        doc.add(heading("Acceptance record"));
+        PdfPTable t = new PdfPTable(new float[] {1.5f, 8});
+        t.setWidthPercentage(100);
+        for (String[] row : HtmlReport.coverRows(r, cover)) {
+            t.addCell(cell(row[1], BOLD));
+            t.addCell(cell(row[2], row[0].equals("dump-id") ? MONO : BODY));
+        }
+        doc.add(t);
+        doc.add(heading("Thresholds that differ from the defaults"));
+        List<String> changed = ReportText.changedThresholds(r);
+        if (changed == null) doc.add(new Paragraph("not recorded: this report was built without its rule configuration", BODY));
+        else if (changed.isEmpty()) doc.add(new Paragraph("none: all checks used the default thresholds", BODY));
+        else for (String c : changed) doc.add(new Paragraph(c, MONO));
+        doc.add(heading("Signatures"));
+        PdfPTable s = table(new float[] {1.5f, 3, 2, 4}, "", "Name", "Date", "Signature");
+        for (String who : new String[] {"Integrator", "Customer"}) {
+            s.addCell(cell(who, BOLD));
+            for (int i = 0; i < 3; i++) {
+                PdfPCell c = cell(" ", BODY);
+                c.setFixedHeight(36);
+                s.addCell(c);
+            }
+        }
+        doc.add(s);
     }
 
     private static Paragraph heading(String s) {

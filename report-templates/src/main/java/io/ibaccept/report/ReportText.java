@@ -1,24 +1,65 @@
 package io.ibaccept.report;
 
+import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibstat;
+import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Hostlists;
 import io.ibaccept.rules.Report;
+import io.ibaccept.rules.RuleConfig;
 import io.ibaccept.rules.Status;
+import io.ibaccept.rules.Waiver;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
-/** Wording shared by the HTML, PDF and CSV renderers, so all three say the same thing. */
+/** Wording and grouping shared by the HTML, PDF and machine-readable renderers, so all say the same thing. */
 final class ReportText {
     private ReportText() {}
 
     record NodeRow(String host, Status worst, String link, List<String> findings) {}
 
+    /**
+     * Findings with the same check, status, cause and fix (host names aside) shown as one: its objects as hostlists,
+     * the first evidence lines and how many more there are in findings.csv/json.
+     */
+    record Group(String check, String title, Status status, List<Finding> members, String summary, String objects,
+                 List<Evidence> evidence, int moreEvidence, String cause, String fix) {
+        int size() {
+            return members.size();
+        }
+    }
+
+    /** One line per check of the aggregate view: how many hosts have a non-passing finding, as a hostlist. */
+    record CheckAggregate(String check, String title, Status worst, int hosts, String hostlist) {}
+
+    record LeafAggregate(String leaf, int hosts, int withProblems, String problemHosts) {}
+
     static String headline(Report r) {
         Map<Status, Long> c = r.counts();
         return r.verdict().meaning() + ": " + c.get(Status.FAIL) + " failed, " + c.get(Status.ERROR) + " input errors, "
-                + c.get(Status.WARN) + " warnings, " + c.get(Status.PASS) + " passed, " + c.get(Status.SKIP) + " skipped";
+                + c.get(Status.WARN) + " warnings, " + (c.get(Status.WAIVED) > 0 ? c.get(Status.WAIVED) + " waived, " : "")
+                + c.get(Status.PASS) + " passed, " + c.get(Status.SKIP) + " skipped";
     }
 
     static String meta(Report r) {
@@ -27,11 +68,267 @@ final class ReportText {
                 + (m.fabricNode().isEmpty() ? "" : " from " + m.fabricNode()) + " | dump " + r.data().source();
     }
 
-    static String titleOf(Report r, String check) {
-        return r.findings().stream().filter(f -> f.check().equals(check)).map(Finding::title).findFirst().orElse(check);
+    static Map<String, String> titles(Report r) {
+        Map<String, String> m = new HashMap<>();
+        for (Finding f : r.findings()) m.putIfAbsent(f.check(), f.title());
+        return m;
     }
 
-    static List<NodeRow> nodeRows(Report r) {
+    /** Non-passing findings per check (PASS and SKIP are not problems). */
+    static Map<String, Long> problemCounts(Report r) {
+        Map<String, Long> m = new HashMap<>();
+        for (Finding f : r.findings()) if (f.status() != Status.PASS && f.status() != Status.SKIP) m.merge(f.check(), 1L, Long::sum);
+        return m;
+    }
+
+    static String waiverText(Waiver w) {
+        return "waived until " + w.expires() + " by " + w.owner() + ": " + w.reason() + " (" + w.where() + ")";
+    }
+
+    // ---- provenance for the cover page and the JSON ----
+
+    static String toolVersion() {
+        String v = ReportText.class.getPackage().getImplementationVersion();
+        if (v != null && !v.isBlank()) return v;
+        try (InputStream in = ReportText.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                String pv = p.getProperty("version", "").strip();
+                if (!pv.isEmpty() && !pv.startsWith("${")) return pv;
+            }
+        } catch (IOException e) {
+            // fall through: the version is then unknown, which the cover page says
+        }
+        return "unknown";
+    }
+
+    /** Hashes by dump path and a cheap fingerprint (files, sizes, times): the renderers ask for the id several times. */
+    private static final Map<String, String> DUMP_IDS = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> e) {
+            return size() > 8;
+        }
+    });
+
+    /**
+     * "sha256:HEX" over the dump directory: SHA-256 of the lines "sha256(file)  relative/path\n" for every regular file,
+     * sorted by path (symbolic links are not followed). Recompute with
+     * {@code (cd DUMP && find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum) | sha256sum}.
+     * If the dump is not a readable directory the text says why, starting with "unavailable".
+     */
+    static String dumpId(ClusterData data) {
+        if (data.source() == null || data.source().isBlank()) return "unavailable: the dump's location is not known";
+        String key;
+        try {
+            key = data.source() + "\u0000" + fingerprint(Path.of(data.source()));
+        } catch (java.nio.file.InvalidPathException e) {
+            return "unavailable: '" + data.source() + "' is not a usable path";
+        }
+        String id = DUMP_IDS.get(key);
+        if (id == null) {
+            id = hashDump(data.source());
+            DUMP_IDS.put(key, id);
+        }
+        return id;
+    }
+
+    private static String fingerprint(Path root) {
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "none";
+        long[] acc = new long[3];
+        try (Stream<Path> s = Files.walk(root)) {
+            s.forEach(p -> {
+                try {
+                    var a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                    acc[0]++;
+                    acc[1] += a.size();
+                    acc[2] = Math.max(acc[2], a.lastModifiedTime().toMillis()) + p.hashCode();
+                } catch (IOException e) {
+                    acc[0] += 1_000_003;
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            return "unreadable";
+        }
+        return acc[0] + "/" + acc[1] + "/" + acc[2];
+    }
+
+    private static String hashDump(String source) {
+        Path root = Path.of(source);
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + source + " is not a directory";
+        try (Stream<Path> s = Files.walk(root)) {
+            List<Path> files = s.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList();
+            TreeMap<String, Path> sorted = new TreeMap<>();
+            for (Path p : files) sorted.put(root.relativize(p).toString().replace('\\', '/'), p);
+            MessageDigest all = MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[1 << 16];
+            for (Map.Entry<String, Path> e : sorted.entrySet()) {
+                MessageDigest one = MessageDigest.getInstance("SHA-256");
+                try (InputStream in = Files.newInputStream(e.getValue(), LinkOption.NOFOLLOW_LINKS)) {
+                    for (int n; (n = in.read(buf)) > 0; ) one.update(buf, 0, n);
+                }
+                all.update((HexFormat.of().formatHex(one.digest()) + "  " + e.getKey() + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            return "sha256:" + HexFormat.of().formatHex(all.digest());
+        } catch (IOException | UncheckedIOException e) {
+            return "unavailable: the dump could not be read completely (" + e.getMessage() + ")";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** "key = value (default: x)" for every rule setting that differs from the defaults; null if the report did not record its rules. */
+    static List<String> changedThresholds(Report r) {
+        RuleConfig cfg = r.rules();
+        if (cfg == null) return null;
+        Properties now = cfg.asProperties(), dflt = RuleConfig.defaults().asProperties();
+        List<String> out = new ArrayList<>();
+        for (String k : new TreeSet<>(now.stringPropertyNames())) {
+            String v = now.getProperty(k).strip(), d = dflt.getProperty(k);
+            if (d == null) out.add(k + " = " + v + " (not a default setting)");
+            else if (!d.strip().equals(v)) out.add(k + " = " + v + " (default: " + d.strip() + ")");
+        }
+        return out;
+    }
+
+    // ---- grouping ----
+
+    private static final int SHAPE_MAX_HOSTS = 8;
+
+    static List<Group> groups(Report r, List<Finding> findings, ReportLayout layout) {
+        Map<String, List<Finding>> byKey = new LinkedHashMap<>();
+        for (Finding f : findings) {
+            List<String> hosts = f.hosts();
+            String key = f.check() + "\u0000" + f.status() + "\u0000" + shape(f.cause(), hosts) + "\u0000" + shape(f.fix(), hosts);
+            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
+        }
+        List<Group> out = new ArrayList<>();
+        for (List<Finding> members : byKey.values()) out.add(group(members, layout));
+        return out;
+    }
+
+    private static Group group(List<Finding> members, ReportLayout layout) {
+        Finding first = members.get(0);
+        List<String> objects = new ArrayList<>();
+        Set<String> hosts = new LinkedHashSet<>();
+        for (Finding f : members) {
+            objects.addAll(f.objects());
+            hosts.addAll(f.hosts());
+        }
+        String hostlist = hosts.size() > 1 ? Hostlists.compress(hosts) : null;
+        String summary, cause, fix;
+        if (members.size() == 1) {
+            summary = first.summary();
+            cause = first.cause();
+            fix = first.fix();
+        } else {
+            List<String> firstHosts = first.hosts();
+            String shape = shape(first.summary(), firstHosts);
+            boolean same = members.stream().allMatch(f -> shape(f.summary(), f.hosts()).equals(shape));
+            summary = same && shape.contains(HOST) ? fill(shape, hostlist)
+                    : members.size() + " findings like: " + first.summary();
+            cause = fill(shape(first.cause(), firstHosts), hostlist);
+            fix = fill(shape(first.fix(), firstHosts), hostlist);
+        }
+        List<Evidence> ev = new ArrayList<>();
+        int total = 0;
+        for (Finding f : members) {
+            for (Evidence e : f.evidence()) {
+                if (ev.size() < layout.maxEvidence()) ev.add(e);
+                total++;
+            }
+        }
+        return new Group(first.check(), first.title(), first.status(), List.copyOf(members), summary,
+                compressObjects(objects, layout.maxObjectsText()), ev, total - ev.size(), cause, fix);
+    }
+
+    private static final String HOST = "\u0001";
+
+    /** The text with each of the finding's host names (as whole words) replaced by a placeholder. */
+    static String shape(String text, List<String> hosts) {
+        if (text == null || text.isEmpty() || hosts.isEmpty() || hosts.size() > SHAPE_MAX_HOSTS) return text == null ? "" : text;
+        String s = text;
+        for (String h : hosts) if (!h.isEmpty()) s = replaceWord(s, h);
+        return s;
+    }
+
+    /** Replaces h where it stands as a whole host name (not inside node10 when h is node1). Plain scanning: no regex per host. */
+    private static String replaceWord(String s, String h) {
+        int at = s.indexOf(h);
+        if (at < 0) return s;
+        StringBuilder sb = new StringBuilder(s.length());
+        int from = 0;
+        while (at >= 0) {
+            int end = at + h.length();
+            boolean before = at == 0 || !hostChar(s.charAt(at - 1));
+            // a '.' after the name ends a sentence; before it, the name is part of a longer one
+            boolean after = end == s.length() || !hostChar(s.charAt(end)) || s.charAt(end) == '.';
+            if (before && after) {
+                sb.append(s, from, at).append(HOST);
+                from = end;
+            }
+            at = s.indexOf(h, end);
+        }
+        return sb.append(s, from, s.length()).toString();
+    }
+
+    private static boolean hostChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.';
+    }
+
+    private static String fill(String shape, String hostlist) {
+        return hostlist == null ? shape.replace(HOST, "") : shape.replace(HOST, hostlist);
+    }
+
+    static String hostOf(String object) {
+        for (int i = 0; i < object.length(); i++) {
+            char c = object.charAt(i);
+            if (c == ' ' || c == '/' || c == ':') return object.substring(0, i);
+        }
+        return object;
+    }
+
+    /** Objects as hostlists per object kind: "node[0001-2000] HCA-1 port 1"; cut at max characters with the remaining count. */
+    static String compressObjects(List<String> objects, int max) {
+        if (objects.isEmpty()) return "";
+        Map<String, List<String>> byRest = new LinkedHashMap<>();
+        for (String o : new LinkedHashSet<>(objects)) {
+            String h = hostOf(o);
+            byRest.computeIfAbsent(o.substring(h.length()), k -> new ArrayList<>()).add(h);
+        }
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : byRest.entrySet()) {
+            String list = Hostlists.compress(e.getValue());
+            parts.add(e.getKey().isEmpty() ? list : (topLevelComma(list) ? "{" + list + "}" : list) + e.getKey());
+        }
+        StringBuilder sb = new StringBuilder();
+        int shown = 0;
+        for (String p : parts) {
+            if (sb.length() + p.length() > max && shown > 0) {
+                sb.append(" ... and ").append(parts.size() - shown).append(" more (full list in findings.csv)");
+                break;
+            }
+            if (shown++ > 0) sb.append(", ");
+            sb.append(p.length() > max ? p.substring(0, max) + "..." : p);
+        }
+        return sb.toString();
+    }
+
+    private static boolean topLevelComma(String list) {
+        int depth = 0;
+        for (int i = 0; i < list.length(); i++) {
+            char c = list.charAt(i);
+            if (c == '[') depth++;
+            else if (c == ']') depth--;
+            else if (c == ',' && depth == 0) return true;
+        }
+        return false;
+    }
+
+    // ---- per node ----
+
+    /** Rows for the nodes that have a non-passing finding, in host order; the rest are summarised by {@link #cleanHosts}. */
+    static List<NodeRow> problemNodeRows(Report r) {
         List<NodeRow> rows = new ArrayList<>();
         Map<String, List<Finding>> byHost = r.byHost();
         for (HostData h : r.data().hosts().values()) {
@@ -43,9 +340,72 @@ final class ReportText {
                 if (f.status().worseThan(worst)) worst = f.status();
                 fs.add(f.status() + " " + f.check() + ": " + f.summary());
             }
-            rows.add(new NodeRow(h.host(), worst, link(h), fs));
+            if (!fs.isEmpty()) rows.add(new NodeRow(h.host(), worst, link(h), fs));
         }
         return rows;
+    }
+
+    static List<String> cleanHosts(Report r, List<NodeRow> problemRows) {
+        Set<String> bad = new java.util.HashSet<>();
+        problemRows.forEach(n -> bad.add(n.host()));
+        return r.data().hosts().keySet().stream().filter(h -> !bad.contains(h)).toList();
+    }
+
+    static List<CheckAggregate> checkAggregates(Report r) {
+        Map<String, Set<String>> hosts = new LinkedHashMap<>();
+        Map<String, Status> worst = new HashMap<>();
+        Set<String> known = r.data().hosts().keySet();
+        for (Finding f : r.findings()) {
+            if (f.status() == Status.PASS || f.status() == Status.SKIP) continue;
+            for (String h : f.hosts()) {
+                if (!known.contains(h)) continue;
+                hosts.computeIfAbsent(f.check(), k -> new TreeSet<>()).add(h);
+                worst.merge(f.check(), f.status(), (a, b) -> a.worseThan(b) ? a : b);
+            }
+        }
+        Map<String, String> titles = titles(r);
+        List<CheckAggregate> out = new ArrayList<>();
+        hosts.forEach((c, hs) -> out.add(new CheckAggregate(c, titles.getOrDefault(c, c), worst.get(c), hs.size(), Hostlists.compress(hs))));
+        return out;
+    }
+
+    static List<LeafAggregate> leafAggregates(Report r, FabricView fabric, List<NodeRow> problemRows) {
+        Set<String> bad = new java.util.HashSet<>();
+        problemRows.forEach(n -> bad.add(n.host()));
+        List<LeafAggregate> out = new ArrayList<>();
+        for (Map.Entry<String, Set<String>> e : fabric.leafHosts.entrySet()) {
+            List<String> p = e.getValue().stream().filter(bad::contains).toList();
+            out.add(new LeafAggregate(e.getKey(), e.getValue().size(), p.size(), p.isEmpty() ? "-" : Hostlists.compress(p)));
+        }
+        return out;
+    }
+
+    /** PASS and SKIP findings summarised per check and status: one line each, objects as hostlists. */
+    record PassLine(String check, String title, Status status, int findings, String text) {}
+
+    static List<PassLine> passLines(Report r, ReportLayout layout) {
+        Map<String, List<Finding>> m = new LinkedHashMap<>();
+        for (Finding f : r.worstFirst())
+            if (f.status() == Status.PASS || f.status() == Status.SKIP) m.computeIfAbsent(f.check() + "\u0000" + f.status(), k -> new ArrayList<>()).add(f);
+        List<PassLine> out = new ArrayList<>();
+        for (List<Finding> fs : m.values()) {
+            Finding f = fs.get(0);
+            String text;
+            if (fs.size() == 1) text = f.summary();
+            else {
+                List<String> objects = fs.stream().flatMap(x -> x.objects().stream()).toList();
+                text = fs.size() + " results" + (objects.isEmpty() ? "" : " on " + compressObjects(objects, layout.maxObjectsText()))
+                        + "; e.g. " + f.summary();
+            }
+            out.add(new PassLine(f.check(), f.title(), f.status(), fs.size(), text));
+        }
+        return out;
+    }
+
+    static Map<Status, List<Finding>> byStatus(Report r) {
+        Map<Status, List<Finding>> m = new EnumMap<>(Status.class);
+        for (Finding f : r.worstFirst()) m.computeIfAbsent(f.status(), k -> new ArrayList<>()).add(f);
+        return m;
     }
 
     private static String link(HostData h) {

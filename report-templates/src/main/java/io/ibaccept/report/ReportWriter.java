@@ -11,13 +11,33 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes report.html, report.pdf and findings.csv into a directory. Each format is written independently. */
+/**
+ * Writes every output of an analysis into a directory: report.html, report.pdf, findings.csv, findings.json, junit.xml,
+ * inventory.csv and the operations files topology.conf, node-name-map, nhc.conf, drain.sh. Each file is written
+ * independently: one that fails is listed in errors and the others are still written.
+ */
 public final class ReportWriter {
     private ReportWriter() {}
 
     public record Written(List<Path> files, List<String> errors) {}
 
+    private interface Render {
+        void to(OutputStream out) throws IOException;
+    }
+
+    private interface RenderText {
+        void to(Writer out) throws IOException;
+    }
+
     public static Written write(Report r, Path dir) {
+        return writeAll(r, dir, CoverInfo.NONE);
+    }
+
+    public static Written writeAll(Report r, Path dir, CoverInfo cover) {
+        return writeAll(r, dir, cover, ReportLayout.DEFAULT);
+    }
+
+    public static Written writeAll(Report r, Path dir, CoverInfo cover, ReportLayout layout) {
         List<Path> files = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         try {
@@ -25,27 +45,35 @@ public final class ReportWriter {
         } catch (IOException e) {
             throw new UncheckedIOException(dir + ": cannot create the output directory (" + e.getClass().getSimpleName() + ")", e);
         }
-        Path html = dir.resolve("report.html");
-        try {
-            Files.writeString(html, HtmlReport.render(r), StandardCharsets.UTF_8);
-            files.add(html);
-        } catch (IOException | RuntimeException e) {
-            errors.add(html + ": " + e.getMessage());
-        }
-        Path pdf = dir.resolve("report.pdf");
-        try (OutputStream out = Files.newOutputStream(pdf)) {
-            PdfReport.render(r, out);
-            files.add(pdf);
-        } catch (IOException | RuntimeException e) {
-            errors.add(pdf + ": " + e.getMessage());
-        }
-        Path csv = dir.resolve("findings.csv");
-        try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            CsvReport.render(r, w);
-            files.add(csv);
-        } catch (IOException | RuntimeException e) {
-            errors.add(csv + ": " + e.getMessage());
-        }
+        CoverInfo c = cover == null ? CoverInfo.NONE : cover;
+        text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout)), files, errors);
+        bytes(dir, "report.pdf", out -> PdfReport.render(r, c, layout, out), files, errors);
+        text(dir, "findings.csv", w -> CsvReport.render(r, w), files, errors);
+        bytes(dir, "findings.json", out -> JsonReport.render(r, out), files, errors);
+        text(dir, "junit.xml", w -> JunitReport.render(r, w), files, errors);
+        text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), new FabricView(r.data()), w), files, errors);
+        text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(r)), files, errors);
+        text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(r)), files, errors);
+        text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(r)), files, errors);
+        text(dir, "drain.sh", w -> w.write(OpsOutputs.drainSh(r)), files, errors);
         return new Written(files, errors);
+    }
+
+    private static void text(Path dir, String name, RenderText render, List<Path> files, List<String> errors) {
+        bytes(dir, name, out -> {
+            Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8));
+            render.to(w);
+            w.flush();
+        }, files, errors);
+    }
+
+    private static void bytes(Path dir, String name, Render render, List<Path> files, List<String> errors) {
+        Path p = dir.resolve(name);
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(p))) {
+            render.to(out);
+            files.add(p);
+        } catch (IOException | RuntimeException e) {
+            errors.add(p + ": " + e.getMessage());
+        }
     }
 }

@@ -36,7 +36,8 @@ class ReportRenderingTest {
         out = tmp;
         ReportWriter.Written w = ReportWriter.write(report, tmp);
         assertThat(w.errors()).isEmpty();
-        assertThat(w.files()).extracting(p -> p.getFileName().toString()).containsExactly("report.html", "report.pdf", "findings.csv");
+        assertThat(w.files()).extracting(p -> p.getFileName().toString()).containsExactly("report.html", "report.pdf", "findings.csv",
+                "findings.json", "junit.xml", "inventory.csv", "topology.conf", "node-name-map", "nhc.conf", "drain.sh");
     }
 
     @Test
@@ -53,16 +54,21 @@ class ReportRenderingTest {
         assertThat(doc.select("#check-table tbody tr")).hasSize(report.checkStatus().size());
         // every FAIL/WARN finding is a row with its evidence and fix
         List<Finding> problems = report.findings().stream().filter(f -> f.status() == Status.FAIL || f.status() == Status.WARN).toList();
-        assertThat(doc.select("#problem-table tr.finding")).hasSize(problems.size());
+        // grouped rows: together they hold every FAIL/WARN finding
+        assertThat(doc.select("#problem-table tr.finding").stream()
+                .filter(tr -> !tr.attr("data-status").equals("ERROR")).mapToInt(tr -> Integer.parseInt(tr.attr("data-count"))).sum())
+                .isEqualTo(problems.size());
         Element width = doc.selectFirst("#problem-table tr.finding[data-check=link.width]");
         assertThat(width.text()).contains("node06 HCA-1 port 1").contains("fabric/iblinkinfo.out:").contains("Reseat, clean or replace the cable");
         assertThat(width.selectFirst(".fix code").text()).contains("mlxlink");
         // first problem row is a FAIL: worst first
         assertThat(doc.selectFirst("#problem-table tr.finding").attr("data-status")).isEqualTo("FAIL");
-        // per node: 16 rows, node16 marked FAIL
-        assertThat(doc.select("#node-table tbody tr")).hasSize(16);
+        // per node: rows only for nodes with findings, node16 marked FAIL; clean nodes as one hostlist
         assertThat(doc.selectFirst("#node-table tr[data-node=node16]").attr("data-status")).isEqualTo("FAIL");
-        assertThat(doc.selectFirst("#node-table tr[data-node=node04]").attr("data-status")).isEqualTo("PASS");
+        assertThat(doc.selectFirst("#node-table tr[data-node=node04]")).isNull();
+        assertThat(doc.select("#node-table tbody tr")).hasSizeLessThan(16)
+                .allSatisfy(tr -> assertThat(tr.attr("data-status")).isNotEqualTo("PASS"));
+        assertThat(doc.getElementById("node-summary").text()).endsWith("7 without findings: node[01-02,04-05,10,14-15]");
     }
 
     @Test
@@ -72,7 +78,8 @@ class ReportRenderingTest {
             StringBuilder all = new StringBuilder();
             for (int p = 1; p <= reader.getNumberOfPages(); p++) all.append(ex.getTextFromPage(p)).append('\n');
             String first = ex.getTextFromPage(1);
-            assertThat(first).contains("NOT ACCEPTED").contains("Cluster demo-hdr16").contains("Link width (link.width)");
+            assertThat(first).contains("NOT ACCEPTED").contains("Cluster demo-hdr16").contains("Acceptance record").contains("Signatures");
+            assertThat(ex.getTextFromPage(2)).contains("Link width (link.width)");
             String text = all.toString().replaceAll("\\s+", " ");
             assertThat(text).contains("node09: memlock limit 65536 KiB").contains("LimitMEMLOCK=infinity")
                     .contains("node07: HCA PCIe at Gen3 x8").contains("Per node").contains("node16");
@@ -101,5 +108,49 @@ class ReportRenderingTest {
         assertThat(doc.getElementById("verdict").text()).isEqualTo("ACCEPTED");
         assertThat(doc.getElementById("banner").hasClass("ACCEPTED")).isTrue();
         assertThat(doc.select("#problem-table tbody").text()).isEqualTo("No failures or warnings.");
+    }
+
+    @Test
+    void aggregateThresholdIsConfigurable() {
+        Document doc = Jsoup.parse(HtmlReport.render(report, CoverInfo.NONE, new ReportLayout(3, 8, 1500)));
+        assertThat(doc.getElementById("node-table")).isNull();
+        assertThat(doc.getElementById("node-summary").text()).contains("more than 3: shown per check and per leaf");
+        assertThat(doc.selectFirst("#check-aggregate tr[data-check=perftest.bw]").text()).contains("node[07-08]");
+        // the four leaves of ibnetdiscover.out; node16 is on none (its port is down)
+        assertThat(doc.select("#leaf-aggregate tbody tr")).extracting(e -> e.attr("data-leaf")).containsExactly("leaf01", "leaf02", "leaf03", "leaf04");
+        assertThat(doc.selectFirst("#leaf-aggregate tr[data-leaf=leaf03]").text()).isEqualTo("leaf03 4 3 node[09,11-12]");
+        Document inv = Jsoup.parse(HtmlReport.render(report, CoverInfo.NONE, new ReportLayout(10, 8, 1500)));
+        assertThat(inv.getElementById("inventory-table")).isNull();
+        assertThat(inv.select("#inventory-groups li").text()).contains("hca | simulator 1: 16 (node[01-16])")
+                .contains("cable | Mellanox MCP1650-H002E26");
+    }
+
+    @Test
+    void inventoryCsvListsHcasCablesAndSwitches() throws Exception {
+        try (Reader r = Files.newBufferedReader(out.resolve("inventory.csv"))) {
+            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r).getRecords();
+            assertThat(rows).filteredOn(x -> x.get("kind").equals("hca")).hasSize(16).anySatisfy(x -> {
+                assertThat(x.get("host")).isEqualTo("node01");
+                assertThat(x.get("device")).isEqualTo("ibsim0");
+                assertThat(x.get("type")).isEqualTo("simulator");
+                assertThat(x.get("guid")).isEqualTo("0x0000000000100000");
+                assertThat(x.get("device_id")).isEqualTo("0x0000");
+                assertThat(x.get("source")).isEqualTo("nodes/node01/ibstat.out:1");
+            });
+            assertThat(rows).filteredOn(x -> x.get("kind").equals("cable")).anySatisfy(x -> {
+                assertThat(x.get("host")).isEqualTo("node06");
+                assertThat(x.get("description")).isEqualTo("node06 HCA-1 port 1 <-> leaf02 port 2");
+                assertThat(x.get("vendor")).isEqualTo("Mellanox");
+                assertThat(x.get("part_number")).isEqualTo("MCP1650-H002E26");
+            });
+            assertThat(rows).filteredOn(x -> x.get("kind").equals("switch")).hasSize(6).anySatisfy(x -> {
+                assertThat(x.get("device")).isEqualTo("spine01");
+                assertThat(x.get("guid")).isEqualTo("0x0000000000200000");
+                assertThat(x.get("ports")).isEqualTo("36");
+                assertThat(x.get("source")).startsWith("fabric/ibnetdiscover.out:");
+            });
+        }
+        Document doc = Jsoup.parse(out.resolve("report.html").toFile(), "UTF-8");
+        assertThat(doc.select("#inventory-table tbody tr")).hasSizeGreaterThan(16 + 6);
     }
 }

@@ -7,10 +7,30 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** All findings for one dump, and the verdict. */
-public record Report(ClusterData data, List<Finding> findings) {
+/**
+ * All findings for one dump, and the verdict. rules is the configuration the findings were judged with (null when not
+ * recorded: the cover page then cannot list changed thresholds); waivers are those applied by {@link Waivers#apply}.
+ */
+public record Report(ClusterData data, List<Finding> findings, RuleConfig rules, List<WaiverUse> waivers) {
     public Report {
         findings = List.copyOf(findings);
+        waivers = List.copyOf(waivers);
+    }
+
+    public Report(ClusterData data, List<Finding> findings) {
+        this(data, findings, null, List.of());
+    }
+
+    /** The same report, recording the rule configuration it was judged with (for the cover page). */
+    public Report withRules(RuleConfig cfg) {
+        return new Report(data, findings, cfg, waivers);
+    }
+
+    /** The active waiver that turned this finding into WAIVED, or null. */
+    public Waiver waiverFor(Finding f) {
+        if (f.status() != Status.WAIVED) return null;
+        for (WaiverUse u : waivers) if (!u.expired() && u.waiver().covers(f)) return u.waiver();
+        return null;
     }
 
     public Verdict verdict() {

@@ -6,6 +6,7 @@ import java.util.List;
 public enum Verdict {
     REJECTED("NOT ACCEPTED", "one or more checks failed"),
     INCOMPLETE("INCOMPLETE", "no check failed, but inputs were missing or broken: some checks could not run"),
+    ACCEPTED_WITH_WAIVERS("ACCEPTED WITH WAIVERS", "no check failed except findings accepted by waivers"),
     ACCEPTED_WITH_WARNINGS("ACCEPTED WITH WARNINGS", "no check failed; warnings should be reviewed"),
     ACCEPTED("ACCEPTED", "all checks passed");
 
@@ -26,15 +27,16 @@ public enum Verdict {
     }
 
     public static Verdict of(List<Finding> findings) {
-        boolean error = false, warn = false;
+        boolean error = false, warn = false, waived = false;
         for (Finding f : findings) {
             switch (f.status()) {
                 case FAIL -> { return REJECTED; }
                 case ERROR -> error = true;
                 case WARN -> warn = true;
+                case WAIVED -> waived = true;
                 default -> { }
             }
         }
-        return error ? INCOMPLETE : warn ? ACCEPTED_WITH_WARNINGS : ACCEPTED;
+        return error ? INCOMPLETE : waived ? ACCEPTED_WITH_WAIVERS : warn ? ACCEPTED_WITH_WARNINGS : ACCEPTED;
     }
 }

@@ -1,0 +1,185 @@
+package io.ibaccept.report;
+
+import io.ibaccept.model.ClusterData;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.Ibdiagnet;
+import io.ibaccept.model.Ibstat;
+import io.ibaccept.model.Mlxlink;
+import io.ibaccept.model.NodeInfo;
+import io.ibaccept.model.Topology;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The asset register: per host HCA (ibstat, smpquery nodeinfo), per cable (mlxlink module info, both ends from the
+ * topology) and per switch (ibnetdiscover). Only values the tools print; empty where the dump does not have them.
+ */
+final class Inventory {
+    private Inventory() {}
+
+    static final String[] HEADER = {"kind", "host", "device", "description", "type", "firmware", "psid", "hw_rev", "guid",
+            "device_id", "vendor_id", "vendor", "part_number", "serial", "ports", "source"};
+
+    record Item(String kind, String host, String device, String description, String type, String firmware, String psid,
+                String hwRev, String guid, String deviceId, String vendorId, String vendor, String partNumber, String serial,
+                Integer ports, String source) {}
+
+    /** What ibdiagnet2.db_csv knows about a node: NODES (description, type, device id) and NODES_INFO (firmware, PSID). */
+    record DiagNode(String description, String type, String deviceId, String vendorId, int ports, String firmware, String psid,
+                    String hwRev, String source) {}
+
+    static Map<Long, DiagNode> diagNodes(ClusterData data) {
+        Map<Long, DiagNode> out = new java.util.LinkedHashMap<>();
+        Ibdiagnet.Db db = data.fabric() == null ? null : data.fabric().diagDb();
+        if (db == null) return out;
+        Map<Long, Ibdiagnet.Row> info = new HashMap<>();
+        Ibdiagnet.Section ni = db.section("NODES_INFO");
+        if (ni != null) for (Ibdiagnet.Row r : ni.rows()) {
+            Long g = guidOf(r.get("NodeGUID"));
+            if (g != null) info.put(g, r);
+        }
+        Ibdiagnet.Section nodes = db.section("NODES");
+        if (nodes == null) return out;
+        for (Ibdiagnet.Row r : nodes.rows()) {
+            Long g = guidOf(r.get("NodeGUID"));
+            if (g == null || out.containsKey(g)) continue;
+            Ibdiagnet.Row i = info.get(g);
+            String type = switch (r.get("NodeType")) {
+                case "1" -> "CA";
+                case "2" -> "switch";
+                case "3" -> "router";
+                default -> r.get("NodeType");
+            };
+            Integer ports = intOf(r.get("NumPorts"));
+            out.put(g, new DiagNode(r.get("NodeDesc"), type, r.get("DeviceID"), r.get("VendorID"), ports == null ? 0 : ports,
+                    i == null ? "" : firmware(i), i == null ? "" : i.get("FWInfo_PSID"), i == null ? "" : i.get("HWInfo_DeviceHWRevision"),
+                    r.ref() == null ? "" : r.ref().toString()));
+        }
+        return out;
+    }
+
+    /** Firmware as ibdiagnet's FW check prints it: the extended version where set (ConnectX-4 and later), decimal. */
+    static String firmware(Ibdiagnet.Row r) {
+        Long xm = hexOrDec(r.get("FWInfo_Extended_Major")), xn = hexOrDec(r.get("FWInfo_Extended_Minor")),
+                xs = hexOrDec(r.get("FWInfo_Extended_SubMinor"));
+        if (xm != null && xn != null && xs != null && (xm | xn | xs) != 0) return xm + "." + xn + "." + xs;
+        Long m = hexOrDec(r.get("FWInfo_Major")), n = hexOrDec(r.get("FWInfo_Minor")), s = hexOrDec(r.get("FWInfo_SubMinor"));
+        return m != null && n != null && s != null && (m | n | s) != 0 ? m + "." + n + "." + s : "";
+    }
+
+    private static Long hexOrDec(String v) {
+        if (v == null || v.isBlank()) return null;
+        try {
+            String t = v.strip();
+            return t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16) : Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    static Long guidOf(String v) {
+        if (v == null) return null;
+        String t = v.strip();
+        if (t.startsWith("0x") || t.startsWith("0X")) t = t.substring(2);
+        if (t.isEmpty() || t.length() > 16) return null;
+        try {
+            return Long.parseUnsignedLong(t, 16);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static Integer intOf(String v) {
+        try {
+            return Integer.valueOf(v.strip());
+        } catch (NumberFormatException | NullPointerException e) {
+            return null;
+        }
+    }
+
+    static List<Item> items(ClusterData data, FabricView fabric) {
+        List<Item> out = new ArrayList<>();
+        Map<Long, DiagNode> diag = diagNodes(data);
+        Map<Long, Topology.Node> topo = new HashMap<>();
+        if (fabric.known()) fabric.topology.nodes().forEach(n -> topo.put(n.guid(), n));
+        for (HostData h : data.hosts().values()) {
+            NodeInfo ni = h.nodeInfo();
+            if (h.ibstat() != null) {
+                for (Ibstat.Ca ca : h.ibstat()) {
+                    boolean niHere = ni != null && (ni.guid() == ca.nodeGuid() || h.ibstat().size() == 1);
+                    DiagNode d = diag.get(ca.nodeGuid());
+                    out.add(new Item("hca", h.host(), ca.name(), "", ca.caType(), ca.firmware(), d == null ? "" : d.psid(), ca.hardware(),
+                            guid(ca.nodeGuid()), niHere ? ni.deviceId() : "", niHere ? ni.vendorId() : "", "", "", "", ca.numPorts(),
+                            ca.ref() == null ? "" : ca.ref().toString()));
+                }
+            }
+            Mlxlink m = h.mlxlink();
+            if (m != null && (m.cableVendor() != null || m.cablePartNumber() != null)) {
+                String ends = h.host();
+                if (h.ibstat() != null && !h.ibstat().isEmpty()) {
+                    Topology.Node ca = topo.get(h.ibstat().get(0).nodeGuid());
+                    if (ca != null && !ca.ports().isEmpty()) {
+                        Topology.Port p = ca.ports().get(0);
+                        String remote = fabric.switchNames.getOrDefault(p.remoteGuid(), p.remoteDescription());
+                        ends = ca.description() + " port " + p.port() + " <-> " + remote + " port " + p.remotePort();
+                    }
+                }
+                var ref = m.ref("Vendor Part Number") != null ? m.ref("Vendor Part Number") : m.ref("Vendor Name");
+                out.add(new Item("cable", h.host(), h.ibstat() != null && !h.ibstat().isEmpty() ? h.ibstat().get(0).name() : "",
+                        ends, "", "", "", "", "", "", "", nz(m.cableVendor()), nz(m.cablePartNumber()), "", null,
+                        ref == null ? "" : ref.toString()));
+            }
+        }
+        // switches: the ibnetdiscover topology, completed and enriched by ibdiagnet's NODES / NODES_INFO
+        java.util.Set<Long> listed = new java.util.HashSet<>();
+        if (fabric.known()) {
+            for (Topology.Node n : fabric.topology.nodes()) {
+                if (n.type() != Topology.NodeType.SWITCH) continue;
+                DiagNode d = diag.get(n.guid());
+                listed.add(n.guid());
+                out.add(new Item("switch", "", fabric.switchNames.get(n.guid()), n.description(), "", d == null ? "" : d.firmware(),
+                        d == null ? "" : d.psid(), d == null ? "" : d.hwRev(), guid(n.guid()), d == null ? "" : d.deviceId(),
+                        d == null ? "" : d.vendorId(), "", "", "", n.numPorts(), n.ref() == null ? "" : n.ref().toString()));
+            }
+        }
+        for (Map.Entry<Long, DiagNode> e : diag.entrySet()) {
+            DiagNode d = e.getValue();
+            if (!d.type().equals("switch") || listed.contains(e.getKey())) continue;
+            out.add(new Item("switch", "", FabricView.slurmName(d.description(), e.getKey()), d.description(), "", d.firmware(), d.psid(),
+                    d.hwRev(), guid(e.getKey()), d.deviceId(), d.vendorId(), "", "", "", d.ports(), d.source()));
+        }
+        // cables as ibdiagnet reads them from the modules (--get_cable_info): vendor, part and serial number per port
+        Ibdiagnet.Db db = data.fabric() == null ? null : data.fabric().diagDb();
+        Ibdiagnet.Section cables = db == null ? null : db.section("CABLE_INFO");
+        if (cables != null) {
+            for (Ibdiagnet.Row r : cables.rows()) {
+                Long g = guidOf(r.get("NodeGuid").isEmpty() ? r.get("NodeGUID") : r.get("NodeGuid"));
+                String owner = g == null ? "" : fabric.caHost.getOrDefault(g, fabric.switchNames.getOrDefault(g,
+                        diag.containsKey(g) ? diag.get(g).description() : guid(g)));
+                out.add(new Item("cable", g != null && fabric.caHost.containsKey(g) ? owner : "", "",
+                        owner + " port " + r.get("PortNum"), "", r.get("FWVersion"), "", r.get("Rev"), "", "", "",
+                        r.get("Vendor"), r.get("PN"), r.get("SN"), null, r.ref() == null ? "" : r.ref().toString()));
+            }
+        }
+        return out;
+    }
+
+    static void renderCsv(ClusterData data, FabricView fabric, Writer out) {
+        try (SafeCsv csv = new SafeCsv(out, HEADER)) {
+            for (Item i : items(data, fabric))
+                csv.row(i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.hwRev(), i.guid(), i.deviceId(),
+                        i.vendorId(), i.vendor(), i.partNumber(), i.serial(), i.ports(), i.source());
+        }
+    }
+
+    static String guid(long g) {
+        return String.format("0x%016x", g);
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+}

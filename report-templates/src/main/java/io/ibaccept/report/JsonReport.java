@@ -1,0 +1,92 @@
+package io.ibaccept.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.ibaccept.model.InputProblem;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.Status;
+import io.ibaccept.rules.Waiver;
+import io.ibaccept.rules.WaiverUse;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** findings.json: the verdict and every finding for CI systems and ticket tools. The schema is in SCHEMA.md. */
+public final class JsonReport {
+    private JsonReport() {}
+
+    public static final int SCHEMA_VERSION = 1;
+
+    public record Doc(int schemaVersion, String tool, String toolVersion, String cluster, DumpInfo dump, VerdictInfo verdict,
+                      Map<String, Long> counts, List<FindingJson> findings, List<WaiverJson> waivers,
+                      List<ProblemJson> inputProblems) {}
+
+    public record DumpInfo(String path, String id, String created, int nodes) {}
+
+    public record VerdictInfo(String code, String label, String meaning) {}
+
+    public record FindingJson(String check, String title, String status, List<String> objects, List<EvidenceJson> evidence,
+                              String summary, String cause, String fix, @JsonInclude(JsonInclude.Include.NON_NULL) WaiverJson waiver) {}
+
+    /** where is "file:line" as in the report; file and line split out (line 0: the file as a whole or derived). */
+    public record EvidenceJson(String text, String where, String file, int line) {}
+
+    public record WaiverJson(String check, String objects, String reason, String owner, String expires, String where,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Boolean expired,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Integer findings) {}
+
+    public record ProblemJson(String kind, String host, String command, String file, int line, String message) {}
+
+    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public static Doc toDoc(Report r) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        r.counts().forEach((s, n) -> counts.put(s.name(), n));
+        List<FindingJson> findings = r.worstFirst().stream().map(f -> finding(r, f)).toList();
+        List<WaiverJson> waivers = r.waivers().stream().map(u -> waiver(u.waiver(), u)).toList();
+        List<ProblemJson> problems = r.data().problems().stream().map(JsonReport::problem).toList();
+        var m = r.data().manifest();
+        return new Doc(SCHEMA_VERSION, "ibaccept", ReportText.toolVersion(), m.cluster(),
+                new DumpInfo(r.data().source(), ReportText.dumpId(r.data()), m.created(), r.data().hosts().size()),
+                new VerdictInfo(r.verdict().name(), r.verdict().label(), r.verdict().meaning()), counts, findings, waivers, problems);
+    }
+
+    public static void render(Report r, OutputStream out) {
+        try {
+            MAPPER.writeValue(out, toDoc(r));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static FindingJson finding(Report r, Finding f) {
+        Waiver w = f.status() == Status.WAIVED ? r.waiverFor(f) : null;
+        return new FindingJson(f.check(), f.title(), f.status().name(), f.objects(),
+                f.evidence().stream().map(JsonReport::evidence).toList(), f.summary(), f.cause(), f.fix(),
+                w == null ? null : waiver(w, null));
+    }
+
+    static EvidenceJson evidence(Evidence e) {
+        String where = e.where();
+        int colon = where.lastIndexOf(':');
+        if (colon > 0 && colon < where.length() - 1 && where.substring(colon + 1).chars().allMatch(Character::isDigit)
+                && where.length() - colon - 1 <= 9)
+            return new EvidenceJson(e.text(), where, where.substring(0, colon), Integer.parseInt(where.substring(colon + 1)));
+        return new EvidenceJson(e.text(), where, where, 0);
+    }
+
+    private static WaiverJson waiver(Waiver w, WaiverUse u) {
+        return new WaiverJson(w.check(), w.objects(), w.reason(), w.owner(), w.expires().toString(), w.where(),
+                u == null ? null : u.expired(), u == null ? null : u.findings());
+    }
+
+    private static ProblemJson problem(InputProblem p) {
+        return new ProblemJson(p.kind().name(), p.host(), p.command(), p.file(), p.line(), p.message());
+    }
+}
