@@ -133,7 +133,7 @@ final class Inventory {
                         ref == null ? "" : ref.toString()));
             }
         }
-        // switches: the ibnetdiscover topology, completed and enriched by ibdiagnet's NODES / NODES_INFO
+        // switches: the ibnetdiscover topology, enriched by ibdiagnet's NODES / NODES_INFO
         java.util.Set<Long> listed = new java.util.HashSet<>();
         if (fabric.known()) {
             for (Topology.Node n : fabric.topology.nodes()) {
@@ -145,7 +145,8 @@ final class Inventory {
                         d == null ? "" : d.vendorId(), "", "", "", n.numPorts(), n.ref() == null ? "" : n.ref().toString()));
             }
         }
-        for (Map.Entry<Long, DiagNode> e : diag.entrySet()) {
+        // without a usable topology, ibdiagnet's node list stands in for it
+        for (Map.Entry<Long, DiagNode> e : fabric.known() ? Map.<Long, DiagNode>of().entrySet() : diag.entrySet()) {
             DiagNode d = e.getValue();
             if (!d.type().equals("switch") || listed.contains(e.getKey())) continue;
             out.add(new Item("switch", "", FabricView.slurmName(d.description(), e.getKey()), d.description(), "", d.firmware(), d.psid(),

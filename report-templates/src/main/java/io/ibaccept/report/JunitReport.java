@@ -3,7 +3,6 @@ package io.ibaccept.report;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Report;
-import io.ibaccept.rules.Status;
 import io.ibaccept.rules.Waiver;
 import java.io.Writer;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.ibaccept.report;
 
-import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibstat;
 import io.ibaccept.model.Topology;
@@ -60,8 +59,7 @@ final class OpsOutputs {
         StringBuilder sb = new StringBuilder(header(r, "node-name-map for opensm and infiniband-diags (--node-name-map)"));
         if (!f.known()) return sb.append("# no usable ibnetdiscover topology in the dump: nothing to write\n").toString();
         for (Topology.Node n : f.topology.nodes()) {
-            String name = n.type() == Topology.NodeType.SWITCH ? f.switchNames.get(n.guid())
-                    : n.type() == Topology.NodeType.CA ? n.description() : n.description();
+            String name = n.type() == Topology.NodeType.SWITCH ? f.switchNames.get(n.guid()) : n.description();
             sb.append(Inventory.guid(n.guid())).append(" \"").append(mapName(name)).append("\"\n");
         }
         return sb.toString();

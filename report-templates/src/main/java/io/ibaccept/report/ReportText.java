@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -400,12 +399,6 @@ final class ReportText {
             out.add(new PassLine(f.check(), f.title(), f.status(), fs.size(), text));
         }
         return out;
-    }
-
-    static Map<Status, List<Finding>> byStatus(Report r) {
-        Map<Status, List<Finding>> m = new EnumMap<>(Status.class);
-        for (Finding f : r.worstFirst()) m.computeIfAbsent(f.status(), k -> new ArrayList<>()).add(f);
-        return m;
     }
 
     private static String link(HostData h) {
