@@ -2,6 +2,7 @@ package io.ibaccept.cli;
 
 import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.rules.Waivers;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -22,7 +23,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 @Command(name = "ibaccept", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "InfiniBand cluster acceptance: collect diagnostics from every node, judge them, write the acceptance report.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:accepted (with or without warnings); other commands: done", "1:not accepted, or incomplete",
+        exitCodeList = {"0:accepted (with or without warnings or waivers); other commands: done", "1:not accepted, or incomplete",
                 "2:bad usage or unusable input", "3:internal error (a bug: report it with the dump)"})
 public final class Main implements Callable<Integer> {
     public static final int ACCEPTED = 0, NOT_ACCEPTED = 1, USAGE = 2, INTERNAL = 3;
@@ -101,7 +102,7 @@ public final class Main implements Callable<Integer> {
     /** Bad input is the user's to fix (exit 2); anything else is a bug (exit 3). Never a stack trace unless asked for. */
     private static int failed(Exception e, PrintStream err) {
         if (e instanceof UsageError || e instanceof IllegalArgumentException || e instanceof DumpLoader.DumpNotFound
-                || e instanceof RuleConfig.BadRulesFile || e instanceof UncheckedIOException) {
+                || e instanceof RuleConfig.BadRulesFile || e instanceof Waivers.BadWaiversFile || e instanceof UncheckedIOException) {
             err.println("ibaccept: " + e.getMessage());
             return USAGE;
         }
