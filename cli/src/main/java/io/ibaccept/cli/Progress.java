@@ -18,6 +18,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * above it); when stderr is not a terminal (CI, a log file, tests) the lines go through unchanged.
  */
 final class Progress implements AutoCloseable {
+    private static final Pattern LEADING_COUNT = Pattern.compile("^\\[[^]]*\\]\\s*");
     private final PrintStream lines;
     private final ProgressBar bar;
 
@@ -25,7 +26,7 @@ final class Progress implements AutoCloseable {
      * step: matches a line that reports one finished step; if it has a group 1, the step line is only printed when that
      * group is not "ok".
      */
-    private Progress(String task, long total, Pattern step, PrintStream err, boolean terminal) {
+    Progress(String task, long total, Pattern step, PrintStream err, boolean terminal) {
         if (!terminal || total <= 0) {
             lines = err;
             bar = null;
@@ -37,7 +38,8 @@ final class Progress implements AutoCloseable {
             Matcher m = step.matcher(line);
             if (m.find()) {
                 bar.step();
-                bar.setExtraMessage(line.strip().replaceAll("\\s+", " "));
+                String what = LEADING_COUNT.matcher(line.strip()).replaceFirst("").replaceAll("\\s+", " ");
+                bar.setExtraMessage(what.length() > 32 ? what.substring(0, 32) : what); // short, so the bar keeps its width
                 if (m.groupCount() == 0 || "ok".equals(m.group(1))) return;
             }
             synchronized (err) {
