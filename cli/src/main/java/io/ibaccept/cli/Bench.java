@@ -9,72 +9,219 @@ import io.ibaccept.rules.RulesEngine;
 import io.ibaccept.samples.SyntheticDump;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** 'ibaccept bench': generates an N-node dump, then times load+rules+reports per run and prints peak heap. */
+/**
+ * 'ibaccept bench': one-shot analyses in fresh JVMs (what a user pays: JVM start, class loading, JIT warm-up) and warm
+ * in-process runs, on a generated fat tree or a given dump. Per phase: wall and CPU time; peak RSS of the fresh JVM
+ * (its own VmHWM), peak heap of the warm runs; the sizes of the reports written.
+ */
 final class Bench {
-    private Bench() {}
+    private static final List<String> PHASES = List.of("load+parse", "rules", "reports");
+    private static final Pattern PHASE = Pattern.compile("^phase (\\S+) wall_ms=(\\d+) cpu_ms=(\\d+)$", Pattern.MULTILINE);
+    private static final Pattern PROCESS = Pattern.compile("^process cpu_ms=(\\d+) peak_rss_kib=(-?\\d+)$", Pattern.MULTILINE);
+    /** What the launcher passes when no launcher runs us (tests, plain java -jar): its flags minus the CDS archive. */
+    static final List<String> FALLBACK_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss1m");
 
-    static int run(int nodes, int runs, PrintStream out) {
-        Path dir;
+    private final PrintStream out;
+
+    Bench(PrintStream out) {
+        this.out = out;
+    }
+
+    /** One measured run: wall/cpu per phase (ms), total wall/cpu (ms), peak memory (KiB). */
+    record Run(Map<String, long[]> phases, long wallMs, long cpuMs, long peakKib) {}
+
+    int run(Path given, int nodes, int warmRuns, int freshRuns) {
+        Path tmp;
         try {
-            dir = Files.createTempDirectory("ibaccept-bench-");
+            tmp = Files.createTempDirectory("ibaccept-bench-");
         } catch (IOException e) {
-            throw new IllegalStateException(e);
+            throw new UncheckedIOException(e);
         }
         try {
-            long g0 = System.nanoTime();
-            SyntheticDump.generate(dir.resolve("dump"), nodes);
-            out.printf("generated %d-node dump in %d ms%n", nodes, (System.nanoTime() - g0) / 1_000_000);
-            double[] load = new double[runs], rules = new double[runs], report = new double[runs];
+            Path dump = given;
+            if (dump == null) {
+                dump = tmp.resolve("dump");
+                long g0 = System.nanoTime();
+                SyntheticDump.Shape shape = SyntheticDump.generate(dump, nodes);
+                out.printf(Locale.ROOT, "generated %d-node dump in %d ms: %s%n", nodes, (System.nanoTime() - g0) / 1_000_000, shape);
+            }
+            out.printf(Locale.ROOT, "machine: %d CPUs, load average %s; %s%n", Runtime.getRuntime().availableProcessors(), loadAverage(),
+                    "when other work competes for the CPUs, compare the CPU times rather than wall times");
+            long[] size = dumpSize(dump);
+            out.printf(Locale.ROOT, "dump %s: %d files, %.1f MiB%n", dump, size[0], size[1] / 1048576.0);
+            Path outDir = tmp.resolve("out");
+            List<Run> fresh = new ArrayList<>();
+            List<String> cmd = oneShot(dump, outDir);
+            if (freshRuns > 0) out.println("one-shot runs in fresh JVMs: " + String.join(" ", cmd));
+            for (int i = 0; i < freshRuns; i++) {
+                Run r = fresh(cmd);
+                fresh.add(r);
+                out.println(line("fresh " + (i + 1), r, "peak RSS"));
+            }
+            List<Run> warm = new ArrayList<>();
             String verdict = "";
             int findings = 0;
-            for (int i = 0; i < runs; i++) {
+            for (int i = 0; i < warmRuns; i++) {
                 ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
-                long t0 = System.nanoTime();
-                ClusterData d = DumpLoader.load(dir.resolve("dump"));
-                long t1 = System.nanoTime();
+                Phases ph = new Phases();
+                long w0 = System.nanoTime(), c0 = Phases.cpuNanos();
+                ClusterData d = DumpLoader.load(dump);
+                ph.end("load+parse");
                 Report r = new RulesEngine(RuleConfig.defaults()).run(d);
-                long t2 = System.nanoTime();
-                ReportWriter.write(r, dir.resolve("out"));
-                long t3 = System.nanoTime();
-                load[i] = (t1 - t0) / 1e6;
-                rules[i] = (t2 - t1) / 1e6;
-                report[i] = (t3 - t2) / 1e6;
+                ph.end("rules");
+                ReportWriter.write(r, outDir);
+                ph.end("reports");
+                Run run = new Run(byName(ph.phases), (System.nanoTime() - w0) / 1_000_000, (Phases.cpuNanos() - c0) / 1_000_000, peakHeapKib());
+                warm.add(run);
                 verdict = r.verdict().label();
                 findings = r.findings().size();
-                out.printf("run %d: load %.0f ms, rules %.0f ms, reports %.0f ms, total %.0f ms, peak heap %d MiB%n", i + 1,
-                        load[i], rules[i], report[i], load[i] + rules[i] + report[i], peakHeapMiB());
+                out.println(line("warm " + (i + 1), run, "peak heap"));
             }
-            out.printf("%d nodes: median load %.0f ms, rules %.0f ms, reports %.0f ms (first run includes JIT warm-up); %d findings, verdict %s%n",
-                    nodes, median(load), median(rules), median(report), findings, verdict);
+            out.println();
+            if (!fresh.isEmpty()) out.println(line("one-shot median", median(fresh), "peak RSS"));
+            if (warm.size() > 1) out.println(line("warm median (runs 2-" + warm.size() + ")", median(warm.subList(1, warm.size())), "peak heap"));
+            else if (warm.size() == 1) out.println(line("warm (1 run, JIT cold)", warm.get(0), "peak heap"));
+            out.println("reports: " + reportSizes(outDir) + (warm.isEmpty() ? "" : "; " + findings + " findings, verdict " + verdict));
             return 0;
         } finally {
-            try (Stream<Path> s = Files.walk(dir)) {
-                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException ignored) {
-                // temp dir clean-up is best effort
-            }
+            delete(tmp);
         }
     }
 
-    static long peakHeapMiB() {
+    private static List<String> oneShot(Path dump, Path outDir) {
+        List<String> c = new ArrayList<>();
+        String launcher = System.getenv("IBACCEPT_LAUNCHER");
+        if (launcher != null && Files.isExecutable(Path.of(launcher))) c.add(launcher); // the launcher picks the flags, as for a user
+        else {
+            c.add(ProcessHandle.current().info().command().orElse("java"));
+            c.addAll(FALLBACK_FLAGS);
+            c.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        }
+        c.addAll(List.of("analyze", dump.toString(), "-o", outDir.toString(), "--timings"));
+        return c;
+    }
+
+    private static Run fresh(List<String> cmd) {
+        try {
+            Path errFile = Files.createTempFile("ibaccept-bench-", ".err");
+            try {
+                long t0 = System.nanoTime();
+                Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(errFile.toFile()).start();
+                int code = p.waitFor();
+                long wall = (System.nanoTime() - t0) / 1_000_000;
+                String err = Files.readString(errFile, StandardCharsets.UTF_8);
+                Matcher pm = PROCESS.matcher(err);
+                if (code > 1 || !pm.find()) throw new IllegalStateException("one-shot analyze exited " + code + ": " + err.strip());
+                Map<String, long[]> phases = new LinkedHashMap<>();
+                for (Matcher m = PHASE.matcher(err); m.find(); )
+                    phases.put(m.group(1), new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3))});
+                return new Run(phases, wall, Long.parseLong(pm.group(1)), Long.parseLong(pm.group(2)));
+            } finally {
+                Files.deleteIfExists(errFile);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
+    }
+
+    private static String line(String label, Run r, String memory) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-26s wall %6d ms, cpu %6d ms, %s %5d MiB |", label + ":", r.wallMs(),
+                r.cpuMs(), memory, r.peakKib() / 1024));
+        List<String> ps = new ArrayList<>();
+        for (String p : PHASES) {
+            long[] v = r.phases().getOrDefault(p, new long[2]);
+            ps.add(String.format(Locale.ROOT, "%s %d/%d ms", p, v[0], v[1]));
+        }
+        return b.append(' ').append(String.join(", ", ps)).append(" (wall/cpu)").toString();
+    }
+
+    private static Map<String, long[]> byName(List<Phases.Phase> ps) {
+        Map<String, long[]> m = new LinkedHashMap<>();
+        for (Phases.Phase p : ps) m.put(p.name(), new long[] {p.wallMs(), p.cpuMs()});
+        return m;
+    }
+
+    /** Median of each figure on its own. */
+    static Run median(List<Run> runs) {
+        Map<String, long[]> phases = new LinkedHashMap<>();
+        for (String p : PHASES)
+            phases.put(p, new long[] {median(runs.stream().mapToLong(r -> r.phases().getOrDefault(p, new long[2])[0]).toArray()),
+                    median(runs.stream().mapToLong(r -> r.phases().getOrDefault(p, new long[2])[1]).toArray())});
+        return new Run(phases, median(runs.stream().mapToLong(Run::wallMs).toArray()), median(runs.stream().mapToLong(Run::cpuMs).toArray()),
+                median(runs.stream().mapToLong(Run::peakKib).toArray()));
+    }
+
+    static long median(long[] v) {
+        long[] c = v.clone();
+        java.util.Arrays.sort(c);
+        return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
+    }
+
+    static long peakHeapKib() {
         long sum = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans())
             if (p.getType() == MemoryType.HEAP) sum += p.getPeakUsage().getUsed();
-        return sum / (1024 * 1024);
+        return sum / 1024;
     }
 
-    static double median(double[] v) {
-        double[] c = v.clone();
-        Arrays.sort(c);
-        return c[c.length / 2];
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private static long[] dumpSize(Path dump) {
+        if (!Files.isDirectory(dump)) return new long[] {1, dump.toFile().length()};
+        long[] n = new long[2];
+        try (Stream<Path> s = Files.walk(dump)) {
+            s.filter(Files::isRegularFile).forEach(p -> {
+                n[0]++;
+                n[1] += p.toFile().length();
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return n;
+    }
+
+    private static String reportSizes(Path outDir) {
+        if (!Files.isDirectory(outDir)) return "none written";
+        try (Stream<Path> s = Files.list(outDir)) {
+            return String.join(", ", s.filter(Files::isRegularFile).sorted()
+                    .map(p -> String.format(Locale.ROOT, "%s %.1f KiB", p.getFileName(), p.toFile().length() / 1024.0)).toList());
+        } catch (IOException e) {
+            return "unreadable: " + e.getMessage();
+        }
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // temp dir clean-up is best effort
+        }
     }
 }

@@ -27,13 +27,11 @@ import java.util.stream.Stream;
 final class SimCapture {
     private SimCapture() {}
 
-    static int run(Main.Args a, PrintStream out, PrintStream err) {
+    static int run(Path netfile, Path dump, Path overlayDir, String hostlist, String cluster, PrintStream out, PrintStream err) {
         if (!SimFabric.available()) {
             err.println("ibaccept: sim-capture needs ibsim-utils libumad2sim0 opensm infiniband-diags (apt-get install them)");
             return 2;
         }
-        Path netfile = Path.of(a.optOr("--netfile", "sample-dumps/sim/fattree-16.net"));
-        Path dump = Path.of(a.required("-o"));
         Path work;
         String net;
         try {
@@ -42,7 +40,7 @@ final class SimCapture {
         } catch (IOException e) {
             throw new Main.UsageError(netfile + ": " + e.getMessage());
         }
-        List<String> nodes = Hostlist.expand(a.optOr("--nodes", "node[01-16]"));
+        List<String> nodes = Hostlist.expand(hostlist);
         try (SimFabric f = SimFabric.start(SimFabric.degrade(net, List.of("node06"), List.of("node11")), work)) {
             Path parts = work.resolve("partitions.conf");
             Files.writeString(parts, "Default=0x7fff, ipoib : ALL=full;\ncompute=0x0001 : " + portGuid(f, "node03") + "=full;\n");
@@ -53,12 +51,12 @@ final class SimCapture {
             f.setCounter("leaf03", 3, "SymbolErrorCounter", 1234);
             f.setCounter("leaf03", 3, "LinkDownedCounter", 7);
             f.settle(Duration.ofSeconds(12));
-            new Collector(f.transport(), new Collector.Options(a.optOr("--cluster", "demo-hdr16"), "node01", 8, false, false, null, null), err)
+            new Collector(f.transport(), new Collector.Options(cluster, "node01", 8, false, false, null, null), err)
                     .collect(nodes, dump);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        if (a.opt("--overlay") != null) overlay(Path.of(a.opt("--overlay")), dump);
+        if (overlayDir != null) overlay(overlayDir, dump);
         out.println("captured " + nodes.size() + " nodes into " + dump + " (simulator work dir " + work + ")");
         return 0;
     }

@@ -39,7 +39,9 @@ class MainTest {
         Run rules = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--rules", tmp.resolve("r.properties").toString());
         assertThat(rules.code()).isEqualTo(2);
         assertThat(rules.err()).contains("r.properties:1: unknown rule setting 'perftest.bw.min_pct'").doesNotContain("\tat ");
-        assertThat(run("analyze", DEMO.toString()).err()).isEqualTo("ibaccept: missing required option -o\n");
+        Run noOut = run("analyze", DEMO.toString());
+        assertThat(noOut.code()).isEqualTo(2);
+        assertThat(noOut.err()).startsWith("ibaccept: Missing required option: '--output=DIR'").contains("Try 'ibaccept analyze --help'");
         assertThat(run("frobnicate").code()).isEqualTo(2);
         Files.writeString(tmp.resolve("afile"), "x");
         Run unwritable = run("analyze", DEMO.toString(), "-o", tmp.resolve("afile").resolve("sub").toString());
@@ -62,9 +64,35 @@ class MainTest {
     }
 
     @Test
-    void benchCommandReportsTimesAndHeap() {
-        Run r = run("bench", "--nodes", "50", "--runs", "1");
-        assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("generated 50-node dump").containsPattern("run 1: load \\d+ ms, rules \\d+ ms, reports \\d+ ms, total \\d+ ms, peak heap \\d+ MiB");
+    void benchRunsFreshAndWarmAnalysesOfARealFatTree() {
+        Run r = run("bench", "--nodes", "50", "--runs", "2", "--fresh-runs", "1");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("generated 50-node dump").contains("2-level fat tree, 50 hosts, 3 leaves, 2 spines, 60 switch-to-switch links")
+                .containsPattern("fresh 1: +wall +\\d+ ms, cpu +\\d+ ms, peak RSS +[1-9]\\d* MiB \\| load\\+parse \\d+/\\d+ ms, rules \\d+/\\d+ ms, reports \\d+/\\d+ ms")
+                .containsPattern("warm 2: +wall +\\d+ ms, cpu +\\d+ ms, peak heap +\\d+ MiB")
+                .containsPattern("reports: .*findings.csv [\\d.]+ KiB, .*report.html [\\d.]+ KiB, report.pdf [\\d.]+ KiB.*; \\d+ findings, verdict NOT ACCEPTED");
+    }
+
+    @Test
+    void waiversAndCoverPage(@TempDir Path tmp) throws Exception {
+        // waive every failing and warning check of the demo: accepted with waivers, exit 0, the cover names the customer
+        StringBuilder w = new StringBuilder("check,objects,reason,owner,expires\n");
+        try (var in = Files.newBufferedReader(Path.of("src/test/resources/golden/demo-findings.csv"))) {
+            org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in).getRecords().stream()
+                    .filter(f -> f.get("status").equals("FAIL") || f.get("status").equals("WARN")).map(f -> f.get("check")).distinct()
+                    .forEach(c -> w.append(c).append(",*,accepted for the test,J. Doe,2099-12-31\n"));
+        }
+        Files.writeString(tmp.resolve("waivers.csv"), w);
+        Run r = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--waivers", tmp.resolve("waivers.csv").toString(),
+                "--customer", "ACME HPC", "--site", "Hall 2", "--operator", "J. Doe");
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).startsWith("ACCEPTED WITH WAIVERS  (0 fail, 0 error, 0 warn, ").contains(" waived, ");
+        assertThat(Files.readString(tmp.resolve("o/report.html"))).contains("ACME HPC").contains("Hall 2").contains("J. Doe");
+
+        Files.writeString(tmp.resolve("bad.csv"), "memlock,*,no owner\n");
+        Run bad = run("analyze", DEMO.toString(), "-o", tmp.resolve("o2").toString(), "--waivers", tmp.resolve("bad.csv").toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).startsWith("ibaccept: " + tmp.resolve("bad.csv") + ":1: ").doesNotContain("\tat ");
+        assertThat(tmp.resolve("o2")).doesNotExist();
     }
 }

@@ -37,6 +37,17 @@ public final class Collector {
     private final Transport transport;
     private final Options opt;
     private final PrintStream progress;
+    private java.util.Set<Cmd> only;
+
+    /** Runs only these commands ('collect --only'); the other files of the dump are left as they are. */
+    public Collector only(java.util.Set<Cmd> cmds) {
+        this.only = cmds;
+        return this;
+    }
+
+    private List<CommandSet.Spec> selected(List<CommandSet.Spec> specs) {
+        return only == null ? specs : specs.stream().filter(s -> only.contains(s.cmd())).toList();
+    }
 
     public Collector(Transport transport, Options opt, PrintStream progress) {
         this.transport = transport;
@@ -61,8 +72,8 @@ public final class Collector {
         if (nodes.isEmpty()) throw new IllegalArgumentException("no nodes to collect from");
         nodes.forEach(Shell::requireHost);
         String fabricNode = opt.fabricNode() == null || opt.fabricNode().isEmpty() ? nodes.get(0) : Shell.requireHost(opt.fabricNode());
-        List<CommandSet.Spec> perNode = CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand());
-        List<CommandSet.Spec> fabric = CommandSet.fabric(opt.ibdiagnet());
+        List<CommandSet.Spec> perNode = selected(CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand()));
+        List<CommandSet.Spec> fabric = selected(CommandSet.fabric(opt.ibdiagnet()));
         DumpWriter w = new DumpWriter(out);
         Map<String, String> tools = new LinkedHashMap<>();
         tools.put("transport", transport.name());

@@ -10,42 +10,126 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Generates a dump of an N-node HDR fat tree in the tools' real output formats (20 hosts per leaf, 20 uplinks per
- * leaf spread over the spines), with a few faults: a down HCA port, a 1X link, an EDR link, low memlock, a Gen3 HCA,
- * symbol errors. Used by the benchmark and scale tests; not a substitute for the captured sample dump.
+ * Generates a dump of an N-node HDR fat tree in the tools' real output formats (ibnetdiscover and iblinkinfo as
+ * infiniband-diags prints them, ibstat, smpquery, ...), with a few faults: a down HCA port, a 1X link, an EDR link, low
+ * memlock, a Gen3 HCA, symbol errors on a leaf port. Used by the benchmark and scale tests; not a substitute for the
+ * captured sample dump.
+ *
+ * <p>The fabric is a non-blocking folded-Clos fat tree of 40-port HDR switches (MQM8700, which reports 41 ports): each
+ * leaf has 20 hosts and 20 uplinks. Up to 40 leaves (800 hosts) it has two levels, the uplinks spread evenly over 2-20
+ * spines; above that three levels: pods of 20 leaves and 20 spines, spine j of every pod cabled to core group j. With
+ * more than 40 pods the cores need more ports than a QM8700 has and are 64-port switches (QM9700), up to 64 pods.
  */
 public final class SyntheticDump {
     private SyntheticDump() {}
 
     static final int HOSTS_PER_LEAF = 20;
+    static final int UPLINKS = 20;
+    static final long HOST_GUID0 = 0x0c42a10300100000L, LEAF_GUID0 = 0x0c42a10300a00000L, TOP_GUID0 = 0x0c42a10300a10000L,
+            MID_GUID0 = 0x0c42a10300a20000L;
+    static final int HOST_LID0 = 1000;
 
-    public static void generate(Path dir, int nodes) {
-        generate(dir, nodes, true);
+    /** What was generated. isls: switch-to-switch cables. */
+    public record Shape(int hosts, int levels, int leaves, int spines, int cores, int isls) {
+        @Override
+        public String toString() {
+            return levels + "-level fat tree, " + hosts + " hosts, " + leaves + " leaves, " + spines + " spines"
+                    + (cores > 0 ? ", " + cores + " cores" : "") + ", " + isls + " switch-to-switch links";
+        }
+    }
+
+    /** A switch and, per port, what is cabled to it. */
+    private static final class Sw {
+        final String name;
+        final long guid;
+        final int lid;
+        final int ports;
+        final Object[] peer; // Sw or Integer (host index)
+        final int[] peerPort;
+
+        Sw(String name, long guid, int lid, int ports) {
+            this.name = name;
+            this.guid = guid;
+            this.lid = lid;
+            this.ports = ports;
+            peer = new Object[ports + 1];
+            peerPort = new int[ports + 1];
+        }
+    }
+
+    private static void cable(Sw a, int pa, Sw b, int pb) {
+        a.peer[pa] = b;
+        a.peerPort[pa] = pb;
+        b.peer[pb] = a;
+        b.peerPort[pb] = pa;
+    }
+
+    /** Smallest number of switches d (dividing 20 so that links spread evenly) with ports used per switch <= 40. */
+    private static int spread(int below) {
+        for (int d : new int[] {2, 4, 5, 10, 20}) if (below * (UPLINKS / d) <= 40) return d;
+        return UPLINKS;
+    }
+
+    public static Shape generate(Path dir, int nodes) {
+        return generate(dir, nodes, true);
     }
 
     /** faults=false gives a fabric on which every check passes (the baseline rule tests mutate). */
-    public static void generate(Path dir, int nodes, boolean faults) {
+    public static Shape generate(Path dir, int nodes, boolean faults) {
         DumpWriter w = new DumpWriter(dir);
         List<String> hosts = new ArrayList<>();
-        for (int i = 1; i <= nodes; i++) hosts.add(String.format("cn%04d", i));
+        String hostFmt = nodes > 9999 ? "cn%05d" : "cn%04d";
+        for (int i = 1; i <= nodes; i++) hosts.add(String.format(hostFmt, i));
         int leaves = (nodes + HOSTS_PER_LEAF - 1) / HOSTS_PER_LEAF;
-        int spines = Math.max(2, Math.min(20, leaves / 2));
         w.manifest(new Manifest(Manifest.FORMAT, "synthetic-" + nodes, "2026-12-02T12:00:00Z", "ibaccept synthetic", hosts.get(0), hosts,
                 Map.of("infiniband-diags", "44.0")));
         int down = nodes / 3, oneX = nodes / 2, edr = nodes / 2 + 1, lowMem = nodes / 4, gen3 = nodes / 5;
         if (!faults) down = oneX = edr = lowMem = gen3 = -1;
-        int hostLid0 = 1000;
-        StringBuilder links = new StringBuilder(), topo = new StringBuilder(), errs = new StringBuilder();
+
+        // the switches: the first two of the top level run the SMs (LIDs 500 and 501)
+        int lidNext = HOST_LID0 + nodes;
+        String leafFmt = leaves > 999 ? "leaf%04d" : "leaf%03d";
+        List<Sw> leaf = new ArrayList<>(), mid = new ArrayList<>(), top = new ArrayList<>();
+        for (int l = 0; l < leaves; l++) leaf.add(new Sw(String.format(leafFmt, l + 1), LEAF_GUID0 + l, lidNext++, 41));
+        int isls = 0, levels;
+        if (leaves <= 40) {
+            levels = 2;
+            int spines = spread(leaves), m = UPLINKS / spines;
+            for (int s = 0; s < spines; s++) top.add(new Sw(String.format("spine%02d", s + 1), TOP_GUID0 + s, 500 + s, 41));
+            for (int l = 0; l < leaves; l++)
+                for (int k = 0; k < UPLINKS; k++, isls++) cable(leaf.get(l), HOSTS_PER_LEAF + k + 1, top.get(k % spines), l * m + k / spines + 1);
+        } else {
+            levels = 3;
+            int pods = (leaves + HOSTS_PER_LEAF - 1) / HOSTS_PER_LEAF, perGroup = spread(pods), m = UPLINKS / perGroup;
+            int corePorts = pods * m <= 40 ? 41 : Math.max(64, pods * m);
+            for (int j = 0; j < UPLINKS; j++)
+                for (int c = 0; c < perGroup; c++) top.add(new Sw(String.format("core%03d", top.size() + 1), TOP_GUID0 + top.size(), 500 + top.size(), corePorts));
+            for (int p = 0; p < pods; p++)
+                for (int j = 0; j < UPLINKS; j++) mid.add(new Sw(String.format("spine%04d", mid.size() + 1), MID_GUID0 + mid.size(), lidNext++, 41));
+            for (int l = 0; l < leaves; l++)
+                for (int k = 0; k < UPLINKS; k++, isls++) cable(leaf.get(l), HOSTS_PER_LEAF + k + 1, mid.get(l / HOSTS_PER_LEAF * UPLINKS + k), l % HOSTS_PER_LEAF + 1);
+            for (int p = 0; p < pods; p++)
+                for (int j = 0; j < UPLINKS; j++)
+                    for (int k = 0; k < UPLINKS; k++, isls++)
+                        cable(mid.get(p * UPLINKS + j), HOSTS_PER_LEAF + k + 1, top.get(j * perGroup + k % perGroup), p * m + k / perGroup + 1);
+        }
+
+        // hosts, their node files, and their cable to the leaf
+        String[] linkWidth = new String[nodes], linkSpeed = new String[nodes];
         for (int i = 0; i < nodes; i++) {
             String h = hosts.get(i);
-            long guid = 0x0c42a10300100000L + 2L * i;
-            int lid = hostLid0 + i;
+            long guid = HOST_GUID0 + 2L * i;
+            int lid = HOST_LID0 + i;
             boolean isDown = i == down;
-            String width = i == oneX ? "1X" : "4X";
-            String speed = i == edr ? "25.78125 Gbps" : "53.125 Gbps";
-            int leaf = i / HOSTS_PER_LEAF, leafLid = 2 + leaf, leafPort = i % HOSTS_PER_LEAF + 1;
+            linkWidth[i] = i == oneX ? "1X" : "4X";
+            linkSpeed[i] = i == edr ? "25.78125 Gbps" : "53.125 Gbps";
+            Sw lf = leaf.get(i / HOSTS_PER_LEAF);
+            if (!isDown) {
+                lf.peer[i % HOSTS_PER_LEAF + 1] = i;
+                lf.peerPort[i % HOSTS_PER_LEAF + 1] = 1;
+            }
             ok(w, Cmd.IBSTAT, h, ibstat(guid, lid, isDown));
-            ok(w, Cmd.PORTINFO, h, portinfo(lid, isDown ? "Down" : "Active", width, speed));
+            ok(w, Cmd.PORTINFO, h, portinfo(lid, isDown ? "Down" : "Active", linkWidth[i], linkSpeed[i]));
             ok(w, Cmd.PKEYS, h, pkeys());
             ok(w, Cmd.PEER_PKEYS, h, pkeys());
             ok(w, Cmd.ULIMIT, h, i == lowMem ? "64\n" : "unlimited\n");
@@ -55,43 +139,61 @@ public final class SyntheticDump {
             ok(w, Cmd.MLXLINK_PCIE, h, "\nPCIe Operational (Enabled) Info\n-------------------------------\n"
                     + "Link Speed Active (Enabled)        : " + (i == gen3 ? "8G-Gen 3" : "16G-Gen 4") + " (16G-Gen 4)\n"
                     + "Link Width Active (Enabled)        : 16X (16X)\n");
-            String desc = h + " HCA-1";
-            if (isDown) {
-                links.append(String.format("CA: %s:%n      0x%016x  %5d    1[  ] ==(                Down/ Polling)==>             [  ] \"\" ( )%n", desc, guid, lid));
-            } else {
-                links.append(String.format("CA: %s:%n      0x%016x  %5d    1[  ] ==( %s        %s Active/  LinkUp)==>  %5d   %2d[  ] \"leaf%03d\" ( )%n",
-                        desc, guid, lid, width, speed, leafLid, leafPort, leaf + 1));
-                topo.append(String.format("Ca\t1 \"H-%016x\"\t\t# \"%s\"%n[1](%x) \t\"S-%016x\"[%d]\t\t# lid %d lmc 0 \"leaf%03d\" lid %d 4xHDR%n%n",
-                        guid, desc, guid, 0x0c42a10300a00000L + leaf, leafPort, lid, leaf + 1, leafLid));
-            }
         }
-        for (int l = 0; l < leaves; l++) {
-            int leafLid = 2 + l;
-            links.append(String.format("Switch: 0x%016x leaf%03d:%n", 0x0c42a10300a00000L + l, l + 1));
-            for (int p = 1; p <= HOSTS_PER_LEAF; p++) {
-                int i = l * HOSTS_PER_LEAF + p - 1;
-                if (i >= nodes || i == down) {
-                    links.append(String.format("        %5d   %2d[  ] ==(                Down/ Polling)==>             [  ] \"\" ( )%n", leafLid, p));
+
+        List<Sw> switches = new ArrayList<>(top);
+        switches.addAll(mid);
+        switches.addAll(leaf);
+        StringBuilder links = new StringBuilder(), topo = new StringBuilder(), errs = new StringBuilder();
+        topo.append("#\n# Topology file: generated on Wed Dec  2 12:00:00 2026\n#\n# Initiated from node ")
+                .append(String.format("%016x port %016x%n", HOST_GUID0, HOST_GUID0));
+        int ports = 0;
+        for (Sw s : switches) {
+            links.append(String.format("Switch: 0x%016x %s:%n", s.guid, s.name));
+            topo.append(String.format("%nvendid=0x2c9%ndevid=0x%s%nsysimgguid=0x%x%nswitchguid=0x%x(%x)%nSwitch\t%d \"S-%016x\"\t\t# \"%s\" enhanced port 0 lid %d lmc 0%n",
+                    s.ports > 41 ? "d2f2" : "d2f0", s.guid, s.guid, s.guid, s.ports, s.guid, s.name, s.lid));
+            for (int p = 1; p <= s.ports; p++) {
+                Object o = s.peer[p];
+                if (o == null) {
+                    links.append(String.format("      %6d %4d[  ] ==(                Down/ Polling)==>             [  ] \"\" ( )%n", s.lid, p));
                     continue;
                 }
-                String width = i == oneX ? "1X" : "4X", speed = i == edr ? "25.78125 Gbps" : "53.125 Gbps";
-                links.append(String.format("        %5d   %2d[  ] ==( %s        %s Active/  LinkUp)==>  %5d    1[  ] \"%s HCA-1\" ( )%n",
-                        leafLid, p, width, speed, hostLid0 + i, hosts.get(i)));
+                ports++;
+                if (o instanceof Integer i) {
+                    String hca = hosts.get(i) + " HCA-1";
+                    links.append(String.format("      %6d %4d[  ] ==(%3s %19s %6s/%8s)==>  %6d %4d[  ] \"%s\" ( )%n", s.lid, p, linkWidth[i], linkSpeed[i],
+                            "Active", "LinkUp", HOST_LID0 + i, 1, hca));
+                    topo.append(String.format("[%d]\t\"H-%016x\"[1](%x) \t\t# \"%s\" lid %d %s%n", p, HOST_GUID0 + 2L * i, HOST_GUID0 + 2L * i, hca,
+                            HOST_LID0 + i, rate(linkWidth[i], linkSpeed[i])));
+                } else {
+                    Sw r = (Sw) o;
+                    links.append(String.format("      %6d %4d[  ] ==(%3s %19s %6s/%8s)==>  %6d %4d[  ] \"%s\" ( )%n", s.lid, p, "4X", "53.125 Gbps",
+                            "Active", "LinkUp", r.lid, s.peerPort[p], r.name));
+                    topo.append(String.format("[%d]\t\"S-%016x\"[%d]\t\t# \"%s\" lid %d 4xHDR%n", p, r.guid, s.peerPort[p], r.name, r.lid));
+                }
             }
-            for (int u = 0; u < HOSTS_PER_LEAF; u++) {
-                int s = u % spines, spineLid = 500 + s, spinePort = l * (HOSTS_PER_LEAF / spines + 1) + u / spines + 1;
-                links.append(String.format("        %5d   %2d[  ] ==( 4X        53.125 Gbps Active/  LinkUp)==>  %5d  %3d[  ] \"spine%02d\" ( )%n",
-                        leafLid, HOSTS_PER_LEAF + u + 1, spineLid, spinePort, s + 1));
-            }
-            if (l == 0 && faults) errs.append(String.format("Errors for 0x%x \"leaf001\"%n   GUID 0x%x port 3: [SymbolErrorCounter == 250]%n", 0x0c42a10300a00000L, 0x0c42a10300a00000L));
         }
+        for (int i = 0; i < nodes; i++) {
+            if (i == down) continue; // a host whose only port is down is not discovered
+            long guid = HOST_GUID0 + 2L * i;
+            Sw lf = leaf.get(i / HOSTS_PER_LEAF);
+            int lp = i % HOSTS_PER_LEAF + 1;
+            String hca = hosts.get(i) + " HCA-1";
+            links.append(String.format("CA: %s:%n      0x%016x %6d %4d[  ] ==(%3s %19s %6s/%8s)==>  %6d %4d[  ] \"%s\" ( )%n", hca, guid,
+                    HOST_LID0 + i, 1, linkWidth[i], linkSpeed[i], "Active", "LinkUp", lf.lid, lp, lf.name));
+            topo.append(String.format("%nvendid=0x2c9%ndevid=0x101b%nsysimgguid=0x%x%ncaguid=0x%x%nCa\t1 \"H-%016x\"\t\t# \"%s\"%n"
+                    + "[1](%x) \t\"S-%016x\"[%d]\t\t# lid %d lmc 0 \"%s\" lid %d %s%n", guid, guid, guid, hca, guid, lf.guid, lp, HOST_LID0 + i, lf.name,
+                    lf.lid, rate(linkWidth[i], linkSpeed[i])));
+            ports++;
+        }
+        if (faults) errs.append(String.format("Errors for 0x%x \"%s\"%n   GUID 0x%x port 3: [SymbolErrorCounter == 250]%n", LEAF_GUID0, leaf.get(0).name, LEAF_GUID0));
         ok(w, Cmd.IBLINKINFO, null, links.toString());
-        ok(w, Cmd.IBNETDISCOVER, null, "#\n# Topology file: generated synthetically\n#\n\n" + topo);
-        ok(w, Cmd.IBQUERYERRORS, null, errs + "\n## Summary: " + (nodes + leaves + spines) + " nodes checked, 1 bad nodes found\n##          "
-                + (nodes + leaves * 40) + " ports checked, 1 ports have errors beyond threshold\n");
+        ok(w, Cmd.IBNETDISCOVER, null, topo.toString());
+        ok(w, Cmd.IBQUERYERRORS, null, errs + "\n## Summary: " + (nodes - (down >= 0 ? 1 : 0) + switches.size()) + " nodes checked, "
+                + (faults ? 1 : 0) + " bad nodes found\n##          " + ports + " ports checked, " + (faults ? 1 : 0) + " ports have errors beyond threshold\n");
         ok(w, Cmd.SAQUERY_SM, null, "IsSM ports\nPortInfoRecord dump:\n\t\tEndPortLid..............500\n\t\tPortNum.................0\n"
                 + "PortInfoRecord dump:\n\t\tEndPortLid..............501\n\t\tPortNum.................0\n\nIsSMdisabled ports\n");
-        ok(w, Cmd.PERFQUERY, null, "# Port counters: Lid " + hostLid0 + " port 1 (CapMask: 0x1600)\nPortSelect:......................1\n"
+        ok(w, Cmd.PERFQUERY, null, "# Port counters: Lid " + HOST_LID0 + " port 1 (CapMask: 0x1600)\nPortSelect:......................1\n"
                 + "SymbolErrorCounter:..............0\nLinkErrorRecoveryCounter:........0\nLinkDownedCounter:...............0\nPortRcvErrors:...................0\n");
         ok(w, Cmd.SMINFO, null, "sminfo: sm lid 500 sm guid 0xc42a10300a10000, activity count 81923 priority 15 state 3 SMINFO_MASTER\n"
                 + "sminfo: sm lid 501 sm guid 0xc42a10300a10001, activity count 81920 priority 14 state 2 SMINFO_STANDBY\n");
@@ -102,6 +204,12 @@ public final class SyntheticDump {
                     + "\ncommand: ib_write_bw --report_gbits " + hosts.get(i + 1) + "\nstatus: ok\nexit: 0\nduration_ms: 5200\nstarted: x\n");
             w.write("perftest/" + id + ".client.out", bw(gbps));
         }
+        return new Shape(nodes, levels, leaves, levels == 2 ? top.size() : mid.size(), levels == 2 ? 0 : top.size(), isls);
+    }
+
+    /** ibnetdiscover's link rate label, e.g. 4xHDR. */
+    private static String rate(String width, String speed) {
+        return width.toLowerCase(java.util.Locale.ROOT) + (speed.startsWith("25.78125") ? "EDR" : "HDR");
     }
 
     private static void ok(DumpWriter w, Cmd c, String host, String out) {

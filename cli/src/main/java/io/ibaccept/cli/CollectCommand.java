@@ -1,0 +1,140 @@
+package io.ibaccept.cli;
+
+import io.ibaccept.collect.Collector;
+import io.ibaccept.collect.CommandSet;
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.dump.DumpWriter;
+import io.ibaccept.dump.Manifest;
+import io.ibaccept.parse.ParseException;
+import io.ibaccept.parse.Text;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "collect", sortOptions = false,
+        description = {"Collect fabric and node diagnostics from every node into a dump directory.",
+                "Bounded parallelism and per-command timeouts; a host that is unreachable, hangs or lacks a tool becomes an error "
+                        + "record in the dump and collection goes on for the others. Progress: a bar on a terminal, one line per command otherwise."})
+final class CollectCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    NodeSelection nodes;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "DUMP_DIR", description = "dump directory (created if missing)")
+    Path out;
+
+    @Mixin
+    TransportOptions transport;
+
+    @Option(names = "--fabric-node", paramLabel = "NODE", description = "node that runs the fabric-wide commands (default: the first node)")
+    String fabricNode;
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "32", description = "nodes collected at once (default: ${DEFAULT-VALUE})")
+    int parallel;
+
+    @Option(names = "--cluster", paramLabel = "NAME", defaultValue = "cluster", description = "cluster name for the manifest and the report")
+    String cluster;
+
+    @Option(names = "--mlxlink", description = "also collect mlxlink (cable, BER, PCIe) per node")
+    boolean mlxlink;
+
+    @Option(names = "--ibdiagnet", description = "also run ibdiagnet on the fabric node")
+    boolean ibdiagnet;
+
+    @Option(names = "--ethtool", paramLabel = "IFACE", description = "also collect 'ethtool -S IFACE' per node (RoCE / Ethernet counters)")
+    String ethtool;
+
+    @Option(names = "--probe-cmd", paramLabel = "CMD", description = "run the native probe on each node with this command, e.g. 'ibaccept probe'")
+    String probeCmd;
+
+    @Option(names = "--node-timeout-s", paramLabel = "S", defaultValue = "300",
+            description = "per-node deadline; a node that hangs on two commands in a row is given up (default: ${DEFAULT-VALUE})")
+    int nodeTimeoutS;
+
+    @Option(names = "--only", paramLabel = "CMD", split = ",", converter = CmdName.class, completionCandidates = CmdName.Names.class,
+            description = "re-collect only these commands into an existing dump (names as in the dump: ${COMPLETION-CANDIDATES}); "
+                    + "the other files and the manifest's nodes are kept")
+    List<Cmd> only;
+
+    @Override
+    public Integer call() {
+        if (parallel < 1) throw new Main.UsageError("--parallel must be at least 1");
+        if (nodeTimeoutS < 1) throw new Main.UsageError("--node-timeout-s must be at least 1");
+        Set<Cmd> selected = only == null ? null : EnumSet.copyOf(only);
+        if (selected != null) {
+            // the optional commands named in --only are collected without their switch; some need its value
+            if (selected.contains(Cmd.MLXLINK) || selected.contains(Cmd.MLXLINK_PCIE)) mlxlink = true;
+            if (selected.contains(Cmd.IBDIAGNET_LOG) || selected.contains(Cmd.IBDIAGNET_DB)) {
+                ibdiagnet = true;
+                selected.addAll(List.of(Cmd.IBDIAGNET_LOG, Cmd.IBDIAGNET_DB)); // the .db_csv is a file of the same ibdiagnet run
+            }
+            if (selected.contains(Cmd.ETHTOOL) && ethtool == null) throw new Main.UsageError("--only ethtool-S needs --ethtool IFACE");
+            if (selected.contains(Cmd.NATIVE_PROBE) && probeCmd == null) throw new Main.UsageError("--only native-probe needs --probe-cmd CMD");
+        }
+        List<String> hosts = nodes.nodes();
+        Manifest before = selected == null ? null : existingManifest();
+        int perNode = CommandSet.perNode(mlxlink, ethtool, probeCmd).stream().filter(s -> selected == null || selected.contains(s.cmd())).toList().size();
+        int fabric = CommandSet.fabric(ibdiagnet).stream().filter(s -> selected == null || selected.contains(s.cmd())).toList().size();
+        Collector.Options opt = new Collector.Options(cluster, fabricNode, parallel, mlxlink, ibdiagnet, ethtool, probeCmd,
+                Duration.ofSeconds(nodeTimeoutS));
+        try (Progress p = Progress.open("collect", (long) hosts.size() * perNode + fabric, STEP, main.err)) {
+            new Collector(transport.transport(nodes.slurm), opt, p.lines()).only(selected).collect(hosts, out);
+        }
+        if (before != null) new DumpWriter(out).manifest(merged(before, hosts));
+        main.out.println("dump written to " + out + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");
+        return 0;
+    }
+
+    /** A collector line "[  12/118] node03 ibstat ok 40 ms": group 1 is the status. */
+    static final Pattern STEP = Pattern.compile("^\\[\\s*\\d+/\\d+\\]\\s+\\S+\\s+\\S+\\s+(\\S+)");
+
+    private Manifest existingManifest() {
+        Path f = out.resolve(Manifest.FILE);
+        if (!Files.isRegularFile(f)) return null;
+        try {
+            return Manifest.parse(new Text(Manifest.FILE, Files.readString(f)));
+        } catch (IOException | ParseException e) {
+            return null; // unreadable: the collector's fresh manifest stands
+        }
+    }
+
+    /** Re-collecting a subset must not shrink the dump: its manifest keeps the nodes it had, new ones are added. */
+    private static Manifest merged(Manifest before, List<String> hosts) {
+        Set<String> all = new LinkedHashSet<>(before.nodes());
+        all.addAll(hosts);
+        return new Manifest(before.format(), before.cluster(), before.created(), before.collector(), before.fabricNode(),
+                new ArrayList<>(all), before.toolVersions());
+    }
+
+    /** Command names as the dump stores them (ibstat, smpquery-portinfo, ...). */
+    static final class CmdName implements CommandLine.ITypeConverter<Cmd> {
+        @Override
+        public Cmd convert(String value) {
+            for (Cmd c : Cmd.values()) if (c.fileName().equals(value)) return c;
+            throw new CommandLine.TypeConversionException("unknown command '" + value + "' (known: " + String.join(", ", new Names()) + ")");
+        }
+
+        static final class Names extends ArrayList<String> {
+            Names() {
+                super(Arrays.stream(Cmd.values()).map(Cmd::fileName).toList());
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.ibaccept.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * Progress of collect/rdma on stderr. The collector and the perftest runner print one line per finished step; on a
+ * terminal those lines drive a progress bar with ETA (lines worth reading, e.g. a failed command, are still printed
+ * above it); when stderr is not a terminal (CI, a log file, tests) the lines go through unchanged.
+ */
+final class Progress implements AutoCloseable {
+    private static final Pattern LEADING_COUNT = Pattern.compile("^\\[[^]]*\\]\\s*");
+    private final PrintStream lines;
+    private final ProgressBar bar;
+
+    /**
+     * step: matches a line that reports one finished step; if it has a group 1, the step line is only printed when that
+     * group is not "ok".
+     */
+    Progress(String task, long total, Pattern step, PrintStream err, boolean terminal) {
+        if (!terminal || total <= 0) {
+            lines = err;
+            bar = null;
+            return;
+        }
+        bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
+                .setUpdateIntervalMillis(500).setConsumer(new ConsoleProgressBarConsumer(err)).build();
+        lines = new PrintStream(new LineSplitter(line -> {
+            Matcher m = step.matcher(line);
+            if (m.find()) {
+                bar.step();
+                String what = LEADING_COUNT.matcher(line.strip()).replaceFirst("").replaceAll("\\s+", " ");
+                bar.setExtraMessage(what.length() > 32 ? what.substring(0, 32) : what); // short, so the bar keeps its width
+                if (m.groupCount() == 0 || "ok".equals(m.group(1))) return;
+            }
+            synchronized (err) {
+                err.print("\r\033[K"); // clear the bar's line; it is redrawn below at the next update
+                err.println(line);
+            }
+        }), true, StandardCharsets.UTF_8);
+    }
+
+    static Progress open(String task, long total, Pattern step, PrintStream err) {
+        return new Progress(task, total, step, err, err == System.err && System.console() != null);
+    }
+
+    /** Where the worker prints its progress lines. */
+    PrintStream lines() {
+        return lines;
+    }
+
+    @Override
+    public void close() {
+        if (bar == null) return;
+        lines.flush();
+        bar.close();
+    }
+
+    /** Hands complete lines to a consumer. */
+    private static final class LineSplitter extends OutputStream {
+        private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        private final Consumer<String> sink;
+
+        LineSplitter(Consumer<String> sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public synchronized void write(int b) {
+            if (b == '\n') {
+                sink.accept(buf.toString(StandardCharsets.UTF_8));
+                buf.reset();
+            } else buf.write(b);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            for (int i = off; i < off + len; i++) write(b[i]);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.ibaccept.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.model.ClusterData;
+import io.ibaccept.model.LinkInfo;
+import io.ibaccept.model.Topology;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.rules.RulesEngine;
+import io.ibaccept.rules.Verdict;
+import io.ibaccept.samples.SyntheticDump;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The benchmark's synthetic fabric is a real fat tree, as the parsers read it back from ibnetdiscover and iblinkinfo. */
+class SyntheticFabricTest {
+    @Test
+    void twoLevelTreeEveryLeafReachesEverySpineEvenly(@TempDir Path tmp) {
+        SyntheticDump.Shape s = SyntheticDump.generate(tmp, 200, false);
+        assertThat(s).hasToString("2-level fat tree, 200 hosts, 10 leaves, 5 spines, 200 switch-to-switch links");
+        ClusterData d = DumpLoader.load(tmp);
+        assertThat(d.problems()).isEmpty();
+        Topology t = d.fabric().topology();
+        List<Topology.Node> switches = t.nodes().stream().filter(n -> n.type() == Topology.NodeType.SWITCH).toList();
+        assertThat(switches).hasSize(15).allSatisfy(n -> assertThat(n.numPorts()).isEqualTo(41));
+        assertThat(t.nodes()).filteredOn(n -> n.type() == Topology.NodeType.CA).hasSize(200);
+        for (Topology.Node leaf : switches.stream().filter(n -> n.description().startsWith("leaf")).toList()) {
+            Map<String, Long> up = leaf.ports().stream().filter(p -> p.remoteDescription().startsWith("spine"))
+                    .collect(Collectors.groupingBy(Topology.Port::remoteDescription, Collectors.counting()));
+            assertThat(up).as(leaf.description()).hasSize(5).allSatisfy((spine, n) -> assertThat(n).isEqualTo(4L));
+            assertThat(leaf.ports()).filteredOn(p -> p.remoteDescription().endsWith("HCA-1")).hasSize(20);
+        }
+        // both ends of every cable agree, in ibnetdiscover and in iblinkinfo
+        Map<String, String> ends = new HashMap<>();
+        for (Topology.Node n : t.nodes())
+            for (Topology.Port p : n.ports()) ends.put(n.guid() + ":" + p.port(), p.remoteGuid() + ":" + p.remotePort());
+        ends.forEach((a, b) -> assertThat(ends.get(b)).as(a + " <-> " + b).isEqualTo(a));
+        List<LinkInfo> links = d.fabric().links();
+        assertThat(links).filteredOn(LinkInfo::isActive).hasSize(2 * 200 + 2 * 200);
+        assertThat(links).filteredOn(l -> l.isActive() && l.switchNode() && l.remoteName().startsWith("spine"))
+                .allSatisfy(l -> assertThat(l.width()).isEqualTo(io.ibaccept.model.LinkWidth.X4));
+    }
+
+    @Test
+    void threeLevelTreeAbove800Hosts(@TempDir Path tmp) {
+        SyntheticDump.Shape s = SyntheticDump.generate(tmp, 2000, false);
+        assertThat(s).hasToString("3-level fat tree, 2000 hosts, 100 leaves, 100 spines, 80 cores, 4000 switch-to-switch links");
+        ClusterData d = DumpLoader.load(tmp);
+        Topology t = d.fabric().topology();
+        // every spine: 20 leaves of its pod below, 20 links to the 4 cores of its group above
+        for (Topology.Node sp : t.nodes().stream().filter(n -> n.description().startsWith("spine")).toList()) {
+            assertThat(sp.ports()).filteredOn(p -> p.remoteDescription().startsWith("leaf")).hasSize(20);
+            Map<String, Long> up = sp.ports().stream().filter(p -> p.remoteDescription().startsWith("core"))
+                    .collect(Collectors.groupingBy(Topology.Port::remoteDescription, Collectors.counting()));
+            assertThat(up).hasSize(4).allSatisfy((core, n) -> assertThat(n).isEqualTo(5L));
+        }
+    }
+
+    @Test
+    void healthyFabricIsAcceptedAndTheFaultyOneNamesItsFaults(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp.resolve("ok"), 60, false);
+        Report ok = new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(tmp.resolve("ok")));
+        assertThat(ok.verdict()).as(ok.worstFirst().toString()).isEqualTo(Verdict.ACCEPTED);
+        SyntheticDump.generate(tmp.resolve("bad"), 60, true);
+        Report bad = new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(tmp.resolve("bad")));
+        assertThat(bad.verdict()).isEqualTo(Verdict.REJECTED);
+        assertThat(bad.worstFirst()).extracting(f -> f.check() + " " + f.summary())
+                .anySatisfy(f -> assertThat(f).startsWith("link.width").contains("cn0031 HCA-1").contains("1X"))
+                .anySatisfy(f -> assertThat(f).startsWith("link.speed").contains("cn0032 HCA-1").contains("EDR"))
+                .anySatisfy(f -> assertThat(f).startsWith("port.state").contains("cn0021"));
+    }
+}
