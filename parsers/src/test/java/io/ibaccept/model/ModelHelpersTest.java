@@ -19,7 +19,7 @@ class ModelHelpersTest {
         PortCounters qeCa = new PortCounters(0, "cn01 mlx5_0", -1, 1, Map.of("LinkDownedCounter", 2L), R, 0x101L);
         PortCounters pq = new PortCounters(0, "", 7, 1, Map.of("PortXmitData", 5L), R);
         Ibdiagnet.Db db = new Ibdiagnet.Db(Map.of(), List.of(diag), List.of());
-        FabricData f = new FabricData(topo, null, null, null, List.of(pq), List.of(qeSwitch, qeCa), null, db, null, null);
+        FabricData f = new FabricData(topo, null, null, null, List.of(pq), List.of(qeSwitch, qeCa), null, db, null, null, null, null);
         List<PortCounters> all = f.countersByPort();
         assertThat(all).hasSize(3);
         PortCounters leaf = all.stream().filter(p -> p.key().equals(new PortCounters.Key(0x200L, 3))).findFirst().orElseThrow();

@@ -37,9 +37,9 @@ class SpeedParsingTest {
         assertThat(pi.speedAmbiguous()).isTrue();
         List<Ibstat.Ca> cas = IbstatParser.parse(new Text("i", "CA 'mlx4_0'\n\tCA type: MT4099\n\tNumber of ports: 1\n\tPort 1:\n"
                 + "\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: 40 (FDR10)\n\t\tLink layer: InfiniBand\n"));
-        HostData h = new HostData("h", cas, pi, null, null, null, null, null, null, null, null, null, null);
+        HostData h = new HostData("h", cas, pi, null, null, null, null, null, null, null, null, null, null, null);
         assertThat(h.activeSpeed()).contains(LinkSpeed.FDR10);
-        HostData qdr = new HostData("h", List.of(), pi, null, null, null, null, null, null, null, null, null, null);
+        HostData qdr = new HostData("h", List.of(), pi, null, null, null, null, null, null, null, null, null, null, null);
         assertThat(qdr.activeSpeed()).contains(LinkSpeed.QDR);
     }
 
