@@ -14,6 +14,14 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                          Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                          CounterSample countersStart, CounterSample countersEnd) {
 
+    /** Fabric data without the optional ibdiagnet2.pm / ibdiagnet topology and counter-window samples. */
+    public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
+                      List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
+                      Ibdiagnet.Db diagDb) {
+        this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, null, null, null, null);
+    }
+
+
     /** The ibnetdiscover topology, else ibdiagnet's copy of it (ibdiagnet2.ibnetdiscover), else null. */
     public Topology anyTopology() {
         return topology != null ? topology : diagTopology;

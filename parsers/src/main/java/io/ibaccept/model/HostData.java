@@ -16,6 +16,15 @@ public record HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, S
                        Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus,
                        Double uptimeSeconds) {
 
+    /** A host with the always-collected inputs only (no ibstatus fallback, no counter-window uptime). */
+    public HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,
+                    SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
+                    Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool, Map<String, String> nativeProbe) {
+        this(host, ibstat, portInfo, pkeys, peerPkeys, nodeInfo, memlockKib, ofedVersion, mlxlink, mlxlinkPcie, ethtool,
+                nativeProbe, null, null);
+    }
+
+
     /** The host's CAs from ibstat, else from ibstatus, else empty. */
     public List<Ibstat.Ca> cas() {
         if (ibstat != null) return ibstat;

@@ -33,6 +33,12 @@ public final class Ibstat {
     public record Port(int number, String state, String physicalState, int rate, String rateName, LinkWidth width,
                        int baseLid, int lmc, int smLid, long capabilityMask, long portGuid, String linkLayer,
                        SourceRef ref) {
+        /** A port as ibstat prints it: rate as a number only, width unknown. */
+        public Port(int number, String state, String physicalState, int rate, int baseLid, int lmc, int smLid,
+                    long capabilityMask, long portGuid, String linkLayer, SourceRef ref) {
+            this(number, state, physicalState, rate, "", null, baseLid, lmc, smLid, capabilityMask, portGuid, linkLayer, ref);
+        }
+
         public boolean isActive() {
             return "Active".equalsIgnoreCase(state);
         }

@@ -28,7 +28,13 @@ public record Topology(List<Node> nodes) {
      */
     public record Port(int port, long portGuid, int lid, String remoteId, long remoteGuid, int remotePort,
                        String remoteDescription, int remoteLid, LinkWidth width, LinkSpeed speed, String label,
-                       SourceRef ref) {}
+                       SourceRef ref) {
+        /** A port without a front-panel label (plain ibnetdiscover). */
+        public Port(int port, long portGuid, int lid, String remoteId, long remoteGuid, int remotePort,
+                    String remoteDescription, int remoteLid, LinkWidth width, LinkSpeed speed, SourceRef ref) {
+            this(port, portGuid, lid, remoteId, remoteGuid, remotePort, remoteDescription, remoteLid, width, speed, "", ref);
+        }
+}
 
     /** Nodes by GUID (the key every fabric rule should use: node descriptions are not unique). */
     public Map<Long, Node> byGuid() {
