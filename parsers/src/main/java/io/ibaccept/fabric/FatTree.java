@@ -148,10 +148,10 @@ public final class FatTree {
                 }
             }
             if (levels >= 2 && ld.ratio() > s.maxRatio() * 1.0001 && !ld.down().isEmpty())
-                ratioGroups.computeIfAbsent(ld.down().size() + "/" + ld.up().size() + "/" + Math.round(ld.downGbps()) + "/" + Math.round(ld.upGbps()),
-                        k -> new ArrayList<>()).add(leaf);
+                // leaves short of the same uplink capacity are one finding (a dead spine), whatever their hosts run at
+                ratioGroups.computeIfAbsent(ld.up().size() + "/" + Math.round(ld.upGbps()), k -> new ArrayList<>()).add(leaf);
         }
-        ratioGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, "leaf")));
+        ratioGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, "leaf", group.size() == leaves.size())));
 
         // every leaf reaches every top switch (2 levels: directly; more: over upward links)
         if (levels >= 2) missingTops(f, leaves, tops, levels, blocking, tree, unevenLeaves);
@@ -177,7 +177,7 @@ public final class FatTree {
             if (ld.up().isEmpty() || ld.ratio() <= s.maxRatio() * 1.0001) continue;
             spineGroups.computeIfAbsent(n.level() + "/" + ld.down().size() + "/" + ld.up().size(), k -> new ArrayList<>()).add(n);
         }
-        spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, levelName(group.get(0).level()))));
+        spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, levelName(group.get(0).level()), false)));
 
         return new Result(levels, leaves, tops, List.copyOf(loads.values()), tree, blocking, bisection(f, loads, levels));
     }
@@ -264,12 +264,21 @@ public final class FatTree {
         return out.size() <= n && !out.isEmpty() ? f.name(spine) + " " + String.join(", ", out) + " is down" : "";
     }
 
-    private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, String what) {
-        Load ld = loads.get(group.get(0).guid());
+    /** everyLeaf: the group is all the leaves, as when a spine (or all its cables) is gone. */
+    private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, String what, boolean everyLeaf) {
+        // the worst switch of the group speaks for it; the others share its uplink count and rate
+        Load ld = group.stream().map(n -> loads.get(n.guid())).max(Comparator.comparingDouble(Load::ratio)).orElseThrow();
         String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
+        int minDown = group.stream().mapToInt(n -> loads.get(n.guid()).down().size()).min().orElse(0);
+        double minGbps = group.stream().mapToDouble(n -> loads.get(n.guid()).downGbps()).min().orElse(0);
+        String down = group.size() == 1 || minDown == ld.down().size() && Math.round(minGbps) == Math.round(ld.downGbps())
+                ? ld.down().size() + " links down (" + gbps(ld.downGbps()) + ")"
+                : (minDown == ld.down().size() ? String.valueOf(minDown) : minDown + "-" + ld.down().size()) + " links down ("
+                        + String.format(java.util.Locale.ROOT, "%.0f-%.0f Gb/s", minGbps, ld.downGbps()) + ")";
+        boolean sameRatio = group.stream().allMatch(n -> ratio(loads.get(n.guid())).equals(ratio(ld)));
         String summary = (group.size() == 1 ? names : group.size() + " " + plural(what) + " (" + names + ")") + ": "
-                + ld.down().size() + " links down (" + gbps(ld.downGbps()) + ") over " + ld.up().size() + " uplinks (" + gbps(ld.upGbps())
-                + "), blocking " + ratio(ld) + ", allowed " + ratioText(s.maxRatio());
+                + down + " over " + ld.up().size() + " uplinks (" + gbps(ld.upGbps()) + "), blocking "
+                + (sameRatio ? "" : "up to ") + ratio(ld) + ", allowed " + ratioText(s.maxRatio());
         List<Fact> facts = new ArrayList<>();
         for (Node n : group.subList(0, Math.min(3, group.size()))) {
             Load l = loads.get(n.guid());
@@ -281,7 +290,7 @@ public final class FatTree {
         int needed = (int) Math.ceil(ld.downGbps() / s.maxRatio() / perUp - 1e-9) - ld.up().size();
         return new Issue("ratio", true, group.stream().map(Node::name).toList(), summary, facts, Map.of("switches", names,
                 "ratio", ratio(ld), "allowed", ratioText(s.maxRatio()), "needed", String.valueOf(Math.max(1, needed)),
-                "down", String.valueOf(ld.down().size()), "up", String.valueOf(ld.up().size())));
+                "down", String.valueOf(ld.down().size()), "up", String.valueOf(ld.up().size()), "every_leaf", String.valueOf(everyLeaf)));
     }
 
     private static void missingTops(Fabric f, List<Node> leaves, List<Node> tops, int levels, List<Issue> blocking, List<Issue> tree,

@@ -11,7 +11,8 @@ import java.util.List;
  * Turns the fabric analyses' issues into findings: the issue kind picks the cause/fix variant in rules.properties.
  * Root-cause keys: a planned cable that is missing covers "cable-down:END" for both its ends, and a lost uplink is
  * explained by its ends, so with a plan the blocking finding is listed under the cable to connect; a planned switch
- * that is absent covers "switch-absent", which explains a switch count below the expected one.
+ * that is absent covers "switch-absent", which explains a switch count below the expected one; that count (or the
+ * planned switch) in turn explains every leaf being over the blocking ratio, as when a spine is gone.
  */
 final class Issues {
     private Issues() {}
@@ -32,9 +33,16 @@ final class Issues {
                 case "uplinks_lost" -> {
                     if (!ends.isEmpty()) c.explainedBy(f, ends);
                 }
-                case "node_missing" -> c.covers(f, List.of(SWITCH_ABSENT));
+                // the planned switch names the device, so it is the root over the bare count
+                case "node_missing" -> c.covers(f, List.of(SWITCH_ABSENT, "planned:" + i.vars().get("node")));
                 case "switch_count" -> {
-                    if (Integer.parseInt(i.vars().get("found")) < Integer.parseInt(i.vars().get("expected"))) c.explainedBy(f, List.of(SWITCH_ABSENT));
+                    if (Integer.parseInt(i.vars().get("found")) < Integer.parseInt(i.vars().get("expected"))) {
+                        c.covers(f, List.of(SWITCH_ABSENT));
+                        c.explainedBy(f, List.of(SWITCH_ABSENT));
+                    }
+                }
+                case "ratio" -> {
+                    if ("true".equals(i.vars().get("every_leaf"))) c.explainedBy(f, List.of(SWITCH_ABSENT));
                 }
                 default -> { }
             }
