@@ -174,4 +174,22 @@ class DiagnosisE2ETest {
             assertThat(r.roots()).as(roots(r)).filteredOn(x -> x.status() == Status.ERROR).isEmpty();
         }
     }
+
+    @Test
+    void deadSmIsNamedByHostNotASkip() throws Exception {
+        try (SimFabric f = SimFabric.start(net("ft9-hdr.net"), tmp.resolve("sim"))) {
+            f.startSm("node05", 15, null, null);
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            f.stopSm("node05");
+            f.settle(Duration.ofSeconds(2));
+            Report r = collect(f, config(""));
+            assertThat(problems(r, "sm.count")).as(roots(r)).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.FAIL);
+                assertThat(x.summary()).matches("no SM answers at SM lid \\d+ \\(node05\\) that every port points to: the SM died; no standby configured");
+                assertThat(x.fix()).contains("Restart opensm on node05");
+            });
+            // the SA queries that failed with it are its consequences, not input errors telling to re-collect
+            assertThat(r.roots()).as(roots(r)).filteredOn(x -> x.status() == Status.ERROR).isEmpty();
+        }
+    }
 }

@@ -23,6 +23,7 @@ public final class SimFabric implements AutoCloseable {
     private final Process ibsim;
     private final OutputStream console;
     private final List<Process> sms = new ArrayList<>();
+    private final Map<String, Process> smByHost = new java.util.HashMap<>();
     private final Transport transport;
 
     private SimFabric(Path work, Process ibsim) {
@@ -96,6 +97,7 @@ public final class SimFabric implements AutoCloseable {
             pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             Process p = pb.start();
             sms.add(p);
+            smByHost.put(host, p);
             Path out = dir.resolve("opensm.out");
             waitFor(() -> {
                 String s = Files.readString(out);
@@ -103,6 +105,19 @@ public final class SimFabric implements AutoCloseable {
             }, Duration.ofSeconds(40), "opensm on " + host + " to become MASTER or STANDBY");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Stops the OpenSM started at the host's HCA (a dead SM: the ports keep pointing at its LID). */
+    public void stopSm(String host) {
+        Process p = smByHost.remove(host);
+        if (p == null) return;
+        sms.remove(p);
+        p.destroy();
+        try {
+            if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) p.destroyForcibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -116,6 +131,7 @@ public final class SimFabric implements AutoCloseable {
             }
         }
         sms.clear();
+        smByHost.clear();
     }
 
     /** Sends one ibsim console command, e.g. {@code Unlink "H-node16"[1]}. */

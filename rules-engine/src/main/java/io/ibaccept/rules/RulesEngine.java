@@ -40,12 +40,14 @@ public final class RulesEngine {
 
     public Report run(ClusterData data) {
         Ctx ctx = new Ctx(data, cfg, new FabricIndex(data), fabricOptions);
+        java.util.Map<Finding, List<String>> skipped = new java.util.IdentityHashMap<>();
         for (Check c : checks) {
             if (!cfg.enabled(c.id())) continue;
             ctx.begin(c.id());
             String missing = unusableInput(data, c);
             if (missing != null) {
                 ctx.skip(missing);
+                skipped.put(ctx.findings().get(ctx.findings().size() - 1), unusable(data, c));
                 continue;
             }
             int before = ctx.findings().size();
@@ -57,8 +59,40 @@ public final class RulesEngine {
                         "check could not be evaluated: " + e.getMessage(), "", "Report this with the dump attached."));
             }
         }
+        explainSkips(ctx, skipped);
         markAmbiguous(ctx);
         return new Report(data, RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()));
+    }
+
+    /**
+     * A check skipped because its input is unusable follows from whatever made that input unusable: when every input
+     * finding about those commands is explained by a root cause (no SM, a host down), so is the skip.
+     */
+    private static void explainSkips(Ctx ctx, java.util.Map<Finding, List<String>> skipped) {
+        for (var e : skipped.entrySet()) {
+            java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+            boolean all = true, any = false;
+            for (Finding f : ctx.findings()) {
+                if (!f.check().equals("input") || f.status() == Status.PASS) continue;
+                String cmd = f.summary().split(":", 2)[0];
+                if (!e.getValue().contains(cmd)) continue;
+                any = true;
+                java.util.Set<String> n = ctx.needs().get(f);
+                if (n == null || n.isEmpty()) all = false;
+                else keys.addAll(n);
+            }
+            if (any && all) ctx.explainedBy(e.getKey(), keys);
+        }
+    }
+
+    /** The dump commands of the check's first unusable input. */
+    private static List<String> unusable(ClusterData data, Check c) {
+        for (Input in : c.inputs()) {
+            if (in.perftests() && data.perftests().stream().anyMatch(r -> r.result() != null)) continue;
+            if (in.anyOf().stream().anyMatch(cmd -> usable(data, cmd))) continue;
+            return in.anyOf().stream().map(Cmd::fileName).toList();
+        }
+        return List.of();
     }
 
     /** A finding that names a node whose description several nodes share says so, with the GUIDs. */

@@ -120,6 +120,7 @@ class DiagnosisRulesTest {
         d.write("fabric/sminfo.meta", "name: sminfo\nhost: cn0001\ncommand: sminfo\nstatus: failed\nexit: 255\n");
         d.write("fabric/sminfo.err", "sminfo: iberror: failed: query\n");
         d.write("fabric/ibqueryerrors.out", "");
+        d.write("fabric/perfquery.out", "");
         d.write("fabric/saquery-s.out", "");
         Report r = d.analyze();
         Finding root = problems(r, "sm.count").get(0);
@@ -128,7 +129,10 @@ class DiagnosisRulesTest {
         List<Finding> under = r.consequencesOf(root);
         assertThat(under).filteredOn(f -> f.check().equals("port.state")).hasSize(n);
         assertThat(under).filteredOn(f -> f.check().equals("input")).extracting(f -> f.summary().split(":")[0])
-                .contains("sminfo", "ibqueryerrors", "saquery-s");
+                .contains("sminfo", "ibqueryerrors", "perfquery", "saquery-s");
+        // and the check that could not run for lack of counters is listed under the SM too, not as its own problem
+        assertThat(under).filteredOn(f -> f.check().equals("link.errors")).singleElement()
+                .satisfies(f -> assertThat(f.status()).isEqualTo(Status.SKIP));
         // the verdict counts the root once
         assertThat(r.verdict()).isEqualTo(Verdict.REJECTED);
         assertThat(r.counts().get(Status.FAIL)).isEqualTo(1);
@@ -148,6 +152,10 @@ class DiagnosisRulesTest {
                 d.write("nodes/" + h + "/" + cmd + ".err", "ibwarn: [99] mad_rpc_open_port: can't open UMAD port ((null):0)\n");
             }
         }
+        // the perftest pair between two of them could not run
+        d.write("perftest/ib_write_bw__cn0021__cn0022.client.meta", "name: ib_write_bw\nhost: cn0021\npeer: cn0022\ncommand: ib_write_bw\n"
+                + "status: failed\nexit: 1\n");
+        d.write("perftest/ib_write_bw__cn0021__cn0022.client.err", "Couldn't connect to cn0022:18515\n");
         List<String> kept = new ArrayList<>();
         boolean skip = false;
         for (String line : d.read("fabric/iblinkinfo.out").split("\n")) {
@@ -181,7 +189,8 @@ class DiagnosisRulesTest {
             List<Finding> under = r.consequencesOf(root);
             assertThat(under).filteredOn(f -> f.check().equals("port.state")).hasSize(20);
             assertThat(under).filteredOn(f -> f.check().equals("fabric.inventory")).hasSize(1);
-            assertThat(under).filteredOn(f -> f.check().equals("input")).isNotEmpty();
+            assertThat(under).filteredOn(f -> f.check().equals("input")).isNotEmpty()
+                    .anySatisfy(f -> assertThat(f.summary()).startsWith("perftest: perftest/ib_write_bw__cn0021__cn0022.client.out"));
         });
         assertThat(r.roots()).filteredOn(f -> f.status() == Status.FAIL).singleElement()
                 .satisfies(f -> assertThat(f.check()).isEqualTo("fabric.switches"));

@@ -52,6 +52,13 @@ final class Inputs implements Check {
             };
             // a MAD query that failed because the host's own port is down is a consequence, not an input error
             boolean downHost = st == Status.ERROR && p.command().startsWith("smpquery") && g.stream().allMatch(x -> portDown(c, x.host()));
+            // a perftest pair with a host whose port is down cannot run: a consequence of that port
+            List<String> downPeers = p.command().equals("perftest") ? g.stream().map(x -> downIn(c, x.file())).toList() : List.of();
+            boolean downPair = !downPeers.isEmpty() && downPeers.stream().allMatch(x -> x != null);
+            if (downPair) {
+                downHost = true;
+                st = Status.SKIP;
+            }
             if (downHost) st = Status.SKIP;
             // without a master SM, SA/PMA queries fail or print nothing: a consequence of the SM finding
             boolean noSm = !downHost && noMaster && NEEDS_SM.contains(p.command());
@@ -65,7 +72,8 @@ final class Inputs implements Check {
                     c.cfg.fill(id(), "cause", Map.of("message", p.message())),
                     c.cfg.fill(id(), "fix", Map.of("command", p.command(), "host", String.join(",", hosts))));
             c.add(f);
-            if (downHost) c.explainedBy(f, hosts.stream().map(PortState::hostDown).toList());
+            if (downPair) c.explainedBy(f, downPeers.stream().distinct().map(PortState::hostDown).toList());
+            else if (downHost) c.explainedBy(f, hosts.stream().map(PortState::hostDown).toList());
             if (noSm) c.explainedBy(f, List.of(SmCount.NO_SM));
         }
         if (groups.isEmpty()) c.pass("all " + c.data.commands().size() + " collected command outputs were read and parsed", List.of(), List.of());
@@ -74,6 +82,16 @@ final class Inputs implements Check {
     /** Commands that need a master SM to answer (LIDs, SA records, PMA queries by LID). */
     static final java.util.Set<String> NEEDS_SM = java.util.Set.of("sminfo", "saquery-s", "ibqueryerrors", "perfquery",
             "smpquery-portinfo", "smpquery-pkeys", "smpquery-pkeys-peer", "smpquery-nodeinfo", "ibdiagnet2.db_csv");
+
+    /** The first host of a perftest file name (perftest/TEST__CLIENT__SERVER.client.out) whose ports are all down, or null. */
+    static String downIn(Ctx c, String file) {
+        String name = file.substring(file.lastIndexOf('/') + 1);
+        String[] parts = name.split("__");
+        if (parts.length < 3) return null;
+        String server = parts[2].contains(".") ? parts[2].substring(0, parts[2].indexOf('.')) : parts[2];
+        for (String h : new String[] {parts[1], server}) if (portDown(c, h)) return h;
+        return null;
+    }
 
     static boolean portDown(Ctx c, String host) {
         HostData h = host == null ? null : c.data.hosts().get(host);
