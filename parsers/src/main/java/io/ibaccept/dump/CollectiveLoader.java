@@ -22,7 +22,6 @@ import java.util.stream.Stream;
  * Reads the collective benchmark runs of a dump directory (collective/NAME.meta + .out + .err, written by
  * CollectiveRunner). Only regular files directly in collective/ whose names are benchmark names are read, each at
  * most MAX_BYTES; a bad file becomes the run's problem with file:line, never an exception.
- * (Separate from DumpLoader until ClusterData carries collectives; then DumpLoader should call this.)
  */
 public final class CollectiveLoader {
     private CollectiveLoader() {}
@@ -43,7 +42,8 @@ public final class CollectiveLoader {
         return loadDir(root);
     }
 
-    private static List<CollectiveRun> loadDir(Path root) {
+    /** From an unpacked dump directory (DumpLoader calls this for ClusterData.collectives). */
+    static List<CollectiveRun> loadDir(Path root) {
         Path dir = root.resolve("collective");
         List<CollectiveRun> out = new ArrayList<>();
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) return out;

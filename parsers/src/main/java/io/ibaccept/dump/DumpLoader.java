@@ -108,7 +108,7 @@ public final class DumpLoader {
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
         List<CommandResult> cmds = new ArrayList<>(commands);
         cmds.sort(java.util.Comparator.comparing(CommandResult::host).thenComparing(CommandResult::name));
-        return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted);
+        return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted, CollectiveLoader.loadDir(root));
     }
 
     private Manifest manifest() {

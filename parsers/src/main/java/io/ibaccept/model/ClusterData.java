@@ -5,14 +5,25 @@ import io.ibaccept.dump.Manifest;
 import java.util.List;
 import java.util.Map;
 
-/** The one model the rules run on: a whole dump, parsed, with every unusable input listed in problems. */
+/**
+ * The one model the rules run on: a whole dump, parsed, with every unusable input listed in problems. collectives are
+ * the MPI/NCCL collective benchmark runs of collective/ (empty when none were run).
+ */
 public record ClusterData(String source, Manifest manifest, Map<String, HostData> hosts, FabricData fabric,
-                          List<PerftestRun> perftests, List<CommandResult> commands, List<InputProblem> problems) {
+                          List<PerftestRun> perftests, List<CommandResult> commands, List<InputProblem> problems,
+                          List<CollectiveRun> collectives) {
     public ClusterData {
         hosts = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(hosts));
         perftests = List.copyOf(perftests);
         commands = List.copyOf(commands);
         problems = List.copyOf(problems);
+        collectives = collectives == null ? List.of() : List.copyOf(collectives);
+    }
+
+    /** A dump without collective benchmark runs. */
+    public ClusterData(String source, Manifest manifest, Map<String, HostData> hosts, FabricData fabric,
+                       List<PerftestRun> perftests, List<CommandResult> commands, List<InputProblem> problems) {
+        this(source, manifest, hosts, fabric, perftests, commands, problems, List.of());
     }
 
     /** Problems recorded for a command file (host null for fabric-wide ones). */

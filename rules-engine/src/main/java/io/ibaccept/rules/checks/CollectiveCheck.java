@@ -1,6 +1,5 @@
 package io.ibaccept.rules.checks;
 
-import io.ibaccept.dump.CollectiveLoader;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.model.Collective;
 import io.ibaccept.model.CollectiveRun;
@@ -15,8 +14,6 @@ import io.ibaccept.rules.Status;
 import io.ibaccept.rules.perf.CollectiveJudge;
 import io.ibaccept.rules.perf.CollectiveJudge.Level;
 import io.ibaccept.rules.perf.CollectiveJudge.SizeVerdict;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,18 +47,7 @@ final class CollectiveCheck implements Check {
     }
 
     public void evaluate(Ctx c) {
-        Path root = Path.of(c.data.source());
-        if (!Files.exists(root)) {
-            c.skip("the dump " + c.data.source() + " is not on this machine: collective results are read from it directly");
-            return;
-        }
-        List<CollectiveRun> runs;
-        try {
-            runs = CollectiveLoader.load(root);
-        } catch (RuntimeException e) {
-            c.skip("collective results unreadable: " + e.getMessage());
-            return;
-        }
+        List<CollectiveRun> runs = c.data.collectives();
         if (runs.isEmpty()) {
             c.skip("no collective benchmark in the dump (run 'ibaccept rdma --collective osu_allreduce,osu_alltoall')");
             return;
