@@ -47,7 +47,7 @@ final class Bench {
     /** One measured run: wall/cpu per phase (ms), total wall/cpu (ms), peak memory (KiB). */
     record Run(Map<String, long[]> phases, long wallMs, long cpuMs, long peakKib) {}
 
-    int run(Path given, int nodes, int warmRuns, int freshRuns) {
+    int run(Path given, int nodes, int warmRuns, int freshRuns, boolean everyNodeFails) {
         Path tmp;
         try {
             tmp = Files.createTempDirectory("ibaccept-bench-");
@@ -59,7 +59,7 @@ final class Bench {
             if (dump == null) {
                 dump = tmp.resolve("dump");
                 long g0 = System.nanoTime();
-                SyntheticDump.Shape shape = SyntheticDump.generate(dump, nodes);
+                SyntheticDump.Shape shape = SyntheticDump.generate(dump, nodes, true, everyNodeFails);
                 out.printf(Locale.ROOT, "generated %d-node dump in %d ms: %s%n", nodes, (System.nanoTime() - g0) / 1_000_000, shape);
             }
             out.printf(Locale.ROOT, "machine: %d CPUs, load average %s; %s%n", Runtime.getRuntime().availableProcessors(), loadAverage(),

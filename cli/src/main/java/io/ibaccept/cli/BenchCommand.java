@@ -26,10 +26,13 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--dump", paramLabel = "DIR", description = "benchmark this dump instead of generating one (e.g. sample-dumps/dumps/demo-hdr16)")
     Path dump;
 
+    @Option(names = "--every-node-fails", description = "every host of the synthetic fabric gets a finding (memlock on all, a 1X link on every other host): the report-size worst case")
+    boolean everyNodeFails;
+
     @Override
     public Integer call() {
         if (nodes < 1) throw new Main.UsageError("--nodes must be at least 1");
         if (runs < 0 || (freshRuns != null && freshRuns < 0)) throw new Main.UsageError("--runs and --fresh-runs must not be negative");
-        return new Bench(main.out).run(dump, nodes, runs, freshRuns == null ? runs : freshRuns);
+        return new Bench(main.out).run(dump, nodes, runs, freshRuns == null ? runs : freshRuns, everyNodeFails);
     }
 }

@@ -76,6 +76,14 @@ public final class SyntheticDump {
 
     /** faults=false gives a fabric on which every check passes (the baseline rule tests mutate). */
     public static Shape generate(Path dir, int nodes, boolean faults) {
+        return generate(dir, nodes, faults, false);
+    }
+
+    /**
+     * everyNode: besides the single faults, every host has a memlock of 64 KiB and every other host a 1X link, the
+     * worst case for report size (a cluster-wide misconfiguration plus one distinct fault per node).
+     */
+    public static Shape generate(Path dir, int nodes, boolean faults, boolean everyNode) {
         DumpWriter w = new DumpWriter(dir);
         List<String> hosts = new ArrayList<>();
         String hostFmt = nodes > 9999 ? "cn%05d" : "cn%04d";
@@ -121,7 +129,7 @@ public final class SyntheticDump {
             long guid = HOST_GUID0 + 2L * i;
             int lid = HOST_LID0 + i;
             boolean isDown = i == down;
-            linkWidth[i] = i == oneX ? "1X" : "4X";
+            linkWidth[i] = i == oneX || (everyNode && i % 2 == 1) ? "1X" : "4X";
             linkSpeed[i] = i == edr ? "25.78125 Gbps" : "53.125 Gbps";
             Sw lf = leaf.get(i / HOSTS_PER_LEAF);
             if (!isDown) {
@@ -132,7 +140,7 @@ public final class SyntheticDump {
             ok(w, Cmd.PORTINFO, h, portinfo(lid, isDown ? "Down" : "Active", linkWidth[i], linkSpeed[i]));
             ok(w, Cmd.PKEYS, h, pkeys());
             ok(w, Cmd.PEER_PKEYS, h, pkeys());
-            ok(w, Cmd.ULIMIT, h, i == lowMem ? "64\n" : "unlimited\n");
+            ok(w, Cmd.ULIMIT, h, i == lowMem || everyNode ? "64\n" : "unlimited\n");
             ok(w, Cmd.NODEINFO, h, String.format("# Node info: DR path slid 65535; dlid 65535; 0\nNodeType:........................Channel Adapter\n"
                     + "NumPorts:........................1\nGuid:............................0x%016x\nPortGuid:........................0x%016x\n", guid, guid));
             ok(w, Cmd.OFED_INFO, h, "MLNX_OFED_LINUX-5.8-1.0.1.1:\n");
