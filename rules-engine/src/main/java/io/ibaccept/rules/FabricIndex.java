@@ -70,7 +70,9 @@ public final class FabricIndex {
             String peer = l.remoteLid() + ":" + l.remotePort();
             String key = me.compareTo(peer) < 0 ? me + "|" + peer : peer + "|" + me;
             if (!seen.add(key)) continue;
-            links.add(new Link(l, byEnd.get(peer)));
+            LinkInfo other = byEnd.get(peer);
+            // a host link is named from its host end ("cn0004 HCA-1 port 1 <-> leaf001 port 4"), whichever line came first
+            links.add(other != null && l.switchNode() && !other.switchNode() ? new Link(other, l) : new Link(l, other));
         }
         for (Link k : links)
             for (LinkInfo end : new LinkInfo[] {k.a(), k.b()}) {
