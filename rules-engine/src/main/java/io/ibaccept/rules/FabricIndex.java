@@ -46,6 +46,8 @@ public final class FabricIndex {
     private final java.util.Set<Integer> switchLids = new java.util.HashSet<>();
     private final java.util.Set<Integer> caLids = new java.util.HashSet<>();
     private Map<String, List<Long>> ambiguous;
+    private Map<Long, String> nameByGuid;
+    private java.util.Set<String> shared;
     private final ClusterData data;
 
     FabricIndex(ClusterData data) {
@@ -100,6 +102,40 @@ public final class FabricIndex {
             ambiguous = m;
         }
         return ambiguous;
+    }
+
+    /**
+     * The name of a node by its GUID: iblinkinfo's, else the topology's node description, else the tool's own name
+     * (fallback), else the GUID; a description several nodes share gets the GUID so the name stays one node.
+     */
+    public String nameOfGuid(long guid, String fallback) {
+        if (nameByGuid == null) {
+            nameByGuid = new HashMap<>();
+            if (data.fabric().links() != null) for (LinkInfo l : data.fabric().links()) nameByGuid.putIfAbsent(l.nodeGuid(), l.nodeName());
+            io.ibaccept.model.Topology t = data.fabric().anyTopology();
+            if (t != null) for (io.ibaccept.model.Topology.Node n : t.nodes()) nameByGuid.putIfAbsent(n.guid(), n.description());
+        }
+        String name = nameByGuid.get(guid);
+        if (name == null || name.isBlank()) name = fallback;
+        String g = String.format("0x%016x", guid);
+        if (name == null || name.isBlank()) return g;
+        return ambiguousNames().containsKey(name) || sharedDescription(name) ? name + " (" + g + ")" : name;
+    }
+
+    private boolean sharedDescription(String name) {
+        if (shared == null) {
+            // node GUIDs only (iblinkinfo prints a CA's port GUID, which would make every CA look shared)
+            Map<String, java.util.Set<Long>> by = new HashMap<>();
+            io.ibaccept.model.Topology t = data.fabric().anyTopology();
+            if (t != null) for (io.ibaccept.model.Topology.Node n : t.nodes()) by.computeIfAbsent(n.description(), k -> new java.util.HashSet<>()).add(n.guid());
+            else if (data.fabric().links() != null)
+                for (LinkInfo l : data.fabric().links()) if (l.switchNode()) by.computeIfAbsent(l.nodeName(), k -> new java.util.HashSet<>()).add(l.nodeGuid());
+            shared = new java.util.HashSet<>();
+            by.forEach((n, gs) -> {
+                if (gs.size() > 1) shared.add(n);
+            });
+        }
+        return shared.contains(name);
     }
 
     /** A switch-to-switch link (inter-switch link), as opposed to a host link. */
