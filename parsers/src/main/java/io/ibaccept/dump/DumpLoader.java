@@ -276,10 +276,19 @@ public final class DumpLoader {
             if (!failed) problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(name));
             return null;
         }
+        // infiniband-diags' ibexit() prints "<tool>: iberror: failed: <why>" on stdout before exiting non-zero: the
+        // failure (already its own problem), not a record
+        if (failed && onlyIberror(t.content())) return null;
         Parsed<T> r = Parsing.run(t, parser);
         for (ParseException e : r.issues())
             problem(InputProblem.Kind.PARSE_ERROR, host, name, e.where().file(), e.where().line(), e.reason());
         return r.value();
+    }
+
+    private static boolean onlyIberror(String content) {
+        for (String line : content.split("\n", -1))
+            if (!line.isBlank() && !line.contains(": iberror: ")) return false;
+        return true;
     }
 
     /** File names per directory, each directory listed once (no stat and no exception per absent file). */

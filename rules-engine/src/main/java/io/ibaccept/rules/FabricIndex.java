@@ -186,15 +186,23 @@ public final class FabricIndex {
         if (h == null) return Optional.empty();
         if (h.portInfo() != null && h.portInfo().linkWidthActive() != null && h.portInfo().speed() != null
                 && "Active".equalsIgnoreCase(h.portInfo().linkState()))
-            return Optional.of(new Rate(h.portInfo().linkWidthActive(), h.portInfo().speed(), h.portInfo().ref().toString()));
-        if (h.ibstat() != null) {
-            for (Ibstat.Ca ca : h.ibstat())
-                for (Ibstat.Port p : ca.ports()) {
-                    LinkInfo l = caPortByGuid.get(p.portGuid());
-                    if (l != null && l.isActive() && l.width() != null && l.speed() != null)
-                        return Optional.of(new Rate(l.width(), l.speed(), l.ref().toString()));
+            // FDR10 reads as QDR in standard PortInfo: the host's active speed takes ibstat's name where they disagree
+            return Optional.of(new Rate(h.portInfo().linkWidthActive(), h.activeSpeed().orElse(h.portInfo().speed()), h.portInfo().ref().toString()));
+        for (Ibstat.Ca ca : h.infinibandCas())
+            for (Ibstat.Port p : ca.ports()) {
+                LinkInfo l = caPortByGuid.get(p.portGuid());
+                if (l != null && l.isActive() && l.width() != null && l.speed() != null)
+                    return Optional.of(new Rate(l.width(), l.speed(), l.ref().toString()));
+            }
+        // no fabric view of the port (no iblinkinfo): ibstat's own rate ("Rate: 40 (FDR10)": 4 lanes of FDR10)
+        for (Ibstat.Ca ca : h.infinibandCas())
+            for (Ibstat.Port p : ca.ports())
+                if (p.isActive() && p.namedSpeed().isPresent()) {
+                    LinkSpeed sp = p.namedSpeed().get();
+                    Optional<LinkWidth> w = p.width() != null ? Optional.of(p.width())
+                            : p.rate() > 0 ? LinkWidth.parse(Math.round(p.rate() / sp.signalGbps()) + "X") : Optional.empty();
+                    if (w.isPresent()) return Optional.of(new Rate(w.get(), sp, p.ref().toString()));
                 }
-        }
         return Optional.empty();
     }
 

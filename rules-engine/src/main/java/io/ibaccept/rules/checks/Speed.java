@@ -41,8 +41,16 @@ final class Speed extends DegradedLink<LinkSpeed> {
         return m.find() ? LinkSpeed.parse(m.group(1)) : Optional.empty();
     }
 
-    /** Not known yet: the PortInfo model has no LinkSpeedSupported/Enabled (iblinkinfo's hint is used instead). */
+    /**
+     * The fastest speed the HCA port supports (PortInfo LinkSpeedSupported + LinkSpeedExtSupported + the MLNX FDR10
+     * bit). Unknown when PortInfo lists less than the port runs now (an output without the extended fields).
+     */
     Optional<LinkSpeed> hostMax(HostData h) {
-        return Optional.empty();
+        if (h.portInfo() == null) return Optional.empty();
+        LinkSpeed max = h.portInfo().maxSupportedSpeed();
+        if (max == null) return Optional.empty();
+        Optional<LinkSpeed> now = h.activeSpeed();
+        if (now.isPresent() && now.get().dataGbpsPerLane() > max.dataGbpsPerLane()) return Optional.empty();
+        return Optional.of(max);
     }
 }
