@@ -101,8 +101,8 @@ public final class DumpLoader {
                 parse(null, Cmd.IBDIAGNET_DB, IbdiagnetParser::db),
                 parse(null, Cmd.IBDIAGNET_PM, IbdiagnetParser::pm),
                 parse(null, Cmd.IBDIAGNET_NETDISCOVER, IbnetdiscoverParser::parse),
-                parse(null, Cmd.COUNTERS_START, (t, is) -> CounterSampleParser.parse(t)),
-                parse(null, Cmd.COUNTERS_END, (t, is) -> CounterSampleParser.parse(t)));
+                parse(null, Cmd.COUNTERS_START, CounterSampleParser::parse),
+                parse(null, Cmd.COUNTERS_END, CounterSampleParser::parse));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -180,7 +180,7 @@ public final class DumpLoader {
                 parse(h, Cmd.ETHTOOL, HostParsers::ethtoolStats),
                 parse(h, Cmd.NATIVE_PROBE, (t, is) -> KeyValues.parse(t)),
                 parse(h, Cmd.IBSTATUS, IbstatusParser::parse),
-                parse(h, Cmd.UPTIME, (t, is) -> CounterSampleParser.uptimeSeconds(t)));
+                parse(h, Cmd.UPTIME, CounterSampleParser::uptimeSeconds));
     }
 
     private List<PerftestRun> perftests() {

@@ -75,9 +75,7 @@ final class TestDump {
     }
 
     Report analyze(RuleConfig cfg) {
-        Report rr = new RulesEngine(cfg).run(DumpLoader.load(dir));
-        if (System.getenv("FRDBG") != null) { System.out.println("VERDICT " + rr.verdict()); for (Finding f : rr.findings()) if (f.status() != Status.PASS || f.check().startsWith(System.getenv("FRDBG"))) System.out.println("DBG " + f.status() + " " + f.check() + " | " + f.summary() + (f.isConsequence() ? " [cons]" : "") + " || " + f.evidence()); }
-        return rr;
+        return new RulesEngine(cfg).run(DumpLoader.load(dir));
     }
 
     static List<Finding> of(Report r, String check) {
