@@ -99,6 +99,26 @@ class RealFormatRulesTest {
     }
 
     @Test
+    void fdr10HostLinksAreFdr10InLinkSpeedNotQdr() {
+        TestDump d = TestDump.healthy(tmp.resolve("d"), 8);
+        // every host on FDR10: iblinkinfo and standard PortInfo read 10.0 Gbps, ibstat names the rate
+        for (int i = 1; i <= 8; i++) {
+            String h = DiagnosisRulesTest.host(i);
+            DiagnosisRulesTest.hostLink(d, i, "4X", "10.0", null);
+            d.replace("nodes/" + h + "/smpquery-portinfo.out", "LinkSpeedExtActive:..............53.125 Gbps\n", "");
+            d.replace("nodes/" + h + "/ibstat.out", "Rate: 200", "Rate: 40 (FDR10)");
+        }
+        assertThat(of(d.analyze(), "link.speed")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).startsWith("all 8 active host links run at FDR10");
+        });
+        // one of them really at QDR among FDR10 hosts is a finding that says so
+        d.replace("nodes/cn0004/ibstat.out", "Rate: 40 (FDR10)", "Rate: 40 (QDR)");
+        assertThat(problems(d.analyze(), "link.speed")).singleElement()
+                .satisfies(f -> assertThat(f.summary()).startsWith("cn0004 HCA-1 port 1 <-> leaf001 port 4 runs at QDR"));
+    }
+
+    @Test
     void anHcaThatOnlySupportsQdrIsACapabilityWarningNotACableFail() {
         TestDump d = TestDump.healthy(tmp.resolve("d"), 40);
         DiagnosisRulesTest.hostLink(d, 5, "4X", "10.0", null);
