@@ -54,6 +54,19 @@ class RealFormatRulesTest {
     }
 
     @Test
+    void aLatencyServerThatPrintsOnlyItsBannerIsNormal() {
+        TestDump d = TestDump.healthy(tmp.resolve("d"), 8);
+        perftest(d, "ib_read_lat", "client", "cn0001", "cn0002", real("perftest/cx6-hdr-ib-write-lat-a-client.txt")
+                .replace("RDMA_Write Latency Test", "RDMA_Read Latency Test"));
+        // the read_lat server side as perftest prints it: banner and addresses, no result row (real capture)
+        perftest(d, "ib_read_lat", "server", "cn0001", "cn0002", real("perftest/storage03-cx3-fdr-read-lat-server.txt"));
+        Report r = d.analyze();
+        assertThat(r.data().problems()).noneMatch(p -> p.file().startsWith("perftest/"));
+        assertThat(problems(r, "input")).isEmpty();
+        assertThat(TestDump.status(r, "perftest.lat")).isEqualTo(Status.PASS);
+    }
+
+    @Test
     void bidirectionalBandwidthIsJudgedPerDirection() {
         TestDump d = TestDump.healthy(tmp.resolve("d"), 8);
         // both hosts on NDR (400 Gb/s): the -b run's 779 Gb/s are 389.6 Gb/s per direction, 97 %, not 195 %
