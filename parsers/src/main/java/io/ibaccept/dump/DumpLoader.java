@@ -101,8 +101,8 @@ public final class DumpLoader {
                 parse(null, Cmd.IBDIAGNET_DB, IbdiagnetParser::db),
                 parse(null, Cmd.IBDIAGNET_PM, IbdiagnetParser::pm),
                 parse(null, Cmd.IBDIAGNET_NETDISCOVER, IbnetdiscoverParser::parse),
-                parse(null, Cmd.COUNTERS_START, (t, is) -> CounterSampleParser.parse(t)),
-                parse(null, Cmd.COUNTERS_END, (t, is) -> CounterSampleParser.parse(t)));
+                parse(null, Cmd.COUNTERS_START, CounterSampleParser::parse),
+                parse(null, Cmd.COUNTERS_END, CounterSampleParser::parse));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -180,7 +180,7 @@ public final class DumpLoader {
                 parse(h, Cmd.ETHTOOL, HostParsers::ethtoolStats),
                 parse(h, Cmd.NATIVE_PROBE, (t, is) -> KeyValues.parse(t)),
                 parse(h, Cmd.IBSTATUS, IbstatusParser::parse),
-                parse(h, Cmd.UPTIME, (t, is) -> CounterSampleParser.uptimeSeconds(t)));
+                parse(h, Cmd.UPTIME, CounterSampleParser::uptimeSeconds));
     }
 
     private List<PerftestRun> perftests() {
@@ -276,10 +276,19 @@ public final class DumpLoader {
             if (!failed) problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(name));
             return null;
         }
+        // infiniband-diags' ibexit() prints "<tool>: iberror: failed: <why>" on stdout before exiting non-zero: the
+        // failure (already its own problem), not a record
+        if (failed && onlyIberror(t.content())) return null;
         Parsed<T> r = Parsing.run(t, parser);
         for (ParseException e : r.issues())
             problem(InputProblem.Kind.PARSE_ERROR, host, name, e.where().file(), e.where().line(), e.reason());
         return r.value();
+    }
+
+    private static boolean onlyIberror(String content) {
+        for (String line : content.split("\n", -1))
+            if (!line.isBlank() && !line.contains(": iberror: ")) return false;
+        return true;
     }
 
     /** File names per directory, each directory listed once (no stat and no exception per absent file). */

@@ -1,29 +1,26 @@
 package io.ibaccept.parse;
 
 import io.ibaccept.model.CounterSample;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A counter sample: the concatenated output of {@code perfquery -x LID P1,P2,..} and {@code perfquery LID P1,P2,..}
  * for every LID of the fabric (infiniband-diags perfquery.c prints one "# Port [extended ]counters: Lid N port P"
- * block per port). Blocks of the same port are merged; extended values win over the 32-bit ones.
- * Also {@code /proc/uptime} of a host.
+ * block per port, then "Name:.....value" lines). Blocks of the same port are merged; extended values win over the
+ * 32-bit ones. Each unreadable header or field is one issue with its line; the rest of the file is kept.
+ * Also {@code /proc/uptime} of a host. Plain string scanning (lines are bounded by {@link Text}).
  */
 public final class CounterSampleParser {
     private CounterSampleParser() {}
 
-    private static final Pattern HEADER = Pattern.compile("^# Port (extended )?counters: Lid (\\d+) port (\\d+).*");
+    private static final String COUNTERS = "# Port counters: Lid ", EXTENDED = "# Port extended counters: Lid ";
 
-    public static CounterSample parse(Text t) {
+    public static CounterSample parse(Text t, Issues issues) {
         Map<String, Acc> ports = new LinkedHashMap<>();
-        List<CounterSample.Unreadable> unreadable = new ArrayList<>();
         List<String> lines = t.lines();
         Acc cur = null;
         boolean ext = false;
@@ -32,44 +29,63 @@ public final class CounterSampleParser {
             String line = lines.get(i).trim();
             if (line.isEmpty()) continue;
             if (line.startsWith("#")) {
-                Matcher m = HEADER.matcher(line);
                 cur = null;
-                if (!m.matches()) {
-                    unreadable.add(new CounterSample.Unreadable(t.at(ln), "expected a '# Port counters: Lid N port N' header, found '" + line + "'"));
+                ext = line.startsWith(EXTENDED);
+                int[] lidPort = header(line, ext ? EXTENDED.length() : COUNTERS.length());
+                if (!ext && !line.startsWith(COUNTERS) || lidPort == null) {
+                    issues.add(t, ln, "expected a '# Port counters: Lid N port N' header, found '" + Text.excerpt(line) + "'");
                     continue;
                 }
-                ext = m.group(1) != null;
-                int lid = Integer.parseInt(m.group(2)), port = Integer.parseInt(m.group(3));
-                if (port == 255) continue; // aggregate of all ports, not one port
+                if (lidPort[1] == 255) continue; // aggregate of all ports, not one port
+                int lid = lidPort[0], port = lidPort[1];
                 cur = ports.computeIfAbsent(lid + ":" + port, k -> new Acc(lid, port, t.at(ln)));
                 continue;
             }
             int colon = line.indexOf(':');
             if (colon <= 0) {
-                unreadable.add(new CounterSample.Unreadable(t.at(ln), "expected 'Name:....value', found '" + line + "'"));
+                issues.add(t, ln, "expected 'Name:....value', found '" + Text.excerpt(line) + "'");
                 continue;
             }
             if (cur == null) continue; // fields of a skipped block were reported with its header
             String name = line.substring(0, colon).trim();
-            String value = line.substring(colon + 1).replaceFirst("^\\.+", "").trim();
             if (name.equals("PortSelect") || name.startsWith("CounterSelect")) continue;
-            try {
+            int v0 = colon + 1;
+            while (v0 < line.length() && line.charAt(v0) == '.') v0++;
+            String value = line.substring(v0).trim();
+            Acc acc = cur;
+            boolean extended = ext;
+            issues.record(() -> {
                 long v = Nums.longValue(t, ln, value);
-                if (!ext && cur.extended.contains(name)) continue;
-                cur.counters.put(name, v);
-                if (ext) cur.extended.add(name);
-            } catch (ParseException pe) {
-                unreadable.add(new CounterSample.Unreadable(pe.where(), name + ": " + pe.reason()));
-            }
+                if (extended || !acc.extended.contains(name)) {
+                    acc.counters.put(name, v);
+                    if (extended) acc.extended.add(name);
+                }
+                return v;
+            });
         }
         if (ports.isEmpty()) throw t.error(0, "no '# Port counters: Lid N port N' block found");
         return new CounterSample(ports.values().stream()
-                .map(a -> new CounterSample.Port(a.lid, a.port, a.counters, a.extended, a.ref)).toList(), unreadable);
+                .map(a -> new CounterSample.Port(a.lid, a.port, a.counters, a.extended, a.ref)).toList(), List.of());
+    }
+
+    /** "N port P" (and anything after) from position at of a header line, or null. */
+    private static int[] header(String line, int at) {
+        int[] lid = digits(line, at);
+        if (lid == null || !line.startsWith(" port ", lid[1])) return null;
+        int[] port = digits(line, lid[1] + 6);
+        return port == null ? null : new int[] {lid[0], port[0]};
+    }
+
+    /** {value, end} of the decimal number starting at from (at most 9 digits), or null. */
+    private static int[] digits(String s, int from) {
+        int i = from, v = 0;
+        while (i < s.length() && i - from < 9 && s.charAt(i) >= '0' && s.charAt(i) <= '9') v = v * 10 + (s.charAt(i++) - '0');
+        return i == from ? null : new int[] {v, i};
     }
 
     private static final class Acc {
         final int lid, port;
-        final io.ibaccept.parse.SourceRef ref;
+        final SourceRef ref;
         final Map<String, Long> counters = new LinkedHashMap<>();
         final Set<String> extended = new HashSet<>();
 
@@ -81,14 +97,16 @@ public final class CounterSampleParser {
     }
 
     /** Seconds since boot: the first field of {@code /proc/uptime} ("350735.47 234388.90"). */
-    public static double uptimeSeconds(Text t) {
+    public static double uptimeSeconds(Text t, Issues issues) {
         List<String> lines = t.lines();
         for (int i = 0; i < lines.size(); i++) {
             String s = lines.get(i).trim();
             if (s.isEmpty()) continue;
-            String first = s.split("\\s+")[0];
-            if (!first.matches("\\d+(\\.\\d+)?")) throw t.error(i + 1, "expected /proc/uptime ('seconds idle'), found '" + s + "'");
-            return Double.parseDouble(first);
+            int end = 0;
+            while (end < s.length() && s.charAt(end) != ' ' && s.charAt(end) != '\t') end++;
+            String first = s.substring(0, end);
+            if (first.isEmpty() || first.charAt(0) < '0' || first.charAt(0) > '9' || !Nums.isDecimal(first)) throw t.error(i + 1, "expected /proc/uptime ('seconds idle'), found '" + Text.excerpt(s) + "'");
+            return Nums.decimal(t, i + 1, first);
         }
         throw t.error(0, "empty output");
     }

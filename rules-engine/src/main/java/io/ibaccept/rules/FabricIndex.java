@@ -46,6 +46,8 @@ public final class FabricIndex {
     private final java.util.Set<Integer> switchLids = new java.util.HashSet<>();
     private final java.util.Set<Integer> caLids = new java.util.HashSet<>();
     private Map<String, List<Long>> ambiguous;
+    private Map<Long, String> nameByGuid;
+    private java.util.Set<String> shared;
     private final ClusterData data;
 
     FabricIndex(ClusterData data) {
@@ -70,7 +72,9 @@ public final class FabricIndex {
             String peer = l.remoteLid() + ":" + l.remotePort();
             String key = me.compareTo(peer) < 0 ? me + "|" + peer : peer + "|" + me;
             if (!seen.add(key)) continue;
-            links.add(new Link(l, byEnd.get(peer)));
+            LinkInfo other = byEnd.get(peer);
+            // a host link is named from its host end ("cn0004 HCA-1 port 1 <-> leaf001 port 4"), whichever line came first
+            links.add(other != null && l.switchNode() && !other.switchNode() ? new Link(other, l) : new Link(l, other));
         }
         for (Link k : links)
             for (LinkInfo end : new LinkInfo[] {k.a(), k.b()}) {
@@ -98,6 +102,40 @@ public final class FabricIndex {
             ambiguous = m;
         }
         return ambiguous;
+    }
+
+    /**
+     * The name of a node by its GUID: iblinkinfo's, else the topology's node description, else the tool's own name
+     * (fallback), else the GUID; a description several nodes share gets the GUID so the name stays one node.
+     */
+    public String nameOfGuid(long guid, String fallback) {
+        if (nameByGuid == null) {
+            nameByGuid = new HashMap<>();
+            if (data.fabric().links() != null) for (LinkInfo l : data.fabric().links()) nameByGuid.putIfAbsent(l.nodeGuid(), l.nodeName());
+            io.ibaccept.model.Topology t = data.fabric().anyTopology();
+            if (t != null) for (io.ibaccept.model.Topology.Node n : t.nodes()) nameByGuid.putIfAbsent(n.guid(), n.description());
+        }
+        String name = nameByGuid.get(guid);
+        if (name == null || name.isBlank()) name = fallback;
+        String g = String.format("0x%016x", guid);
+        if (name == null || name.isBlank()) return g;
+        return ambiguousNames().containsKey(name) || sharedDescription(name) ? name + " (" + g + ")" : name;
+    }
+
+    private boolean sharedDescription(String name) {
+        if (shared == null) {
+            // node GUIDs only (iblinkinfo prints a CA's port GUID, which would make every CA look shared)
+            Map<String, java.util.Set<Long>> by = new HashMap<>();
+            io.ibaccept.model.Topology t = data.fabric().anyTopology();
+            if (t != null) for (io.ibaccept.model.Topology.Node n : t.nodes()) by.computeIfAbsent(n.description(), k -> new java.util.HashSet<>()).add(n.guid());
+            else if (data.fabric().links() != null)
+                for (LinkInfo l : data.fabric().links()) if (l.switchNode()) by.computeIfAbsent(l.nodeName(), k -> new java.util.HashSet<>()).add(l.nodeGuid());
+            shared = new java.util.HashSet<>();
+            by.forEach((n, gs) -> {
+                if (gs.size() > 1) shared.add(n);
+            });
+        }
+        return shared.contains(name);
     }
 
     /** A switch-to-switch link (inter-switch link), as opposed to a host link. */
@@ -148,15 +186,23 @@ public final class FabricIndex {
         if (h == null) return Optional.empty();
         if (h.portInfo() != null && h.portInfo().linkWidthActive() != null && h.portInfo().speed() != null
                 && "Active".equalsIgnoreCase(h.portInfo().linkState()))
-            return Optional.of(new Rate(h.portInfo().linkWidthActive(), h.portInfo().speed(), h.portInfo().ref().toString()));
-        if (h.ibstat() != null) {
-            for (Ibstat.Ca ca : h.ibstat())
-                for (Ibstat.Port p : ca.ports()) {
-                    LinkInfo l = caPortByGuid.get(p.portGuid());
-                    if (l != null && l.isActive() && l.width() != null && l.speed() != null)
-                        return Optional.of(new Rate(l.width(), l.speed(), l.ref().toString()));
+            // FDR10 reads as QDR in standard PortInfo: the host's active speed takes ibstat's name where they disagree
+            return Optional.of(new Rate(h.portInfo().linkWidthActive(), h.activeSpeed().orElse(h.portInfo().speed()), h.portInfo().ref().toString()));
+        for (Ibstat.Ca ca : h.infinibandCas())
+            for (Ibstat.Port p : ca.ports()) {
+                LinkInfo l = caPortByGuid.get(p.portGuid());
+                if (l != null && l.isActive() && l.width() != null && l.speed() != null)
+                    return Optional.of(new Rate(l.width(), l.speed(), l.ref().toString()));
+            }
+        // no fabric view of the port (no iblinkinfo): ibstat's own rate ("Rate: 40 (FDR10)": 4 lanes of FDR10)
+        for (Ibstat.Ca ca : h.infinibandCas())
+            for (Ibstat.Port p : ca.ports())
+                if (p.isActive() && p.namedSpeed().isPresent()) {
+                    LinkSpeed sp = p.namedSpeed().get();
+                    Optional<LinkWidth> w = p.width() != null ? Optional.of(p.width())
+                            : p.rate() > 0 ? LinkWidth.parse(Math.round(p.rate() / sp.signalGbps()) + "X") : Optional.empty();
+                    if (w.isPresent()) return Optional.of(new Rate(w.get(), sp, p.ref().toString()));
                 }
-        }
         return Optional.empty();
     }
 

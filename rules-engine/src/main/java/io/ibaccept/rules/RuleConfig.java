@@ -168,7 +168,8 @@ public final class RuleConfig {
 
     /**
      * The text of check.key with ${name} placeholders replaced from vars (unknown names left as they are);
-     * ${name:q} inserts the value quoted for a POSIX shell ({@link Shell#quote}).
+     * ${name:q} inserts the value quoted for a POSIX shell by the project's one quoting place,
+     * {@link io.ibaccept.safety.Shell#quote}; control characters become '?' first (a fix text is one line).
      */
     public String fill(String check, String key, Map<String, ?> vars) {
         String tpl = text(check, key);
@@ -176,11 +177,17 @@ public final class RuleConfig {
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
             Object v = vars.get(m.group(1));
-            String s = v == null ? m.group() : m.group(2) != null ? Shell.quote(v.toString()) : v.toString();
+            String s = v == null ? m.group() : m.group(2) != null ? io.ibaccept.safety.Shell.quote(oneLine(v.toString())) : oneLine(v.toString());
             m.appendReplacement(sb, Matcher.quoteReplacement(s));
         }
         m.appendTail(sb);
         return sb.toString();
+    }
+
+    private static String oneLine(String v) {
+        StringBuilder b = new StringBuilder(v.length());
+        for (int i = 0; i < v.length(); i++) b.append(Character.isISOControl(v.charAt(i)) ? '?' : v.charAt(i));
+        return b.toString();
     }
 
     public Properties asProperties() {

@@ -143,8 +143,11 @@ public final class RulesEngine {
         return switch (cmd) {
             case IBNETDISCOVER -> f.topology() != null;
             case IBLINKINFO -> f.links() != null;
-            case IBQUERYERRORS -> f.errorCounters() != null;
-            case PERFQUERY -> f.perfCounters() != null;
+            case IBQUERYERRORS -> read(d, cmd, f.errorCounters());
+            case PERFQUERY -> read(d, cmd, f.perfCounters());
+            case IBDIAGNET_PM -> read(d, cmd, f.diagPm());
+            case IBDIAGNET_NETDISCOVER -> f.diagTopology() != null;
+            case IBSTATUS -> anyHost(d, HostData::ibstatus);
             case SMINFO -> f.sms() != null;
             case SAQUERY_SM -> f.smPorts() != null;
             case IBDIAGNET_LOG -> f.diagLog() != null;
@@ -166,6 +169,14 @@ public final class RulesEngine {
             // a command added to the dump format without a parsed field here is never usable: its checks SKIP
             default -> false;
         };
+    }
+
+    /**
+     * A parsed list is a usable input unless nothing was read from it and the file had problems (a garbage or truncated
+     * file keeps no record; a healthy ibqueryerrors with no port over threshold is an empty list without problems).
+     */
+    private static boolean read(ClusterData d, Cmd cmd, List<?> records) {
+        return records != null && (!records.isEmpty() || d.problemsFor(null, cmd.fileName()).isEmpty());
     }
 
     private static boolean anyHost(ClusterData d, Function<HostData, ?> field) {

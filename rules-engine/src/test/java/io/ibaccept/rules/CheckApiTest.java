@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.rules.checks.Checks;
+import io.ibaccept.safety.Shell;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -70,13 +71,14 @@ class CheckApiTest {
             assertThat(f.status()).isEqualTo(Status.SKIP);
             assertThat(f.summary()).isEqualTo("needs ethtool-S: ethtool-S not collected (collect with --ethtool IFACE for RoCE/Ethernet ports)");
         });
-        // alternatives: link.errors needs ibqueryerrors OR perfquery OR ibdiagnet2.db_csv
+        // alternatives: link.errors needs ibqueryerrors OR perfquery OR ibdiagnet2.db_csv OR ibdiagnet2.pm; a garbage file
+        // keeps no record (each bad line is its own input finding) and is not a usable input
         d.write("fabric/ibqueryerrors.out", "garbage that is not ibqueryerrors\n");
         d.delete("fabric/perfquery.out").delete("fabric/perfquery.meta");
         r = d.analyze();
         assertThat(TestDump.of(r, "link.errors")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.SKIP);
-            assertThat(f.summary()).startsWith("needs ibqueryerrors or perfquery or ibdiagnet2.db_csv: ibqueryerrors fabric/ibqueryerrors.out:1: ")
+            assertThat(f.summary()).startsWith("needs ibqueryerrors or perfquery or ibdiagnet2.db_csv or ibdiagnet2.pm: ibqueryerrors fabric/ibqueryerrors.out")
                     .contains("perfquery fabric/perfquery.out: file missing from the dump (collect with 'ibaccept collect --nodes NODES --fabric-node NODE -o DUMP --only perfquery')");
         });
     }
@@ -102,16 +104,18 @@ class CheckApiTest {
 
     @Test
     void shellQuoting() {
+        // fix texts quote with the project's one quoting place, io.ibaccept.safety.Shell
         assertThat(Shell.quote("cn052")).isEqualTo("cn052");
         assertThat(Shell.quote("cn052 mlx5_0")).isEqualTo("'cn052 mlx5_0'");
         assertThat(Shell.quote("MF0;ib-leaf03:MQM8700/U1")).isEqualTo("'MF0;ib-leaf03:MQM8700/U1'");
         assertThat(Shell.quote("it's")).isEqualTo("'it'\\''s'");
         assertThat(Shell.quote("$(reboot)")).isEqualTo("'$(reboot)'");
         assertThat(Shell.quote("`id`|x&y>z")).isEqualTo("'`id`|x&y>z'");
-        assertThat(Shell.quote("a\nb")).isEqualTo("'a?b'");
-        assertThat(Shell.quote("-rf")).isEqualTo("'-rf'");
         assertThat(Shell.quote("")).isEqualTo("''");
         assertThat(Shell.quote("nœud")).isEqualTo("'nœud'");
+        // a fix text is one line: a newline in a name is shown as '?', inside the quotes
+        assertThat(RuleConfig.defaults().fill("input", "fix", java.util.Map.of("command", "ibstat", "host", "a\nb;c")))
+                .contains("--nodes 'a?b;c' -o DUMP").doesNotContain("\n");
         assertThat(RuleConfig.defaults().fill("input", "fix", java.util.Map.of("command", "ibstat", "host", "a;b")))
                 .contains("--nodes 'a;b' -o DUMP --only ibstat");
     }
@@ -120,7 +124,7 @@ class CheckApiTest {
     static final java.util.Map<String, Set<String>> OPTIONS = java.util.Map.of(
             "collect", Set.of("--nodes", "--hostfile", "--slurm", "-o", "--fabric-node", "--only", "--mlxlink", "--ibdiagnet", "--ethtool",
                     "--probe-cmd", "--transport", "--parallel", "--cluster", "--window", "--clear-counters"),
-            "rdma", Set.of("--nodes", "-o", "--tests", "--pattern", "--device"),
+            "rdma", Set.of("--nodes", "-o", "--tests", "--pattern", "--device", "--retest"),
             "analyze", Set.of("-o", "--rules"),
             "probe", Set.of());
 
@@ -146,7 +150,8 @@ class CheckApiTest {
         TestDump d = TestDump.healthy(tmp.resolve("q"), 8);
         // a switch named as real switches are by default, and a host link degraded to 1X behind it
         d.write("fabric/iblinkinfo.out", d.read("fabric/iblinkinfo.out").replace("leaf001", "MF0;ib-leaf03:MQM8700/U1")
-                .replace("0x0c42a10300100004   1002    1[  ] ==( 4X ", "0x0c42a10300100004   1002    1[  ] ==( 1X "));
+                .replace("0x0c42a10300100004   1002    1[  ] ==( 4X ", "0x0c42a10300100004   1002    1[  ] ==( 1X ")
+                .replace("==( 4X         53.125 Gbps Active/  LinkUp)==>    1002    1[  ]", "==( 1X         53.125 Gbps Active/  LinkUp)==>    1002    1[  ]"));
         Report r = d.analyze();
         assertThat(TestDump.problems(r, "link.width")).singleElement().satisfies(f -> {
             assertThat(f.summary()).contains("MF0;ib-leaf03:MQM8700/U1 port 3");

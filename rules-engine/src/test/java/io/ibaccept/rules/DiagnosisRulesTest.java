@@ -73,6 +73,7 @@ class DiagnosisRulesTest {
     void deadSmThatEveryPortPointsTo() {
         TestDump d = healthy(8);
         d.write("fabric/sminfo.meta", "name: sminfo\nhost: cn0001\ncommand: sminfo\nstatus: failed\nexit: 255\n");
+        d.write("fabric/sminfo.out", ""); // a failed sminfo prints nothing on stdout
         d.write("fabric/sminfo.err", "ibwarn: [1234] _do_madrpc: recv failed: Connection timed out\nsminfo: iberror: failed: query\n");
         pointPortsAt(d, 8, 1003);
         Report r = d.analyze();
@@ -92,8 +93,8 @@ class DiagnosisRulesTest {
         d.write("fabric/sminfo.out", sminfo(501, "0xc42a10300a10001", 14, 2, "SMINFO_STANDBY"));
         Report r = d.analyze();
         assertThat(problems(r, "sm.count")).singleElement().satisfies(f ->
-                assertThat(f.summary()).isEqualTo("no SM answers at SM lid 500 that every port points to: the SM died;"
-                        + " standby SM(s) lid 501 (priority 14) did not take over"));
+                assertThat(f.summary()).isEqualTo("no SM answers at SM lid 500 (spine01) that every port points to: the SM died;"
+                        + " standby SM(s) spine02 (priority 14) did not take over"));
     }
 
     @Test
@@ -118,6 +119,7 @@ class DiagnosisRulesTest {
             d.replace("nodes/" + host(i) + "/ibstat.out", "State: Active", "State: Initializing")
                     .replace("nodes/" + host(i) + "/ibstat.out", "SM lid: 500", "SM lid: 0");
         d.write("fabric/sminfo.meta", "name: sminfo\nhost: cn0001\ncommand: sminfo\nstatus: failed\nexit: 255\n");
+        d.write("fabric/sminfo.out", ""); // a failed sminfo prints nothing on stdout
         d.write("fabric/sminfo.err", "sminfo: iberror: failed: query\n");
         d.write("fabric/ibqueryerrors.out", "");
         d.write("fabric/perfquery.out", "");
@@ -211,7 +213,7 @@ class DiagnosisRulesTest {
     @Test
     void lidZeroOnSwitchesIsUnassignedNotDuplicate() {
         TestDump d = healthy(40);
-        String links = d.read("fabric/iblinkinfo.out").replaceAll("(?m)^(\\s+)\\s([23])(\\s+\\d+\\[)", "$1 0$3");
+        String links = d.read("fabric/iblinkinfo.out").replaceAll("(?m)^ +\\d+( +\\d+\\[)", "        0$1");
         d.write("fabric/iblinkinfo.out", links);
         assertThat(d.read("fabric/iblinkinfo.out")).contains("        0    1[  ]");
         Report r = d.analyze();
@@ -281,6 +283,25 @@ class DiagnosisRulesTest {
         d.write("fabric/iblinkinfo.out", out.toString());
     }
 
+    /**
+     * Sets one host link's width/rate (and iblinkinfo's "Could be" note) on both of its iblinkinfo lines, the CA's and
+     * the leaf port's, as iblinkinfo prints a link from each end.
+     */
+    static void hostLink(TestDump d, int host, String width, String gbps, String couldBe) {
+        String caLine = "      " + guid(host) + " ";
+        String leafLine = "\"" + host(host) + " HCA-1\"";
+        StringBuilder out = new StringBuilder();
+        for (String line : d.read("fabric/iblinkinfo.out").split("\n")) {
+            if (line.startsWith(caLine) || line.contains(leafLine)) {
+                int a = line.indexOf("==( "), b = line.indexOf(" Gbps", a);
+                line = line.substring(0, a) + "==( " + width + "  " + gbps + line.substring(b);
+                if (couldBe != null) line = line.substring(0, line.lastIndexOf('(')) + "(" + couldBe + ")";
+            }
+            out.append(line).append("\n");
+        }
+        d.write("fabric/iblinkinfo.out", out.toString());
+    }
+
     @Test
     void hdr100HostsByDesignWithFullWidthIslsAreAccepted() {
         TestDump d = healthy(40);
@@ -292,7 +313,7 @@ class DiagnosisRulesTest {
                     + "all 40 active switch-to-switch links run at 4X (most common among switch-to-switch links)");
         });
         // a host link at 1X among 2X hosts is still a lane problem
-        d.replace("fabric/iblinkinfo.out", "      0x0c42a10300100008   1004    1[  ] ==( 2X ", "      0x0c42a10300100008   1004    1[  ] ==( 1X ");
+        hostLink(d, 5, "1X", "53.125", null);
         assertThat(problems(d.analyze(), "link.width")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.summary()).startsWith("cn0005 HCA-1 port 1 <-> leaf001 port 5 runs at 1X, expected 2X (most common among host links)");
@@ -305,7 +326,7 @@ class DiagnosisRulesTest {
     @Test
     void hcaThatOnlySupportsANarrowerWidthIsACapabilityWarningNotACableFault() {
         TestDump d = healthy(40);
-        d.replace("fabric/iblinkinfo.out", "      0x0c42a10300100008   1004    1[  ] ==( 4X ", "      0x0c42a10300100008   1004    1[  ] ==( 2X ");
+        hostLink(d, 5, "2X", "53.125", null);
         d.replace("nodes/cn0005/smpquery-portinfo.out", "LinkWidthSupported:..............1X or 4X", "LinkWidthSupported:..............1X or 2X");
         assertThat(problems(d.analyze(), "link.width")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.WARN);
@@ -319,13 +340,11 @@ class DiagnosisRulesTest {
     @Test
     void speedBelowWhatBothEndsCouldDoFailsWhileAQdrOnlyHcaWarns() {
         TestDump d = healthy(40);
-        String links = d.read("fabric/iblinkinfo.out").replace("( )", "(Could be 12X )");
+        d.write("fabric/iblinkinfo.out", d.read("fabric/iblinkinfo.out").replace("( )", "(Could be 12X )"));
         // cn0005: QDR, and iblinkinfo says nothing better is possible -> the hardware's limit
-        links = links.replace("0x0c42a10300100008   1004    1[  ] ==( 4X        53.125 Gbps", "0x0c42a10300100008   1004    1[  ] ==( 4X        10.0 Gbps");
+        hostLink(d, 5, "4X", "10.0", "Could be 12X ");
         // cn0006: EDR, but both ends could run HDR -> cable/signal
-        links = links.replace("0x0c42a1030010000a   1005    1[  ] ==( 4X        53.125 Gbps Active/  LinkUp)==>      2    6[  ] \"leaf001\" (Could be 12X )",
-                "0x0c42a1030010000a   1005    1[  ] ==( 4X        25.78125 Gbps Active/  LinkUp)==>      2    6[  ] \"leaf001\" (Could be 12X Could be 53.125 Gbps)");
-        d.write("fabric/iblinkinfo.out", links);
+        hostLink(d, 6, "4X", "25.78125", "Could be 12X Could be 53.125 Gbps");
         List<Finding> p = problems(d.analyze(), "link.speed");
         assertThat(p).filteredOn(f -> f.summary().startsWith("cn0005")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.WARN);
@@ -396,7 +415,8 @@ class DiagnosisRulesTest {
         d.replace("fabric/ibnetdiscover.out", "# \"cn0002 HCA-1\"", "# \"cn0001 HCA-1\"");
         d.write("fabric/iblinkinfo.out", d.read("fabric/iblinkinfo.out").replace("CA: cn0002 HCA-1:", "CA: cn0001 HCA-1:")
                 .replace("\"cn0002 HCA-1\"", "\"cn0001 HCA-1\"")
-                .replace("0x0c42a10300100002   1001    1[  ] ==( 4X ", "0x0c42a10300100002   1001    1[  ] ==( 1X "));
+                .replace("0x0c42a10300100002   1001    1[  ] ==( 4X ", "0x0c42a10300100002   1001    1[  ] ==( 1X ")
+                .replace("==( 4X         53.125 Gbps Active/  LinkUp)==>    1001    1[  ]", "==( 1X         53.125 Gbps Active/  LinkUp)==>    1001    1[  ]"));
         Report r = d.analyze();
         assertThat(problems(r, "node.names")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.WARN);

@@ -54,13 +54,14 @@ class RuleCasesTest {
         d.replace("nodes/cn0003/ibstat.out", "State: Active", "State: Initializing").replace("nodes/cn0003/ibstat.out", "SM lid: 500", "SM lid: 0");
         d.write("fabric/sminfo.meta", "name: sminfo\nhost: cn0001\ncommand: sminfo\nstatus: failed\nexit: 255\n");
         d.write("fabric/sminfo.err", "ibwarn: [1234] mad_rpc_open_port: sminfo: iberror: failed: query\n");
+        d.write("fabric/sminfo.out", ""); // a failed sminfo prints nothing on stdout
         Report r = d.analyze();
         Finding f = problems(r, "port.state").get(0);
         assertThat(f.summary()).contains("stuck in Initializing with the physical link up");
         assertThat(f.fix()).contains("systemctl enable --now opensm");
         assertThat(problems(r, "sm.count")).singleElement().satisfies(s -> {
             // every other port still points at SM lid 500, which no longer answers
-            assertThat(s.summary()).isEqualTo("no SM answers at SM lid 500 that 7 of 8 ports point to: the SM died; no standby configured");
+            assertThat(s.summary()).isEqualTo("no SM answers at SM lid 500 (spine01) that 7 of 8 ports point to: the SM died; no standby configured");
             assertThat(s.evidence()).anySatisfy(e -> assertThat(e.text()).contains("sminfo").contains("failed"));
         });
     }
@@ -188,8 +189,9 @@ class RuleCasesTest {
             assertThat(f.status()).isEqualTo(Status.ERROR);
             assertThat(f.summary()).isEqualTo("ibstat: nodes/cn0002/ibstat.out:2: expected a hexadecimal number, found '0xnothex'");
         });
+        // a required input missing from the dump is damage, an ERROR (issue 13.5), not a neutral SKIP
         assertThat(of(r, "input")).anySatisfy(f -> {
-            assertThat(f.status()).isEqualTo(Status.SKIP);
+            assertThat(f.status()).isEqualTo(Status.ERROR);
             assertThat(f.summary()).contains("nodes/cn0003/smpquery-portinfo.out: file missing from the dump");
         });
         assertThat(of(r, "input")).anySatisfy(f -> assertThat(f.summary()).contains("timed out after 10000 ms on cn0004"));

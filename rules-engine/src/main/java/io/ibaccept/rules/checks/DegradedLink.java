@@ -39,6 +39,11 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
 
     abstract T value(LinkInfo l);
 
+    /** The link's value as judged: the fabric line's, unless a check knows better from the host (see Speed). */
+    T value(Ctx c, FabricIndex.Link k) {
+        return value(k.a());
+    }
+
     abstract Optional<T> parse(String s);
 
     abstract double scale(T v);
@@ -77,12 +82,12 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
                 expected = all.get();
                 how = "configured";
             } else {
-                expected = Majority.of(cls.stream().map(l -> value(l.a())).toList(), Comparator.naturalOrder()).orElseThrow();
+                expected = Majority.of(cls.stream().map(l -> value(c, l)).toList(), Comparator.naturalOrder()).orElseThrow();
                 how = "most common among " + name + " links";
             }
             int badHere = 0;
             for (FabricIndex.Link l : cls) {
-                T got = value(l.a());
+                T got = value(c, l);
                 if (got.compareTo(expected) >= 0) continue;
                 badHere++;
                 judge(c, l, got, expected, how, hintsPrinted);

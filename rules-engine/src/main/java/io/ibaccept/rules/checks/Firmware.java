@@ -18,18 +18,23 @@ final class Firmware implements Check {
     }
 
     public List<Input> inputs() {
-        return List.of(Input.of(Cmd.IBSTAT));
+        return List.of(Input.of(Cmd.IBSTAT, Cmd.IBSTATUS));
     }
 
     public void evaluate(Ctx c) {
         Map<String, Map<String, String>> byType = new TreeMap<>();
         Map<String, String> src = new TreeMap<>();
+        // every InfiniBand CA of every host (a host's second..n-th HCA and its VFs too; Ethernet functions skipped),
+        // named "host" when it is the host's only CA of its type, else "host mlx5_1"
         for (HostData h : c.data.hosts().values()) {
-            if (h.ibstat() == null) continue;
-            for (Ibstat.Ca ca : h.ibstat()) {
+            List<Ibstat.Ca> cas = h.infinibandCas();
+            Map<String, Long> perType = new TreeMap<>();
+            for (Ibstat.Ca ca : cas) if (!ca.firmware().isEmpty()) perType.merge(ca.caType(), 1L, Long::sum);
+            for (Ibstat.Ca ca : cas) {
                 if (ca.firmware().isEmpty()) continue;
-                byType.computeIfAbsent(ca.caType(), k -> new TreeMap<>()).putIfAbsent(h.host(), ca.firmware());
-                src.putIfAbsent(h.host(), ca.ref().toString());
+                String obj = perType.get(ca.caType()) > 1 ? h.host() + " " + ca.name() : h.host();
+                byType.computeIfAbsent(ca.caType(), k -> new TreeMap<>()).put(obj, ca.firmware());
+                src.put(obj, ca.ref().toString());
             }
         }
         if (byType.isEmpty()) {

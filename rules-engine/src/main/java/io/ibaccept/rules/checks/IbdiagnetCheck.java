@@ -40,6 +40,7 @@ final class IbdiagnetCheck implements Check {
         Ibdiagnet.Log log = c.data.fabric().diagLog();
         int n = 0;
         for (Ibdiagnet.Message m : log.messages()) {
+            if (m.stageSummary()) continue; // "X finished with errors": its detail messages are the findings
             n++;
             Status st = m.level() == Ibdiagnet.Level.ERROR ? Status.FAIL : Status.WARN;
             c.problem(st, List.of("fabric"), List.of(Evidence.of((st == Status.FAIL ? "-E- " : "-W- ") + m.text(), m.ref())),

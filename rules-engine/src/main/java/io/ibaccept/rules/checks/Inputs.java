@@ -46,8 +46,11 @@ final class Inputs implements Check {
         }
         for (List<InputProblem> g : groups.values()) {
             InputProblem p = g.get(0);
+            // a required input missing from the dump is damage (the verdict cannot be ACCEPTED without it); an optional
+            // one not collected on purpose (mlxlink, ibdiagnet, ethtool, ibstatus, ...) or a tool not installed is not
             Status st = switch (p.kind()) {
-                case MISSING, TOOL_MISSING -> Status.SKIP;
+                case TOOL_MISSING -> Status.SKIP;
+                case MISSING -> required(p.command()) ? Status.ERROR : Status.SKIP;
                 default -> Status.ERROR;
             };
             // a MAD query that failed because the host's own port is down is a consequence, not an input error
@@ -77,6 +80,12 @@ final class Inputs implements Check {
             if (noSm) c.explainedBy(f, List.of(SmCount.NO_SM));
         }
         if (groups.isEmpty()) c.pass("all " + c.data.commands().size() + " collected command outputs were read and parsed", List.of(), List.of());
+    }
+
+    /** A dump command every collection gathers (Cmd not optional); perftest and unknown names are not. */
+    static boolean required(String command) {
+        for (io.ibaccept.dump.Cmd cmd : io.ibaccept.dump.Cmd.values()) if (cmd.fileName().equals(command)) return !cmd.optional();
+        return false;
     }
 
     /** Commands that need a master SM to answer (LIDs, SA records, PMA queries by LID). */

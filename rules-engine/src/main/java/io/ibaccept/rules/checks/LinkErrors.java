@@ -15,14 +15,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Error counters per port (ibqueryerrors, perfquery, ibdiagnet2 PM_INFO) against thresholds. */
+/** Error counters per port (ibdiagnet2 PM_INFO / ibdiagnet2.pm, ibqueryerrors, perfquery; PM_DELTA) against thresholds. */
 final class LinkErrors implements Check {
     public String id() {
         return "link.errors";
     }
 
     public List<Input> inputs() {
-        return List.of(Input.of(Cmd.IBQUERYERRORS, Cmd.PERFQUERY, Cmd.IBDIAGNET_DB));
+        return List.of(Input.of(Cmd.IBQUERYERRORS, Cmd.PERFQUERY, Cmd.IBDIAGNET_DB, Cmd.IBDIAGNET_PM));
     }
 
     public List<Setting> settings() {
@@ -37,44 +37,36 @@ final class LinkErrors implements Check {
     /** Further counters that point at the cable (link-level integrity); the rest are judged by what they mean. */
     private static final List<String> CABLE_OTHER = List.of("PortRcvErrors", "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors");
 
-    /** ibdiagnet2.db_csv column -> the perfquery counter name the thresholds use. */
-    static final Map<String, String> PM_COLUMNS = Map.of(
-            "port_symbol_error_counter", "SymbolErrorCounter",
-            "port_link_downed_counter", "LinkDownedCounter",
-            "port_link_error_recovery_counter", "LinkErrorRecoveryCounter",
-            "port_rcv_errors", "PortRcvErrors",
-            "port_rcv_remote_physical_errors", "PortRcvRemotePhysicalErrors",
-            "port_xmit_discard", "PortXmitDiscards",
-            "local_link_integrity_errors", "LocalLinkIntegrityErrors",
-            "excessive_buffer_overrun_errors", "ExcessiveBufferOverrunErrors");
-
-    /** PM_INFO rows of ibdiagnet2.db_csv for ports not already reported by ibqueryerrors/perfquery. */
-    static List<PortCounters> fromIbdiagnet(Ctx c, Map<String, Boolean> seen) {
+    /**
+     * Every port's counters, one record per port: all sources merged per node GUID + port (ibdiagnet PM_INFO or
+     * ibdiagnet2.pm, ibqueryerrors, perfquery; see FabricData#countersByPort), named from the fabric (a name shared by
+     * several nodes, like switches left at their default description, gets the GUID). Records known by LID only
+     * (perfquery) are kept when no GUID-keyed record covers that port.
+     */
+    static List<PortCounters> records(Ctx c) {
         List<PortCounters> out = new ArrayList<>();
-        io.ibaccept.model.Ibdiagnet.Db db = c.data.fabric().diagDb();
-        if (db == null || db.section("PM_INFO") == null) return out;
-        Map<String, String> names = new java.util.HashMap<>();
-        if (db.section("NODES") != null)
-            for (var row : db.section("NODES").rows()) names.put(row.get("NodeGUID").toLowerCase(java.util.Locale.ROOT), row.get("NodeDesc"));
-        for (var row : db.section("PM_INFO").rows()) {
-            String guid = row.get("NodeGUID").toLowerCase(java.util.Locale.ROOT);
-            String name = names.getOrDefault(guid, guid);
-            int port;
-            try {
-                port = Integer.parseInt(row.get("PortNumber").trim());
-            } catch (NumberFormatException e) {
-                continue;
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (PortCounters pc : c.data.fabric().countersByPort()) {
+            if (pc.nodeGuid() != 0) {
+                String name = c.index.nameOfGuid(pc.nodeGuid(), pc.nodeName());
+                seen.add(name + ":" + pc.port());
+                if (pc.lid() > 0) seen.add("lid" + pc.lid() + ":" + pc.port());
+                out.add(new PortCounters(pc.nodeGuid(), name, pc.lid(), pc.port(), pc.counters(), pc.ref(), pc.portGuid()));
             }
-            if (seen.containsKey(name + ":" + port)) continue;
-            Map<String, Long> counters = new LinkedHashMap<>();
-            PM_COLUMNS.forEach((col, counter) -> {
-                String v = row.get(col).trim();
-                if (v.matches("\\d+")) counters.put(counter, Long.parseLong(v));
-            });
-            seen.put(name + ":" + port, true);
-            out.add(new PortCounters(0, name, -1, port, counters, row.ref()));
+        }
+        for (PortCounters pc : c.data.fabric().countersByPort()) {
+            if (pc.nodeGuid() != 0) continue;
+            String name = pc.nodeName() != null && !pc.nodeName().isEmpty() && pc.lid() <= 0 ? pc.nodeName()
+                    : c.index.nameOfLid(pc.lid()).orElse("lid " + pc.lid());
+            if (seen.contains("lid" + pc.lid() + ":" + pc.port()) || !seen.add(name + ":" + pc.port())) continue;
+            out.add(new PortCounters(0, name, pc.lid(), pc.port(), pc.counters(), pc.ref(), pc.portGuid()));
         }
         return out;
+    }
+
+    /** "Name=value", marked when a classic 8/16/32-bit counter sits at its maximum (the real count is higher). */
+    private static String part(PortCounters pc, String name, long value) {
+        return name + "=" + value + (pc.saturated(name) ? " (saturated: at least)" : "");
     }
 
     public void evaluate(Ctx c) {
@@ -82,20 +74,10 @@ final class LinkErrors implements Check {
             c.pass("the dump has a counter window: errors are judged on what changed during it (link.errors.window), not on the cumulative snapshot", List.of(), List.of());
             return;
         }
-        List<PortCounters> recs = new ArrayList<>();
-        Map<String, Boolean> seen = new LinkedHashMap<>();
-        if (c.data.fabric().errorCounters() != null)
-            for (PortCounters pc : c.data.fabric().errorCounters()) {
-                seen.put(pc.nodeName() + ":" + pc.port(), true);
-                recs.add(pc);
-            }
-        if (c.data.fabric().perfCounters() != null)
-            for (PortCounters pc : c.data.fabric().perfCounters()) {
-                String name = c.index.nameOfLid(pc.lid()).orElse("lid " + pc.lid());
-                if (seen.containsKey(name + ":" + pc.port())) continue;
-                recs.add(new PortCounters(pc.nodeGuid(), name, pc.lid(), pc.port(), pc.counters(), pc.ref()));
-            }
-        recs.addAll(fromIbdiagnet(c, seen));
+        List<PortCounters> recs = records(c);
+        // PM_DELTA: what rose during ibdiagnet's two samples (--pm_pause_time): the error is happening now
+        Map<PortCounters.Key, PortCounters> deltas = new java.util.HashMap<>();
+        for (PortCounters d : c.data.fabric().ibdiagnetDeltas()) if (!d.nonZeroErrors().isEmpty()) deltas.put(d.key(), d);
         double downMax = c.number("link_downed_max"), recMax = c.number("link_recovery_max");
         double symWarn = c.number("symbol_warn"), symFail = c.number("symbol_fail"), otherWarn = c.number("other_warn");
         double waitWarn = c.number("xmit_wait_warn");
@@ -105,15 +87,23 @@ final class LinkErrors implements Check {
         for (PortCounters pc : recs) {
             long down = pc.get("LinkDownedCounter"), rec = pc.get("LinkErrorRecoveryCounter"), sym = pc.get("SymbolErrorCounter");
             String obj = pc.nodeName() + " port " + pc.port();
-            Optional<FabricIndex.Link> link = c.index.linkAt(pc.nodeGuid(), pc.lid(), pc.nodeName(), pc.port());
+            Optional<FabricIndex.Link> link = c.index.linkAt(pc.nodeGuid(), pc.lid(), pc.nodeName(), pc.port())
+                    .or(() -> pc.portGuid() != 0 ? c.index.linkAt(pc.portGuid(), 0, null, pc.port()) : Optional.empty());
             CableFault cf = new CableFault(link.orElse(null), obj);
-            if (down > downMax) cf.add(Status.FAIL, "LinkDownedCounter=" + down, "flapping (went down " + down + " times)");
-            if (rec > recMax) cf.add(Status.FAIL, "LinkErrorRecoveryCounter=" + rec, "retraining (" + rec + " error recoveries)");
-            if (sym > symWarn) cf.add(sym > symFail ? Status.FAIL : Status.WARN, "SymbolErrorCounter=" + sym, "seeing symbol errors");
+            if (down > downMax) cf.add(Status.FAIL, part(pc, "LinkDownedCounter", down), "flapping (went down " + down + " times)");
+            if (rec > recMax) cf.add(Status.FAIL, part(pc, "LinkErrorRecoveryCounter", rec), "retraining (" + rec + " error recoveries)");
+            if (sym > symWarn) cf.add(sym > symFail ? Status.FAIL : Status.WARN, part(pc, "SymbolErrorCounter", sym), "seeing symbol errors");
             for (String o : CABLE_OTHER)
-                if (pc.get(o) > otherWarn) cf.add(Status.WARN, o + "=" + pc.get(o), "dropping or corrupting packets");
+                if (pc.get(o) > otherWarn) cf.add(Status.WARN, part(pc, o, pc.get(o)), "dropping or corrupting packets");
+            PortCounters delta = pc.nodeGuid() != 0 ? deltas.get(pc.key()) : null;
+            if (delta != null)
+                for (String o : List.of("LinkDownedCounter", "LinkErrorRecoveryCounter", "SymbolErrorCounter", "PortRcvErrors",
+                        "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors"))
+                    if (delta.get(o) > 0 && cf.status != null) cf.add(cf.status, o + " rose by " + delta.get(o) + " during ibdiagnet's sampling (PM_DELTA)",
+                            "still erring now");
             if (cf.status != null) {
                 cf.ev.add(Evidence.of(obj + ": " + String.join(" ", cf.parts), pc.ref()));
+                if (delta != null) cf.ev.add(Evidence.of(obj + " PM_DELTA: " + delta.nonZeroErrors(), delta.ref()));
                 cf.ends.add(obj);
                 cf.lid = pc.lid() > 0 ? String.valueOf(pc.lid()) : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid>");
                 cf.port = pc.port();
@@ -150,7 +140,7 @@ final class LinkErrors implements Check {
     /** Counters of one class over the threshold on one port: one finding with that class's cause. */
     private static int other(Ctx c, PortCounters pc, String obj, Optional<FabricIndex.Link> link, String variant, Map<String, Double> max) {
         List<String> parts = new ArrayList<>();
-        for (String k : new java.util.TreeMap<>(max).keySet()) if (pc.get(k) > max.get(k)) parts.add(k + "=" + pc.get(k));
+        for (String k : new java.util.TreeMap<>(max).keySet()) if (pc.get(k) > max.get(k)) parts.add(part(pc, k, pc.get(k)));
         if (parts.isEmpty()) return 0;
         String peer = link.map(l -> l.a() != null && (FabricIndex.Link.end(l.a())).equals(obj)
                 ? (l.b() != null ? FabricIndex.Link.end(l.b()) : l.a().remoteName()) : FabricIndex.Link.end(l.a())).orElse("its peer");

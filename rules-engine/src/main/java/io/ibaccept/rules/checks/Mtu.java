@@ -35,7 +35,9 @@ final class Mtu implements Check {
                 src.put(h.host(), h.portInfo().ref().toString());
             }
         c.data.perftests().forEach(r -> {
-            if (r.result() != null && r.result().mtu() > 0 && !v.containsKey(r.client())) {
+            // RoCE runs (Link type: Ethernet) report the RoCE path MTU, bounded by the Ethernet MTU: not the IB fabric's
+            boolean ethernet = r.result() != null && r.result().linkType() != null && r.result().linkType().toLowerCase(java.util.Locale.ROOT).startsWith("eth");
+            if (r.result() != null && !ethernet && r.result().mtu() > 0 && !v.containsKey(r.client())) {
                 v.put(r.client(), String.valueOf(r.result().mtu()));
                 src.put(r.client(), r.file());
             }

@@ -54,7 +54,13 @@ final class PerftestBw implements Check {
             judged++;
             FabricIndex.Rate rate = rc.get().dataGbps() <= rs.get().dataGbps() ? rc.get() : rs.get();
             Perftest.Row row = p.largest();
-            double gbps = p.toGbps(row.bwAverage());
+            if (row == null) { // banner alone: nothing measured on this side
+                judged--;
+                continue;
+            }
+            // a bidirectional run (-b) reports both directions together: judge one direction against the one-way rate
+            double gbps = p.perDirectionGbps(row);
+            String dir = p.bidirectional() ? " per direction (bidirectional run)" : "";
             double pct = 100 * gbps / rate.dataGbps();
             if (pct >= minPct) continue;
             bad++;
@@ -69,9 +75,9 @@ final class PerftestBw implements Check {
             v.put("rate", rate.toString());
             v.put("hint", hint);
             c.problem(Status.FAIL, List.of(r.client(), r.server()),
-                    List.of(Evidence.of(String.format(Locale.ROOT, "%d bytes: BW average %.2f %s = %.1f Gb/s", row.bytes(), row.bwAverage(), p.bwUnit(), gbps), row.ref()),
+                    List.of(Evidence.of(String.format(Locale.ROOT, "%d bytes: BW average %.2f %s = %.1f Gb/s%s", row.bytes(), row.bwAverage(), p.bwUnit(), gbps, dir), row.ref()),
                             Evidence.of("negotiated " + rate + " = " + String.format(Locale.ROOT, "%.0f", rate.dataGbps()) + " Gb/s data rate", rate.where())),
-                    String.format(Locale.ROOT, "%s %s->%s: %.1f Gb/s = %.0f%% of %.0f Gb/s (minimum %.0f%%)", r.test(), r.client(), r.server(), gbps, pct, rate.dataGbps(), minPct),
+                    String.format(Locale.ROOT, "%s %s->%s: %.1f Gb/s%s = %.0f%% of %.0f Gb/s (minimum %.0f%%)", r.test(), r.client(), r.server(), gbps, dir, pct, rate.dataGbps(), minPct),
                     "", v);
         }
         if (judged > 0 && bad == 0) c.pass(judged + " bandwidth test(s) at or above " + (int) minPct + "% of the negotiated rate", List.of(), List.of());

@@ -25,7 +25,7 @@ final class PortState implements Check {
     }
 
     public List<Input> inputs() {
-        return List.of(Input.of(Cmd.IBSTAT, Cmd.IBLINKINFO));
+        return List.of(Input.of(Cmd.IBSTAT, Cmd.IBSTATUS, Cmd.IBLINKINFO));
     }
 
     public List<Setting> settings() {
@@ -40,12 +40,12 @@ final class PortState implements Check {
         java.util.function.Predicate<String> ignored = globs(c.text("ignore"));
         int skippedPorts = 0;
         for (HostData h : c.data.hosts().values()) {
-            if (h.ibstat() == null) {
+            if (h.ibstat() == null && h.ibstatus() == null) {
                 missing.add(h.host());
                 continue;
             }
             int before = c.findings().size(), judged = checked, downPorts = 0;
-            for (Ibstat.Ca ca : h.ibstat()) {
+            for (Ibstat.Ca ca : h.cas()) { // ibstat, else ibstatus (the fallback input)
                 for (Ibstat.Port p : ca.ports()) {
                     if (!p.linkLayer().isEmpty() && !p.linkLayer().startsWith("I")) continue; // Ethernet ports
                     if (ignored.test(ca.name() + "/" + p.number())) {

@@ -3,6 +3,8 @@ package io.ibaccept.rules.checks;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.LinkInfo;
 import io.ibaccept.model.LinkSpeed;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.FabricIndex;
 import io.ibaccept.rules.Setting;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -28,6 +30,19 @@ final class Speed extends DegradedLink<LinkSpeed> {
         return l.speed();
     }
 
+    /**
+     * A host link that reads QDR may be FDR10 (standard PortInfo, and so some iblinkinfo versions, show FDR10 as
+     * 10.0 Gbps): the host's active speed (ibstat "Rate: 40 (FDR10)", the MLNX extended PortInfo) decides.
+     */
+    @Override
+    LinkSpeed value(Ctx c, FabricIndex.Link k) {
+        LinkSpeed s = value(k.a());
+        if (s != LinkSpeed.QDR) return s;
+        LinkInfo ca = c.index.caEnd(k);
+        HostData h = ca == null ? null : c.data.hosts().get(ca.nodeName().split("\\s+")[0]);
+        return h != null && h.activeSpeed().orElse(null) == LinkSpeed.FDR10 ? LinkSpeed.FDR10 : s;
+    }
+
     Optional<LinkSpeed> parse(String s) {
         return s.equalsIgnoreCase("auto") ? Optional.empty() : LinkSpeed.parse(s);
     }
@@ -41,8 +56,16 @@ final class Speed extends DegradedLink<LinkSpeed> {
         return m.find() ? LinkSpeed.parse(m.group(1)) : Optional.empty();
     }
 
-    /** Not known yet: the PortInfo model has no LinkSpeedSupported/Enabled (iblinkinfo's hint is used instead). */
+    /**
+     * The fastest speed the HCA port supports (PortInfo LinkSpeedSupported + LinkSpeedExtSupported + the MLNX FDR10
+     * bit). Unknown when PortInfo lists less than the port runs now (an output without the extended fields).
+     */
     Optional<LinkSpeed> hostMax(HostData h) {
-        return Optional.empty();
+        if (h.portInfo() == null) return Optional.empty();
+        LinkSpeed max = h.portInfo().maxSupportedSpeed();
+        if (max == null) return Optional.empty();
+        Optional<LinkSpeed> now = h.activeSpeed();
+        if (now.isPresent() && now.get().dataGbpsPerLane() > max.dataGbpsPerLane()) return Optional.empty();
+        return Optional.of(max);
     }
 }

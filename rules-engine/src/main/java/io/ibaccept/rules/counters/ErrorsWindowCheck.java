@@ -1,7 +1,6 @@
 package io.ibaccept.rules.counters;
 
 import io.ibaccept.dump.Cmd;
-import io.ibaccept.model.CounterSample;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
@@ -47,10 +46,7 @@ public final class ErrorsWindowCheck implements Check {
             c.skip(CounterWindowData.missing(c.data));
             return;
         }
-        for (CounterSample s : List.of(w.get().start(), w.get().end()))
-            for (CounterSample.Unreadable u : s.unreadable().stream().limit(10).toList())
-                c.problem(Status.ERROR, List.of(u.ref().file()), List.of(Evidence.of(u.reason(), u.ref())),
-                        u.ref() + ": unreadable counter record: " + u.reason(), "input", Map.of("file", u.ref().toString()));
+        // an unreadable record of a sample is an input finding of its own (DumpLoader), with file:line
         java.util.Set<String> inStart = new java.util.TreeSet<>(), inEnd = new java.util.TreeSet<>();
         w.get().start().ports().forEach(p -> inStart.add(p.key()));
         w.get().end().ports().forEach(p -> inEnd.add(p.key()));
