@@ -95,4 +95,28 @@ class CableInventoryRulesTest {
         assertThat(status(r, "cable.serial")).isEqualTo(Status.SKIP);
         assertThat(status(r, "cable.rating")).isEqualTo(Status.SKIP);
     }
+
+    @Test
+    void ibdiagnetCableInfoIslsAreTheirOwnLinkClass() {
+        // CABLE_INFO with the columns ibdiagnet prints for --get_cable_info (NodeGuid, PortGuid, PortNum, Vendor, PN, SN):
+        // leaf04's four uplinks, one of them a different part and one without a serial
+        TestDump d = TestDump.demoCopy(tmp.resolve("demo"));
+        d.write("fabric/ibdiagnet2.db_csv.out", d.read("fabric/ibdiagnet2.db_csv.out") + "\n\nSTART_CABLE_INFO\n"
+                + "NodeGuid,PortGuid,PortNum,Vendor,PN,SN\n"
+                + "0x0000000000200005,0x0000000000200005,17,Mellanox,MCP1650-H002E26,MT2031VS01234\n"
+                + "0x0000000000200005,0x0000000000200005,18,Mellanox,MCP1650-H002E26,\n"
+                + "0x0000000000200005,0x0000000000200005,19,Mellanox,MCP1650-H002E26,MT2031VS01236\n"
+                + "0x0000000000200005,0x0000000000200005,20,Mellanox,MFS1S00-H003E,MT2040FT00007\n"
+                + "END_CABLE_INFO\n");
+        Report r = d.analyze();
+        assertThat(problems(r, "cable.parts")).filteredOn(f -> f.summary().startsWith("switch-to-switch links")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("leaf04 port 20 cable");
+            assertThat(f.summary()).isEqualTo("switch-to-switch links use 2 cable part numbers: MCP1650-H002E26 (3), MFS1S00-H003E (1)");
+            assertThat(f.evidence().get(1).where()).startsWith("fabric/ibdiagnet2.db_csv.out:");
+        });
+        assertThat(problems(r, "cable.serial")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).contains("leaf04 port 18 cable");
+            assertThat(f.summary()).contains("leaf04 port 18 cable");
+        });
+    }
 }
