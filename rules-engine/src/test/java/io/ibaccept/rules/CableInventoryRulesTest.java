@@ -119,4 +119,19 @@ class CableInventoryRulesTest {
             assertThat(f.summary()).contains("leaf04 port 18 cable");
         });
     }
+
+    @Test
+    void cableRatedBelowWhatTheHcaSupportsLimitsTheLink() throws Exception {
+        // an HDR host (synthetic portinfo: up to 53.125 Gbps) on a cable rated up to EDR that trained at EDR
+        TestDump d = withModules().replace("nodes/cn0006/mlxlink.out", "(NDR,HDR,EDR,FDR,SDR)", "(EDR,FDR,SDR)")
+                .replace("nodes/cn0006/mlxlink.out", "IB-NDR", "IB-EDR");
+        d.write("nodes/cn0006/smpquery-portinfo.out", d.read("nodes/cn0006/smpquery-portinfo.out")
+                + "LinkSpeedExtSupported:...........14.0625 Gbps or 25.78125 Gbps or 53.125 Gbps\n");
+        assertThat(problems(d.analyze(), "cable.rating")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("cn0006");
+            assertThat(f.summary()).isEqualTo("cn0006 mlx5_0 cable (OSFPFL-400G-PC01) is rated up to EDR while the HCA supports HDR:"
+                    + " the link runs EDR because of the cable");
+            assertThat(f.fix()).contains("rated for HDR");
+        });
+    }
 }
