@@ -48,7 +48,10 @@ public enum Cmd {
         this.optional = optional;
     }
 
-    /** Collected only on request (--mlxlink, --ibdiagnet, --ethtool, --probe-cmd): absence is not a missing input. */
+    /**
+     * Collected only on request (--mlxlink, --ibdiagnet, --ethtool, --probe-cmd), or added to the collection after older
+     * dumps were written (saquery-g, smpquery-portinfo-peer): absence is not a missing input.
+     */
     public boolean optional() {
         return optional;
     }
