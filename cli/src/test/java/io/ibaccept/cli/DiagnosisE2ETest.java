@@ -135,8 +135,8 @@ class DiagnosisE2ETest {
             f.startSm("node01", 15, parts, null);
             f.awaitActive(NODES, Duration.ofSeconds(60));
             Report r = collect(f, config(""));
-            assertThat(problems(r, "pkey")).as(roots(r)).singleElement().satisfies(x -> {
-                assertThat(x.status()).isEqualTo(Status.FAIL);
+            // (ibsim switches read PartEnforceInb/Outb 0 at the storage hosts' ports: a separate enforcement WARN)
+            assertThat(problems(r, "pkey")).as(roots(r)).filteredOn(x -> x.status() == Status.FAIL).singleElement().satisfies(x -> {
                 assertThat(x.objects()).containsExactlyElementsOf(NODES.subList(1, 9));
                 assertThat(x.summary()).contains("LIMITED members (0x7fff) of the default partition; full members: node01");
             });

@@ -147,7 +147,7 @@ class SimFabricE2ETest {
             MainTest.Run collect = MainTest.run("collect", "--nodes", "node[01-16]", "--transport", "sim", "--fabric-node", "node01",
                     "--parallel", "8", "--cluster", "nosm", "-o", dump.toString());
             assertThat(collect.code()).isZero();
-            assertThat(collect.err()).contains("node16").contains("sminfo").contains("collected 118 command outputs");
+            assertThat(collect.err()).contains("node16").contains("sminfo").contains("collected 135 command outputs");
             MainTest.Run analyze = MainTest.run("analyze", dump.toString(), "-o", tmp.resolve("report").toString());
             assertThat(analyze.code()).isEqualTo(1);
             assertThat(analyze.out()).startsWith("NOT ACCEPTED").contains("FAIL sm.count: no subnet manager answers");

@@ -38,6 +38,9 @@ public final class CommandSet {
                 // port the SMP entered through, i.e. the one facing us.
                 new Spec(Cmd.PEER_PKEYS, "p=$(smpquery -D portinfo 0,1 0 | sed -n 's/^LocalPort:\\.*//p') && [ -n \"$p\" ] "
                         + "&& smpquery -D pkeys 0,1 \"$p\"", Duration.ofSeconds(30)),
+                // PortInfo of that same switch port: its PartEnforceInb/Outb say whether partitions are enforced there
+                new Spec(Cmd.PEER_PORTINFO, "p=$(smpquery -D portinfo 0,1 0 | sed -n 's/^LocalPort:\\.*//p') && [ -n \"$p\" ] "
+                        + "&& smpquery -D portinfo 0,1 \"$p\"", Duration.ofSeconds(30)),
                 new Spec(Cmd.NODEINFO, "smpquery -D nodeinfo 0", Duration.ofSeconds(30)),
                 new Spec(Cmd.ULIMIT, "ulimit -l", Duration.ofSeconds(10)),
                 new Spec(Cmd.OFED_INFO, "ofed_info -s", Duration.ofSeconds(30))));
@@ -59,6 +62,8 @@ public final class CommandSet {
                 new Spec(Cmd.IBQUERYERRORS, "ibqueryerrors", Duration.ofSeconds(300), java.util.Set.of(0, 1)),
                 new Spec(Cmd.PERFQUERY, "perfquery", Duration.ofSeconds(30)),
                 new Spec(Cmd.SAQUERY_SM, "saquery -s", Duration.ofSeconds(60)),
+                // multicast groups: the IPoIB broadcast group of each partition and its MTU
+                new Spec(Cmd.SAQUERY_MCG, "saquery -g", Duration.ofSeconds(60)),
                 // plain sminfo (the SM the local port points to: a rogue master the SA does not list shows up here),
                 // then every SM port the SA lists; usable when any of them answered (a dead SM is judged by the rules)
                 new Spec(Cmd.SMINFO, "command -v sminfo >/dev/null || exit 127; "

@@ -9,6 +9,8 @@ public enum Cmd {
     PORTINFO("smpquery-portinfo", false, false),
     PKEYS("smpquery-pkeys", false, false),
     PEER_PKEYS("smpquery-pkeys-peer", false, false),
+    /** PortInfo of the switch port this HCA is cabled to (PartEnforceInb/Outb read there); absent from older dumps. */
+    PEER_PORTINFO("smpquery-portinfo-peer", false, true),
     NODEINFO("smpquery-nodeinfo", false, false),
     ULIMIT("ulimit-l", false, false),
     OFED_INFO("ofed_info", false, false),
@@ -24,6 +26,8 @@ public enum Cmd {
     PERFQUERY("perfquery", true, false),
     SMINFO("sminfo", true, false),
     SAQUERY_SM("saquery-s", true, false),
+    /** Multicast groups of the SA (IPoIB broadcast group MTU per partition); always collected, absent from older dumps. */
+    SAQUERY_MCG("saquery-g", true, true),
     IBDIAGNET_LOG("ibdiagnet2.log", true, true),
     IBDIAGNET_DB("ibdiagnet2.db_csv", true, true),
     /** ibdiagnet's per-port counter dump (written next to ibdiagnet2.db_csv). */
@@ -44,7 +48,10 @@ public enum Cmd {
         this.optional = optional;
     }
 
-    /** Collected only on request (--mlxlink, --ibdiagnet, --ethtool, --probe-cmd): absence is not a missing input. */
+    /**
+     * Collected only on request (--mlxlink, --ibdiagnet, --ethtool, --probe-cmd), or added to the collection after older
+     * dumps were written (saquery-g, smpquery-portinfo-peer): absence is not a missing input.
+     */
     public boolean optional() {
         return optional;
     }

@@ -102,7 +102,8 @@ public final class DumpLoader {
                 parse(null, Cmd.IBDIAGNET_PM, IbdiagnetParser::pm),
                 parse(null, Cmd.IBDIAGNET_NETDISCOVER, IbnetdiscoverParser::parse),
                 parse(null, Cmd.COUNTERS_START, CounterSampleParser::parse),
-                parse(null, Cmd.COUNTERS_END, CounterSampleParser::parse));
+                parse(null, Cmd.COUNTERS_END, CounterSampleParser::parse),
+                parse(null, Cmd.SAQUERY_MCG, io.ibaccept.parse.SaqueryParser::groups));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -180,7 +181,8 @@ public final class DumpLoader {
                 parse(h, Cmd.ETHTOOL, HostParsers::ethtoolStats),
                 parse(h, Cmd.NATIVE_PROBE, (t, is) -> KeyValues.parse(t)),
                 parse(h, Cmd.IBSTATUS, IbstatusParser::parse),
-                parse(h, Cmd.UPTIME, CounterSampleParser::uptimeSeconds));
+                parse(h, Cmd.UPTIME, CounterSampleParser::uptimeSeconds),
+                parse(h, Cmd.PEER_PORTINFO, SmpqueryParser::portInfo));
     }
 
     private List<PerftestRun> perftests() {
@@ -314,7 +316,7 @@ public final class DumpLoader {
     /** Tools that print nothing when the fabric has no SM (no LIDs to query) get a hint. */
     private static String emptyHint(String name) {
         return switch (name) {
-            case "ibqueryerrors", "perfquery", "saquery-s" -> " (no LIDs assigned: is a subnet manager running?)";
+            case "ibqueryerrors", "perfquery", "saquery-s", "saquery-g" -> " (no LIDs assigned: is a subnet manager running?)";
             default -> "";
         };
     }

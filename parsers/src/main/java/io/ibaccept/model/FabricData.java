@@ -7,12 +7,21 @@ import java.util.Map;
 
 /**
  * Fabric-wide results, collected once from the fabric node. A field is null when its input was unusable.
- * diagPm is ibdiagnet2.pm, diagTopology ibdiagnet2.ibnetdiscover (both optional).
+ * diagPm is ibdiagnet2.pm, diagTopology ibdiagnet2.ibnetdiscover (both optional); mcGroups is saquery -g.
  */
 public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                          Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
-                         CounterSample countersStart, CounterSample countersEnd) {
+                         CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups) {
+
+    /** Fabric data without the multicast groups of saquery -g (dumps written before it was collected). */
+    public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
+                      List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
+                      Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
+                      CounterSample countersStart, CounterSample countersEnd) {
+        this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
+                countersStart, countersEnd, null);
+    }
 
     /** Fabric data without the optional ibdiagnet2.pm / ibdiagnet topology and counter-window samples. */
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,

@@ -14,7 +14,16 @@ public record HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, S
                        SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
                        Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,
                        Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus,
-                       Double uptimeSeconds) {
+                       Double uptimeSeconds, PortInfo peerPortInfo) {
+
+    /** A host without the PortInfo of its switch port (dumps written before smpquery-portinfo-peer). */
+    public HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,
+                    SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
+                    Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,
+                    Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus, Double uptimeSeconds) {
+        this(host, ibstat, portInfo, pkeys, peerPkeys, nodeInfo, memlockKib, ofedVersion, mlxlink, mlxlinkPcie, ethtool,
+                nativeProbe, ibstatus, uptimeSeconds, null);
+    }
 
     /** A host with the always-collected inputs only (no ibstatus fallback, no counter-window uptime). */
     public HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,

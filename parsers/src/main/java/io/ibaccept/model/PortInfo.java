@@ -17,7 +17,21 @@ public record PortInfo(int lid, int smLid, int localPort, String linkWidthEnable
                        int neighborMtu, int mtuCap, boolean partitionEnforceInbound, SourceRef ref,
                        String linkSpeedSupported, String linkSpeedEnabled, String linkSpeedActive,
                        String linkSpeedExtSupported, String linkSpeedExtEnabled, String linkSpeedExtActive,
-                       int mlnxLinkSpeedSupported, int mlnxLinkSpeedEnabled, int mlnxLinkSpeedActive) {
+                       int mlnxLinkSpeedSupported, int mlnxLinkSpeedEnabled, int mlnxLinkSpeedActive,
+                       boolean partitionEnforceOutbound) {
+
+    /** PortInfo without the PartEnforceOutb bit. */
+    public PortInfo(int lid, int smLid, int localPort, String linkWidthEnabled, String linkWidthSupported,
+                    LinkWidth linkWidthActive, LinkSpeed speed, String linkState, String physLinkState,
+                    int neighborMtu, int mtuCap, boolean partitionEnforceInbound, SourceRef ref,
+                    String linkSpeedSupported, String linkSpeedEnabled, String linkSpeedActive,
+                    String linkSpeedExtSupported, String linkSpeedExtEnabled, String linkSpeedExtActive,
+                    int mlnxLinkSpeedSupported, int mlnxLinkSpeedEnabled, int mlnxLinkSpeedActive) {
+        this(lid, smLid, localPort, linkWidthEnabled, linkWidthSupported, linkWidthActive, speed, linkState, physLinkState,
+                neighborMtu, mtuCap, partitionEnforceInbound, ref, linkSpeedSupported, linkSpeedEnabled, linkSpeedActive,
+                linkSpeedExtSupported, linkSpeedExtEnabled, linkSpeedExtActive, mlnxLinkSpeedSupported, mlnxLinkSpeedEnabled,
+                mlnxLinkSpeedActive, false);
+    }
 
     public Set<LinkWidth> supportedWidths() {
         return widths(linkWidthSupported);

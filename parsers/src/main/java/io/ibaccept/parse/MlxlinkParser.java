@@ -66,7 +66,7 @@ public final class MlxlinkParser {
                 intOrNull(t, issues, v, refs, "Status Opcode"), v.get("Recommendation"), v.get("Firmware Version"),
                 berOrNull(t, issues, v, refs, "Raw Physical BER"), berOrNull(t, issues, v, refs, "Effective Physical BER"),
                 longOrNull(t, issues, v, refs, "Link Down Counter"), longOrNull(t, issues, v, refs, "Link Error Recovery Counter"),
-                genActive, genEnabled, wActive, wEnabled, v.get("Vendor Name"), v.get("Vendor Part Number"), refs);
+                genActive, genEnabled, wActive, wEnabled, v.get("Vendor Name"), v.get("Vendor Part Number"), refs, v);
     }
 
     private static String stripAnsi(String s) {

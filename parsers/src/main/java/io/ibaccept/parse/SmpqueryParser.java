@@ -44,7 +44,7 @@ public final class SmpqueryParser {
                 "1".equals(b.get("PartEnforceInb")), t.at(b.line() == 0 ? b.lineOf("LinkState") : b.line()),
                 str(b, "LinkSpeedSupported"), str(b, "LinkSpeedEnabled"), str(b, "LinkSpeedActive"),
                 str(b, "LinkSpeedExtSupported"), str(b, "LinkSpeedExtEnabled"), str(b, "LinkSpeedExtActive"),
-                mlnxSup, mlnxEn, mlnxAct);
+                mlnxSup, mlnxEn, mlnxAct, "1".equals(b.get("PartEnforceOutb")));
     }
 
     public static NodeInfo nodeInfo(Text t) {

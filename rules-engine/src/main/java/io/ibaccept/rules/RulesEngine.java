@@ -150,6 +150,8 @@ public final class RulesEngine {
             case IBSTATUS -> anyHost(d, HostData::ibstatus);
             case SMINFO -> f.sms() != null;
             case SAQUERY_SM -> f.smPorts() != null;
+            case SAQUERY_MCG -> f.mcGroups() != null;
+            case PEER_PORTINFO -> anyHost(d, HostData::peerPortInfo);
             case IBDIAGNET_LOG -> f.diagLog() != null;
             case IBDIAGNET_DB -> f.diagDb() != null;
             case IBSTAT -> anyHost(d, HostData::ibstat);

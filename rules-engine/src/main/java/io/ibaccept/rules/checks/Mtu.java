@@ -46,7 +46,7 @@ final class Mtu implements Check {
             c.skip("no MTU information (smpquery portinfo NeighborMTU or perftest Mtu)");
             return;
         }
-        Integer wanted = expected(c);
+        Integer wanted = expected(c, c.text("expected"));
         // what the hardware can do caps the expectation: a port whose MtuCap is 2048 cannot run 4096
         int cap = c.data.hosts().values().stream().filter(h -> h.portInfo() != null && h.portInfo().mtuCap() > 0)
                 .mapToInt(h -> h.portInfo().mtuCap()).min().orElse(Integer.MAX_VALUE);
@@ -65,9 +65,8 @@ final class Mtu implements Check {
         Consistency.check(c, v, src, "use MTU", Status.FAIL, Map.of());
     }
 
-    /** The configured MTU, or 4096 when most links run HDR or faster; null: judge consistency only. */
-    private static Integer expected(Ctx c) {
-        String e = c.text("expected");
+    /** The configured MTU (setting e), or 4096 when most links run HDR or faster; null: judge consistency only. */
+    static Integer expected(Ctx c, String e) {
         if (!e.equalsIgnoreCase("auto")) return Integer.parseInt(e.trim());
         if (c.data.fabric().links() == null) return null;
         var speeds = c.data.fabric().links().stream().filter(l -> l.isActive() && l.speed() != null).map(l -> l.speed()).toList();

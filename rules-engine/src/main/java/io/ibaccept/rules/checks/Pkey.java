@@ -39,6 +39,7 @@ final class Pkey implements Check {
         int compared = 0, bad = 0;
         List<String> notEnforcing = new ArrayList<>();
         List<Evidence> notEnforcingEv = new ArrayList<>();
+        Map<String, Evidence> readOffPorts = new LinkedHashMap<>();
         // partition -> host -> full?
         Map<Integer, Map<String, Boolean>> members = new TreeMap<>();
         // does the SM program any switch port with a non-default key? If none, enforcement is off fabric-wide
@@ -55,11 +56,19 @@ final class Pkey implements Check {
             // no switch port holds more than the default key while HCAs are in more partitions: the SM does not
             // program switch ports (partition enforcement off): nothing is filtered there
             boolean peerDefaultOnly = !switchesProgrammed && peer.keySet().stream().allMatch(b -> b == DEFAULT);
+            // read, not inferred, where the switch port's PortInfo was collected: with both bits off it drops nothing
+            io.ibaccept.model.PortInfo sw = h.peerPortInfo();
+            boolean readOff = sw != null && !sw.partitionEnforceInbound() && !sw.partitionEnforceOutbound();
+            if (sw != null && (!sw.partitionEnforceInbound() || !sw.partitionEnforceOutbound())
+                    && mine.keySet().stream().anyMatch(b -> b != DEFAULT) && !readOffPorts.containsKey(peerName))
+                readOffPorts.put(peerName, Evidence.of(peerName + ": PartEnforceInb " + (sw.partitionEnforceInbound() ? 1 : 0)
+                        + ", PartEnforceOutb " + (sw.partitionEnforceOutbound() ? 1 : 0) + " (HCA of " + h.host() + ": " + hex(h.pkeys()) + ")", sw.ref()));
             for (var side : List.of(true, false)) {
                 Map<Integer, Integer> from = side ? mine : peer, to = side ? peer : mine;
                 for (Map.Entry<Integer, Integer> e : from.entrySet()) {
                     if (to.containsKey(e.getKey())) continue;
-                    if (side && peerDefaultOnly) {
+                    if (readOff) continue; // nothing is filtered at that switch port: reported as enforcement off
+                    if (side && peerDefaultOnly && sw == null) {
                         if (!notEnforcing.contains(peerName)) {
                             notEnforcing.add(peerName);
                             notEnforcingEv.add(Evidence.of(peerName + " P_Keys: " + hex(h.peerPkeys()) + " (HCA of " + h.host() + ": " + hex(h.pkeys()) + ")",
@@ -90,6 +99,15 @@ final class Pkey implements Check {
                             + " switch port(s) hold only the default P_Key while their hosts are in more partitions: partition enforcement is off there ("
                             + String.join(", ", notEnforcing.stream().limit(5).toList()) + (notEnforcing.size() > 5 ? ", ..." : "") + ")",
                     "enforce", Map.of("ports", String.join(", ", notEnforcing)));
+        }
+        if (!readOffPorts.isEmpty()) {
+            bad++;
+            List<String> ports = new ArrayList<>(readOffPorts.keySet());
+            c.problem(Status.WARN, ports, readOffPorts.values().stream().limit(10).toList(), ports.size()
+                            + " switch port(s) facing hosts in partitions read PartEnforceInb/Outb off: partition enforcement is off there,"
+                            + " nothing is dropped and nothing is isolated (" + String.join(", ", ports.stream().limit(5).toList())
+                            + (ports.size() > 5 ? ", ..." : "") + ")",
+                    "enforce.read", Map.of("ports", String.join(", ", ports)));
         }
         bad += membership(c, members);
         if (bad == 0) c.pass(members.size() + " partition(s): " + members.entrySet().stream()

@@ -1,0 +1,68 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * One cable part number per link class (host links, ISLs): a different part among identical ones is a cable swapped in
+ * from spares or a different vendor/type. The minority part numbers are named; lengths that differ by design (and so
+ * part numbers) are waived.
+ */
+final class CableParts implements Check {
+    public String id() {
+        return "cable.parts";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.MLXLINK, Cmd.IBDIAGNET_DB));
+    }
+
+    public void evaluate(Ctx c) {
+        Map<Cables.LinkClass, Map<String, List<Cables.Cable>>> byClass = new TreeMap<>();
+        for (Cables.Cable cb : Cables.of(c)) {
+            if (!cb.hasPartNumber() || cb.linkClass() == Cables.LinkClass.UNKNOWN) continue;
+            byClass.computeIfAbsent(cb.linkClass(), k -> new TreeMap<>()).computeIfAbsent(cb.partNumber().trim(), k -> new ArrayList<>()).add(cb);
+        }
+        if (byClass.isEmpty()) {
+            c.skip("no cable part numbers in the dump (mlxlink module info: --mlxlink; ibdiagnet CABLE_INFO: --ibdiagnet with --get_cable_info)");
+            return;
+        }
+        List<String> ok = new ArrayList<>();
+        boolean mixed = false;
+        for (var e : byClass.entrySet()) {
+            Map<String, List<Cables.Cable>> parts = e.getValue();
+            int total = parts.values().stream().mapToInt(List::size).sum();
+            if (parts.size() == 1) {
+                ok.add(e.getKey().label + ": " + parts.keySet().iterator().next() + " (" + total + ")");
+                continue;
+            }
+            mixed = true;
+            String main = parts.entrySet().stream().max(Map.Entry.comparingByValue(java.util.Comparator.comparingInt(List::size)))
+                    .map(Map.Entry::getKey).orElseThrow();
+            List<Cables.Cable> odd = parts.entrySet().stream().filter(p -> !p.getKey().equals(main)).flatMap(p -> p.getValue().stream()).toList();
+            String counts = parts.entrySet().stream().sorted((a, b) -> b.getValue().size() - a.getValue().size())
+                    .map(p -> p.getKey() + " (" + p.getValue().size() + ")").collect(Collectors.joining(", "));
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("class", e.getKey().label);
+            v.put("parts", counts);
+            v.put("main", main);
+            v.put("cables", odd.stream().limit(10).map(Cables.Cable::object).collect(Collectors.joining(", ")) + (odd.size() > 10 ? ", ..." : ""));
+            List<Evidence> ev = new ArrayList<>();
+            ev.add(Evidence.of(parts.get(main).get(0).object() + ": " + main, parts.get(main).get(0).where()));
+            odd.stream().limit(9).forEach(cb -> ev.add(Evidence.of(cb.object() + ": " + cb.partNumber().trim(), cb.where())));
+            c.problem(Status.WARN, odd.stream().map(cb -> cb.host() != null ? cb.host() : cb.object()).distinct().toList(), ev,
+                    e.getKey().label + " use " + parts.size() + " cable part numbers: " + counts, "", v);
+        }
+        if (!mixed) c.pass("one cable part number per link class: " + String.join("; ", ok), List.of(), List.of());
+    }
+}

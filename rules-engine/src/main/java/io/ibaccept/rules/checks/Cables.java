@@ -1,0 +1,102 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.fabric.Fabric;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.Ibdiagnet;
+import io.ibaccept.model.LinkSpeed;
+import io.ibaccept.model.Mlxlink;
+import io.ibaccept.rules.Ctx;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The cable modules the dump describes, one record per module end: mlxlink's Module Info on each host (a host link),
+ * and ibdiagnet's CABLE_INFO section (--get_cable_info) where collected, classed host link or ISL through the fabric
+ * graph. Only what the tools print: vendor, part number, serial (with whether the source has a serial field at all),
+ * the cable's own rated IB speeds (mlxlink "Supported Cable Speed") and the link's active speed.
+ */
+final class Cables {
+    private Cables() {}
+
+    enum LinkClass {
+        HOST("host links"), ISL("switch-to-switch links"), UNKNOWN("links of unknown class");
+
+        final String label;
+
+        LinkClass(String label) {
+            this.label = label;
+        }
+    }
+
+    /** host: the host the module was read from, null for a CABLE_INFO row of a switch. where: file:line. */
+    record Cable(String object, String host, LinkClass linkClass, String vendor, String partNumber, String serial,
+                 boolean serialPrinted, Set<LinkSpeed> rated, LinkSpeed active, String where, String ratedWhere, String serialWhere,
+                 String source) {
+        boolean hasPartNumber() {
+            return known(partNumber);
+        }
+
+        boolean hasSerial() {
+            return known(serial);
+        }
+    }
+
+    static List<Cable> of(Ctx c) {
+        List<Cable> out = new ArrayList<>();
+        for (HostData h : c.data.hosts().values()) {
+            Mlxlink m = h.mlxlink();
+            if (m == null || (m.cableVendor() == null && m.cablePartNumber() == null && m.cableSerial() == null)) continue;
+            String ca = h.infinibandCas().isEmpty() ? "" : " " + h.infinibandCas().get(0).name();
+            var ref = m.ref("Vendor Part Number") != null ? m.ref("Vendor Part Number") : m.ref("Vendor Name");
+            LinkSpeed active = m.speed() != null ? m.speed() : h.activeSpeed().orElse(null);
+            out.add(new Cable(h.host() + ca + " cable", h.host(), LinkClass.HOST, m.cableVendor(), m.cablePartNumber(), m.cableSerial(),
+                    m.field("Vendor Serial Number") != null, m.cableSpeeds(), active,
+                    ref == null ? Cmd.MLXLINK.path(h.host()) : ref.toString(),
+                    m.cableSpeedsRef() == null ? Cmd.MLXLINK.path(h.host()) : m.cableSpeedsRef().toString(),
+                    m.ref("Vendor Serial Number") == null ? Cmd.MLXLINK.path(h.host()) : m.ref("Vendor Serial Number").toString(), "mlxlink"));
+        }
+        Ibdiagnet.Db db = c.data.fabric().diagDb();
+        Ibdiagnet.Section s = db == null ? null : db.section("CABLE_INFO");
+        if (s != null) {
+            Fabric f = c.fabric();
+            boolean snColumn = s.header().contains("SN");
+            for (Ibdiagnet.Row r : s.rows()) {
+                Long guid = hex(r.get("NodeGuid").isEmpty() ? r.get("NodeGUID") : r.get("NodeGuid"));
+                Integer port = integer(r.get("PortNum").isEmpty() ? r.get("PortNumber") : r.get("PortNum"));
+                if (guid == null || port == null) continue;
+                Fabric.End end = new Fabric.End(guid, port);
+                var link = f.linkAt(end);
+                LinkClass lc = link.isEmpty() ? LinkClass.UNKNOWN : f.isSwitchToSwitch(link.get()) ? LinkClass.ISL : LinkClass.HOST;
+                Fabric.Node n = f.node(guid);
+                String host = n != null && !n.isSwitch() ? n.name() : null;
+                out.add(new Cable(f.name(end) + " cable", host, lc, r.get("Vendor"), r.get("PN"), r.get("SN"), snColumn, Set.of(),
+                        link.map(Fabric.Link::speed).orElse(null), r.ref() == null ? Cmd.IBDIAGNET_DB.path(null) : r.ref().toString(), null,
+                        r.ref() == null ? Cmd.IBDIAGNET_DB.path(null) : r.ref().toString(),
+                        "ibdiagnet CABLE_INFO"));
+            }
+        }
+        return out;
+    }
+
+    /** Tools print N/A, NA or blanks for values a module does not report. */
+    static boolean known(String v) {
+        if (v == null) return false;
+        String t = v.trim().toUpperCase(Locale.ROOT);
+        return !t.isEmpty() && !t.equals("N/A") && !t.equals("NA") && !t.equals("0") && !t.equals("UNKNOWN");
+    }
+
+    private static Long hex(String v) {
+        String d = v.trim().startsWith("0x") || v.trim().startsWith("0X") ? v.trim().substring(2) : v.trim();
+        if (d.isEmpty() || d.length() > 16 || !d.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)) return null;
+        return Long.parseUnsignedLong(d, 16);
+    }
+
+    private static Integer integer(String v) {
+        String t = v.trim();
+        if (t.isEmpty() || t.length() > 4 || !t.chars().allMatch(Character::isDigit)) return null;
+        return Integer.parseInt(t);
+    }
+}
