@@ -43,9 +43,11 @@ final class PhysicalCauses {
     private static final List<String> CABLE_CHECKS = List.of("link.errors", "link.errors.window", "link.width", "link.speed", "mlxlink");
     /** Counters that point at the cable (link.errors' physical-layer class). */
     private static final Pattern PHYS_COUNTER = Pattern.compile("SymbolError|LinkDowned|LinkErrorRecovery|LocalLinkIntegrity|PortRcvErrors|ExcessiveBufferOverrun|[Ss]ymbol errors|flap|BER");
-    private static final Pattern STAGE_SUMMARY = Pattern.compile("(?i)check finished with (\\d+ )?errors");
+    private static final Pattern STAGE_SUMMARY = Pattern.compile("(?i)(check|detection|info) finished with (\\d+ )?(errors|warnings)");
     private static final Pattern PORT_OBJECT = Pattern.compile("^(.+) port (\\d+)$");
     private static final Pattern DIAG_PORT = Pattern.compile("/U\\d+/P(\\d+)");
+    /** ibdiagnet's name of a port whose node description is not unique: S(system GUID)/N(node GUID)/P(port). */
+    private static final Pattern DIAG_GUID_PORT = Pattern.compile("\\bS[0-9a-fA-F]{16}/N([0-9a-fA-F]{16})/P(\\d+)");
     private static final Pattern DIAG_LID = Pattern.compile("lid=(0x[0-9a-fA-F]+|\\d+)");
     private static final Pattern PAIR = Pattern.compile("(?:^|bad pair )([^\\s<>]+) ?(?:->|<->) ?([^\\s:<>]+)");
 
@@ -174,7 +176,8 @@ final class PhysicalCauses {
     private static Kind kind(Finding f) {
         if (f.status() != Status.FAIL && f.status() != Status.WARN) return null;
         return switch (f.check()) {
-            case "port.state" -> f.summary().matches(".* is (down|disabled)\\b.*") ? Kind.DOWN : null;
+            case "port.state" -> f.summary().matches(".* is (down|disabled)\\b.*") || f.evidence().stream().anyMatch(e ->
+                    e.text().contains("Physical state: ") && !e.text().contains("Physical state: LinkUp")) ? Kind.DOWN : null;
             case "link.width", "link.speed", "mlxlink" -> Kind.CABLE;
             case "link.errors", "link.errors.window" -> PHYS_COUNTER.matcher(f.summary()).find() ? Kind.CABLE : null;
             case "pcie" -> Kind.HOST_HW;
@@ -330,6 +333,13 @@ final class PhysicalCauses {
          * counters by "lid=0x0007 ... /P3".
          */
         private void ibdiagnetPorts(String text, Set<String> u) {
+            Matcher g = DIAG_GUID_PORT.matcher(text);
+            while (g.find()) {
+                long guid = Long.parseUnsignedLong(g.group(1), 16);
+                int port = Integer.parseInt(g.group(2));
+                u.add("port:" + ctx.index.whoIs(guid, -1) + ":" + port);
+                cable(guid, -1, null, port, u);
+            }
             Matcher m = DIAG_PORT.matcher(text);
             while (m.find()) {
                 int port = Integer.parseInt(m.group(1));
