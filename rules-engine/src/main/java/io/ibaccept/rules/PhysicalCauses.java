@@ -74,6 +74,10 @@ final class PhysicalCauses {
         Map<Integer, Integer> parent = new HashMap<>();
         Map<Integer, List<Integer>> also = new HashMap<>();
         List<Integer> roots = new ArrayList<>();
+        Map<Integer, Integer> position = new HashMap<>();
+        // roots by the units they may explain (their own, their hosts, the host at their cable's HCA end): a large
+        // fabric with a fault on every host stays linear
+        Map<String, List<Integer>> byKey = new HashMap<>();
         for (int i : order) {
             Finding f = findings.get(i);
             if (f.isConsequence() || f.status() == Status.PASS) continue;
@@ -86,7 +90,7 @@ final class PhysicalCauses {
                 for (String u : us) {
                     if (u.startsWith("ca:")) continue; // marks the HCA end of a root's cable, nothing to explain
                     Integer r = null;
-                    for (int ri : roots) {
+                    for (int ri : candidates(byKey, position, u)) {
                         // never under a milder root: the verdict must still see a FAIL
                         if (!f.status().worseThan(findings.get(ri).status()) && explains(kinds.get(ri), findings.get(ri), units.get(ri), hostsDown.get(ri), f, u)) {
                             r = ri;
@@ -101,7 +105,7 @@ final class PhysicalCauses {
                 }
                 if (all) {
                     best = votes.entrySet().stream().max(Comparator.comparingInt((Map.Entry<Integer, Integer> e) -> e.getValue())
-                            .thenComparingInt(e -> -roots.indexOf(e.getKey()))).orElseThrow().getKey();
+                            .thenComparingInt(e -> -position.get(e.getKey()))).orElseThrow().getKey();
                     for (int r : votes.keySet()) if (r != best) explainers.add(r);
                 }
             }
@@ -109,7 +113,12 @@ final class PhysicalCauses {
                 parent.put(i, best);
                 if (!explainers.isEmpty()) also.put(i, explainers);
             } else if (kinds.get(i) != null && (f.status() == Status.FAIL || f.status() == Status.WARN)) {
+                position.put(i, roots.size());
                 roots.add(i);
+                Set<String> keys = new LinkedHashSet<>(units.get(i));
+                for (String h : f.hosts()) keys.add("host:" + h);
+                for (String u : units.get(i)) if (u.startsWith("ca:")) keys.add("host:" + u.substring(3));
+                for (String k : keys) byKey.computeIfAbsent(k, x -> new ArrayList<>()).add(i);
             }
         }
         stageSummaries(findings, units, parent);
@@ -129,6 +138,14 @@ final class PhysicalCauses {
             out.add(new Finding(f.check(), f.title(), f.status(), f.objects(), ev, f.summary(), f.cause(), f.fix(), f.id(), p));
         }
         return withCounts(out);
+    }
+
+    /** The roots that may explain unit u, strongest first. */
+    private static List<Integer> candidates(Map<String, List<Integer>> byKey, Map<Integer, Integer> position, String u) {
+        Set<Integer> c = new java.util.TreeSet<>(Comparator.comparingInt(position::get));
+        c.addAll(byKey.getOrDefault(u, List.of()));
+        if (u.startsWith("pair:")) for (String h : pairHosts(u)) c.addAll(byKey.getOrDefault("host:" + h, List.of()));
+        return new ArrayList<>(c);
     }
 
     /**
@@ -222,6 +239,7 @@ final class PhysicalCauses {
         private final Ctx ctx;
         private final Map<String, String> canonical = new HashMap<>();
         private final Set<String> linkNames = new java.util.HashSet<>();
+        private final Map<Long, String> names = new HashMap<>();
 
         Resolver(Ctx ctx) {
             this.ctx = ctx;
@@ -337,7 +355,7 @@ final class PhysicalCauses {
             while (g.find()) {
                 long guid = Long.parseUnsignedLong(g.group(1), 16);
                 int port = Integer.parseInt(g.group(2));
-                u.add("port:" + ctx.index.whoIs(guid, -1) + ":" + port);
+                u.add("port:" + names.computeIfAbsent(guid, x -> ctx.index.whoIs(x, -1)) + ":" + port);
                 cable(guid, -1, null, port, u);
             }
             Matcher m = DIAG_PORT.matcher(text);
