@@ -44,6 +44,8 @@ final class PhysicalCauses {
     /** Counters that point at the cable (link.errors' physical-layer class). */
     private static final Pattern PHYS_COUNTER = Pattern.compile("SymbolError|LinkDowned|LinkErrorRecovery|LocalLinkIntegrity|PortRcvErrors|ExcessiveBufferOverrun|[Ss]ymbol errors|flap|BER");
     private static final Pattern STAGE_SUMMARY = Pattern.compile("(?i)(check|detection|info) finished with (\\d+ )?(errors|warnings)");
+    /** Inputs that need the host's fabric port (MAD queries, RDMA tests); ulimit or ofed_info do not. */
+    private static final Pattern FABRIC_INPUT = Pattern.compile("(smpquery|perfquery|saquery|sminfo|ibqueryerrors|iblinkinfo|ibnetdiscover|ibdiagnet|perftest|ib_|collective|osu_|nccl)");
     private static final Pattern PORT_OBJECT = Pattern.compile("^(.+) port (\\d+)$");
     private static final Pattern DIAG_PORT = Pattern.compile("/U\\d+/P(\\d+)");
     /** ibdiagnet's name of a port whose node description is not unique: S(system GUID)/N(node GUID)/P(port). */
@@ -78,9 +80,16 @@ final class PhysicalCauses {
         // roots by the units they may explain (their own, their hosts, the host at their cable's HCA end): a large
         // fabric with a fault on every host stays linear
         Map<String, List<Integer>> byKey = new HashMap<>();
+        Map<String, Finding> byId = new HashMap<>();
+        for (Finding f : findings) byId.put(f.id(), f);
         for (int i : order) {
             Finding f = findings.get(i);
-            if (f.isConsequence() || f.status() == Status.PASS) continue;
+            if (f.status() == Status.PASS) continue;
+            if (f.isConsequence()) {
+                // a port down behind a lost switch still explains what is about that port: listed under the switch
+                if (kinds.get(i) == Kind.DOWN) register(i, f, units.get(i), roots, position, byKey);
+                continue;
+            }
             Set<String> us = units.get(i);
             Integer best = null;
             List<Integer> explainers = new ArrayList<>();
@@ -92,7 +101,9 @@ final class PhysicalCauses {
                     Integer r = null;
                     for (int ri : candidates(byKey, position, u)) {
                         // never under a milder root: the verdict must still see a FAIL
-                        if (!f.status().worseThan(findings.get(ri).status()) && explains(kinds.get(ri), findings.get(ri), units.get(ri), hostsDown.get(ri), f, u)) {
+                        Finding top = top(findings.get(ri), byId);
+                        if (top.id().equals(f.id())) continue; // a port down behind a lost switch does not explain the switch
+                        if (!f.status().worseThan(top.status()) && explains(kinds.get(ri), findings.get(ri), units.get(ri), hostsDown.get(ri), f, u)) {
                             r = ri;
                             break;
                         }
@@ -113,12 +124,7 @@ final class PhysicalCauses {
                 parent.put(i, best);
                 if (!explainers.isEmpty()) also.put(i, explainers);
             } else if (kinds.get(i) != null && (f.status() == Status.FAIL || f.status() == Status.WARN)) {
-                position.put(i, roots.size());
-                roots.add(i);
-                Set<String> keys = new LinkedHashSet<>(units.get(i));
-                for (String h : f.hosts()) keys.add("host:" + h);
-                for (String u : units.get(i)) if (u.startsWith("ca:")) keys.add("host:" + u.substring(3));
-                for (String k : keys) byKey.computeIfAbsent(k, x -> new ArrayList<>()).add(i);
+                register(i, f, units.get(i), roots, position, byKey);
             }
         }
         stageSummaries(findings, units, parent);
@@ -130,7 +136,11 @@ final class PhysicalCauses {
             Finding f = findings.get(i);
             String p = newParent.getOrDefault(f.id(), f.parent());
             // a consequence of a finding that is now a consequence itself moves up to the root
-            for (int hops = 0; p != null && newParent.containsKey(p) && hops < 8; hops++) p = newParent.get(p);
+            for (int hops = 0; p != null && hops < 8; hops++) {
+                String up = newParent.containsKey(p) ? newParent.get(p) : byId.containsKey(p) ? byId.get(p).parent() : null;
+                if (up == null) break;
+                p = up;
+            }
             List<Evidence> ev = new ArrayList<>(f.evidence());
             if (also.containsKey(i))
                 ev.add(Evidence.of("also explained by " + String.join(", ", also.get(i).stream().map(r -> findings.get(r).id() + " ("
@@ -138,6 +148,22 @@ final class PhysicalCauses {
             out.add(new Finding(f.check(), f.title(), f.status(), f.objects(), ev, f.summary(), f.cause(), f.fix(), f.id(), p));
         }
         return withCounts(out);
+    }
+
+    private static void register(int i, Finding f, Set<String> units, List<Integer> roots, Map<Integer, Integer> position,
+                                 Map<String, List<Integer>> byKey) {
+        position.put(i, roots.size());
+        roots.add(i);
+        Set<String> keys = new LinkedHashSet<>(units);
+        for (String h : f.hosts()) keys.add("host:" + h);
+        for (String u : units) if (u.startsWith("ca:")) keys.add("host:" + u.substring(3));
+        for (String k : keys) byKey.computeIfAbsent(k, x -> new ArrayList<>()).add(i);
+    }
+
+    /** The root a finding is listed under (itself if it is a root). */
+    private static Finding top(Finding f, Map<String, Finding> byId) {
+        for (int hops = 0; f.isConsequence() && byId.containsKey(f.parent()) && hops < 8; hops++) f = byId.get(f.parent());
+        return f;
     }
 
     /** The roots that may explain unit u, strongest first. */
@@ -213,7 +239,8 @@ final class PhysicalCauses {
     private static boolean explains(Kind k, Finding r, Set<String> rUnits, Set<String> down, Finding f, String u) {
         String host = u.startsWith("host:") ? u.substring(5) : null;
         return switch (k) {
-            case DOWN -> !HOST_LOCAL.contains(f.check()) && (rUnits.contains(u)
+            case DOWN -> !HOST_LOCAL.contains(f.check()) && (!f.check().equals("input") || FABRIC_INPUT.matcher(f.summary()).lookingAt())
+                    && (rUnits.contains(u)
                     || host != null && down.contains(host)
                     || u.startsWith("pair:") && pairHosts(u).stream().anyMatch(down::contains));
             case CABLE -> !HOST_LOCAL.contains(f.check()) && (u.startsWith("cable:") || u.startsWith("port:")) && rUnits.contains(u)
@@ -370,6 +397,7 @@ final class PhysicalCauses {
                     String name = String.join(" ", java.util.Arrays.copyOfRange(words, s, words.length));
                     if (canonical.containsKey(name)) found = name;
                 }
+                if (found == null && words.length > 0 && ctx.data.hosts().containsKey(words[0])) found = words[0];
                 if (found == null) {
                     Matcher lid = DIAG_LID.matcher(text);
                     if (lid.find()) found = ctx.index.nameOfLid(Integer.decode(lid.group(1))).orElse(null);

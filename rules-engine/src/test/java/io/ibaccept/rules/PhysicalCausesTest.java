@@ -148,6 +148,20 @@ class PhysicalCausesTest {
     }
 
     @Test
+    void whatIsAboutTheHostsBehindALostSwitchGoesUnderTheSwitch() {
+        TestDump d = TestDump.healthy(tmp, 40);
+        DiagnosisRulesTest.killLeaf2(d);
+        bandwidth(d, "cn0023", "cn0024", "60.10"); // measured before the leaf died
+        d.write("nodes/cn0025/ulimit-l.out", "64\n"); // the host's own fault, not the switch's
+        Report r = d.analyze();
+        Finding leaf = problems(r, "fabric.switches").get(0);
+        assertThat(leaf.isConsequence()).isFalse();
+        assertThat(problems(r, "perftest.outlier")).singleElement().satisfies(f -> assertThat(f.parent()).isEqualTo(leaf.id()));
+        assertThat(problems(r, "memlock")).singleElement().satisfies(f -> assertThat(f.isConsequence()).isFalse());
+        assertThat(r.consequencesOf(leaf)).noneMatch(f -> f.check().equals("memlock"));
+    }
+
+    @Test
     void aMilderRootNeverHidesAFailAndUnrelatedHostFaultsStayRoots() {
         TestDump d = TestDump.healthy(tmp, 8);
         ibqueryerrors(d, 3, "[SymbolErrorCounter == 50]"); // WARN: above 10, below 100
