@@ -43,13 +43,14 @@ final class PhysicalCauses {
     private static final List<String> CABLE_CHECKS = List.of("link.errors", "link.errors.window", "link.width", "link.speed", "mlxlink");
     /** Counters that point at the cable (link.errors' physical-layer class). */
     private static final Pattern PHYS_COUNTER = Pattern.compile("SymbolError|LinkDowned|LinkErrorRecovery|LocalLinkIntegrity|PortRcvErrors|ExcessiveBufferOverrun|[Ss]ymbol errors|flap|BER");
-    private static final Pattern STAGE_SUMMARY = Pattern.compile("(?i)(check|detection|info) finished with (\\d+ )?(errors|warnings)");
+    private static final Pattern STAGE_SUMMARY = Pattern.compile("(?i)(check|detection|info) finished with (\\d+ )?(errors|warnings)|^Note: ");
     /** Inputs that need the host's fabric port (MAD queries, RDMA tests); ulimit or ofed_info do not. */
     private static final Pattern FABRIC_INPUT = Pattern.compile("(smpquery|perfquery|saquery|sminfo|ibqueryerrors|iblinkinfo|ibnetdiscover|ibdiagnet|perftest|ib_|collective|osu_|nccl)");
     private static final Pattern PORT_OBJECT = Pattern.compile("^(.+) port (\\d+)$");
     private static final Pattern DIAG_PORT = Pattern.compile("/U\\d+/P(\\d+)");
     /** ibdiagnet's name of a port whose node description is not unique: S(system GUID)/N(node GUID)/P(port). */
     private static final Pattern DIAG_GUID_PORT = Pattern.compile("\\bS[0-9a-fA-F]{16}/N([0-9a-fA-F]{16})/P(\\d+)");
+    private static final Pattern DIAG_DUP_DESC = Pattern.compile("duplicated node description - (.+)$");
     private static final Pattern DIAG_LID = Pattern.compile("lid=(0x[0-9a-fA-F]+|\\d+)");
     private static final Pattern PAIR = Pattern.compile("(?:^|bad pair )([^\\s<>]+) ?(?:->|<->) ?([^\\s:<>]+)");
 
@@ -175,8 +176,8 @@ final class PhysicalCauses {
     }
 
     /**
-     * ibdiagnet's "-E- <stage> Check finished with errors" line only announces the messages of its stage that follow:
-     * it goes under the root of the first of them.
+     * ibdiagnet's "-E- <stage> Check finished with errors" line (and a stage's "-W- Note: ...") only announces the
+     * messages of its stage that follow: it goes under the root of the first of them.
      */
     private static void stageSummaries(List<Finding> findings, List<Set<String>> units, Map<Integer, Integer> parent) {
         for (int i = 0; i < findings.size(); i++) {
@@ -185,7 +186,8 @@ final class PhysicalCauses {
                     || !STAGE_SUMMARY.matcher(f.summary()).find()) continue;
             for (int j = i + 1; j < findings.size(); j++) {
                 Finding g = findings.get(j);
-                if (!g.check().equals("ibdiagnet") || STAGE_SUMMARY.matcher(g.summary()).find()) break;
+                if (!g.check().equals("ibdiagnet")) break;
+                if (STAGE_SUMMARY.matcher(g.summary()).find()) continue;
                 Integer r = parent.get(j);
                 if (r != null && !f.status().worseThan(findings.get(r).status())) parent.put(i, r);
                 break;
@@ -247,7 +249,8 @@ final class PhysicalCauses {
                     || (PERF.contains(f.check()) || f.check().equals("mlxlink")) && caHostOf(rUnits, host, u);
             case HOST_HW -> PERF.contains(f.check()) && (host != null && r.hosts().contains(host)
                     || u.startsWith("pair:") && pairHosts(u).stream().anyMatch(r.hosts()::contains));
-            case OTHER -> f.check().equals("ibdiagnet") && (u.startsWith("cable:") || u.startsWith("port:")) && rUnits.contains(u);
+            case OTHER -> f.check().equals("ibdiagnet") && (u.startsWith("cable:") || u.startsWith("port:")
+                    || u.startsWith("node:") && r.check().equals("node.names")) && rUnits.contains(u);
         };
     }
 
@@ -300,6 +303,9 @@ final class PhysicalCauses {
             if (f.check().equals("ibdiagnet")) {
                 for (Evidence e : f.evidence()) ibdiagnetPorts(e.text(), u);
                 if (u.isEmpty()) ibdiagnetPorts(f.summary(), u);
+                // "Node with GUID=... is configured with duplicated node description - NAME": what node.names reports
+                Matcher dup = DIAG_DUP_DESC.matcher(f.summary());
+                if (u.isEmpty() && dup.find()) u.add("node:" + dup.group(1).trim());
                 return u;
             }
             for (String o : f.objects()) {

@@ -133,6 +133,23 @@ class PhysicalCausesTest {
     }
 
     @Test
+    void ibdiagnetDuplicatedDescriptionWarningsRepeatTheNodeNamesFinding() {
+        TestDump d = TestDump.healthy(tmp, 8);
+        d.write("fabric/ibnetdiscover.out", d.read("fabric/ibnetdiscover.out").replace("# \"spine02\"", "# \"spine01\""));
+        // the verbatim form of a real capture (parsers' real ibdiagnet2.log), on this fabric's switch GUIDs
+        ibdiagnet(d, "Running version:   \"2.10.0\"\n\n---------------------------------------------\nNode Description\n"
+                + "-W- Note: If you have unmanaged systems then duplication can occur\n"
+                + "-W- Duplicated Node Description detection finished with warnings\n"
+                + "-W- S0c42a10300a10000/N0c42a10300a10000 - Node with GUID=0x0c42a10300a10000 is configured with duplicated node description - spine01\n"
+                + "-W- S0c42a10300a10001/N0c42a10300a10001 - Node with GUID=0x0c42a10300a10001 is configured with duplicated node description - spine01\n"
+                + "\n---------------------------------------------\nSummary\n");
+        Report r = d.analyze();
+        Finding names = problems(r, "node.names").get(0);
+        assertThat(names.isConsequence()).isFalse();
+        assertThat(problems(r, "ibdiagnet")).hasSizeGreaterThanOrEqualTo(2).allSatisfy(f -> assertThat(f.parent()).isEqualTo(names.id()));
+    }
+
+    @Test
     void aPortThatIsDownExplainsTheCableFindingsAndIbdiagnetMessagesAboutIt() {
         // a flapping cable: up while iblinkinfo and the counters were read, down when ibstat ran
         TestDump d = TestDump.healthy(tmp, 8);
