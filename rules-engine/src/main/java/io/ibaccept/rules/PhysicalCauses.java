@@ -43,7 +43,7 @@ final class PhysicalCauses {
     private static final List<String> CABLE_CHECKS = List.of("link.errors", "link.errors.window", "link.width", "link.speed", "mlxlink");
     /** Counters that point at the cable (link.errors' physical-layer class). */
     private static final Pattern PHYS_COUNTER = Pattern.compile("SymbolError|LinkDowned|LinkErrorRecovery|LocalLinkIntegrity|PortRcvErrors|ExcessiveBufferOverrun|[Ss]ymbol errors|flap|BER");
-    private static final Pattern STAGE_SUMMARY = Pattern.compile("(?i)(check|detection|info) finished with (\\d+ )?(errors|warnings)|^Note: ");
+    private static final Pattern STAGE_SUMMARY = Pattern.compile("(?i)\\bfinished with (\\d+ )?(errors|warnings)\\s*$|^Note: ");
     /** Inputs that need the host's fabric port (MAD queries, RDMA tests); ulimit or ofed_info do not. */
     private static final Pattern FABRIC_INPUT = Pattern.compile("(smpquery|perfquery|saquery|sminfo|ibqueryerrors|iblinkinfo|ibnetdiscover|ibdiagnet|perftest|ib_|collective|osu_|nccl)");
     private static final Pattern PORT_OBJECT = Pattern.compile("^(.+) port (\\d+)$");
@@ -128,6 +128,7 @@ final class PhysicalCauses {
                 register(i, f, units.get(i), roots, position, byKey);
             }
         }
+        sameWarnings(findings, units, parent);
         stageSummaries(findings, units, parent);
         if (parent.isEmpty()) return withCounts(findings);
         Map<String, String> newParent = new HashMap<>();
@@ -188,11 +189,35 @@ final class PhysicalCauses {
                 Finding g = findings.get(j);
                 if (!g.check().equals("ibdiagnet")) break;
                 if (STAGE_SUMMARY.matcher(g.summary()).find()) continue;
-                Integer r = parent.get(j);
-                if (r != null && !f.status().worseThan(findings.get(r).status())) parent.put(i, r);
+                Integer r = parent.getOrDefault(j, j);
+                if (!f.status().worseThan(findings.get(r).status())) parent.put(i, r);
                 break;
             }
         }
+    }
+
+    /**
+     * ibdiagnet warnings of one kind about whole nodes (the same message on every switch with the vendor's default
+     * description, an old firmware, no answer to a vendor MAD) are one finding: the first, the others under it. Errors
+     * and messages about ports stay apart: two cables are two faults.
+     */
+    private static void sameWarnings(List<Finding> findings, List<Set<String>> units, Map<Integer, Integer> parent) {
+        Map<String, Integer> first = new HashMap<>();
+        for (int i = 0; i < findings.size(); i++) {
+            Finding f = findings.get(i);
+            if (!f.check().equals("ibdiagnet") || f.status() != Status.WARN || f.isConsequence() || parent.containsKey(i)
+                    || STAGE_SUMMARY.matcher(f.summary()).find()
+                    || units.get(i).stream().anyMatch(u -> u.startsWith("cable:") || u.startsWith("port:"))) continue;
+            Integer r = first.putIfAbsent(template(f.summary()), i);
+            if (r != null) parent.put(i, r);
+        }
+    }
+
+    /** A message without the node it names and its numbers: "S.../N... - No response for MAD X, status = 4" -> "No response for MAD X, status = #". */
+    static String template(String message) {
+        int dash = message.indexOf(" - ");
+        String t = dash > 0 && dash < 120 ? message.substring(dash + 3) : message;
+        return t.replaceAll("0x[0-9a-fA-F]+|\\b[0-9a-fA-F]{16}\\b|\\d+", "#");
     }
 
     /** Every root with consequences says how many and of which checks, as its last line of evidence. */

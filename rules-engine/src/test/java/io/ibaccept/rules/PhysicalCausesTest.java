@@ -150,6 +150,30 @@ class PhysicalCausesTest {
     }
 
     @Test
+    void theSameIbdiagnetWarningOnManyNodesIsOneFindingOnTheRealCapture() {
+        // the 272-node NDR capture: 5 switches with the vendor's default description, 5 with older firmware, 5 that do
+        // not answer VSGeneralInfo; each kind once, the repeats and the stage lines under it
+        Report r = new RulesEngine(RuleConfig.defaults()).run(io.ibaccept.dump.DumpLoader.load(Path.of("..", "sample-dumps", "dumps", "real-captures")));
+        for (String kind : List.of("duplicated node description", "has FW version", "No response for MAD VSGeneralInfo")) {
+            List<Finding> all = of(r, "ibdiagnet").stream().filter(f -> f.summary().contains(kind)).toList();
+            assertThat(all).hasSizeGreaterThanOrEqualTo(5);
+            assertThat(all.stream().filter(f -> !f.isConsequence()).toList()).singleElement().satisfies(root ->
+                    assertThat(r.consequencesOf(root)).filteredOn(f -> f.summary().contains(kind)).hasSize(all.size() - 1));
+        }
+        assertThat(r.roots()).noneMatch(f -> f.check().equals("ibdiagnet") && f.summary().contains("finished with warnings"));
+    }
+
+    @Test
+    void twoCablesWithTheSameIbdiagnetErrorStayTwoFaults() {
+        TestDump d = TestDump.healthy(tmp, 8);
+        ibdiagnet(d, ibdiagnetLog("-E- Ports counters value Check finished with errors\n"
+                + "-E- lid=0x03f0 dev=0 leaf001/U1/P3\n        Performance Monitor counter     : Value\n        symbol_error_counter            : 500 (threshold=1)\n"
+                + "-E- lid=0x03f0 dev=0 leaf001/U1/P5\n        Performance Monitor counter     : Value\n        symbol_error_counter            : 500 (threshold=1)\n", ""));
+        Report r = d.analyze();
+        assertThat(problems(r, "ibdiagnet")).filteredOn(f -> f.summary().contains("symbol_error_counter")).noneMatch(Finding::isConsequence);
+    }
+
+    @Test
     void aPortThatIsDownExplainsTheCableFindingsAndIbdiagnetMessagesAboutIt() {
         // a flapping cable: up while iblinkinfo and the counters were read, down when ibstat ran
         TestDump d = TestDump.healthy(tmp, 8);
