@@ -61,7 +61,7 @@ public final class RulesEngine {
         }
         explainSkips(ctx, skipped);
         markAmbiguous(ctx);
-        return new Report(data, RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()));
+        return new Report(data, PhysicalCauses.group(RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()), ctx));
     }
 
     /**
