@@ -73,7 +73,7 @@ public final class ReportWriter {
             render.to(out);
             files.add(p);
         } catch (IOException | RuntimeException e) {
-            errors.add(p + ": " + e.getMessage());
+            errors.add(p + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
         }
     }
 }
