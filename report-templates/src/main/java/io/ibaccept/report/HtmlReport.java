@@ -67,10 +67,11 @@ public final class HtmlReport {
         for (ReportText.Group g : ReportText.groups(r, problems, layout)) {
             Element tr = probs.appendElement("tr").addClass("finding").attr("data-check", g.check()).attr("data-status", g.status().name())
                     .attr("data-count", String.valueOf(g.size()));
+            if (g.consequence()) tr.addClass("consequence").attr("data-root", g.rootCheck());
             status(tr.appendElement("td"), g.status());
             tr.appendElement("td").text(g.title());
             Element what = tr.appendElement("td");
-            what.appendElement("div").addClass("summary").text(g.summary());
+            what.appendElement("div").addClass("summary").text(g.shownSummary());
             if (!g.objects().isEmpty()) what.appendElement("div").addClass("ev").text("affects: " + g.objects());
             Element ev = tr.appendElement("td");
             for (Evidence e : g.evidence()) {

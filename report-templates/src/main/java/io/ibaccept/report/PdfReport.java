@@ -107,7 +107,7 @@ public final class PdfReport {
             for (ReportText.Group g : ReportText.groups(r, problems, layout)) {
                 probs.addCell(status(g.status()));
                 probs.addCell(cell(g.title(), BOLD));
-                probs.addCell(cell(g.summary() + (g.objects().isEmpty() ? "" : "\naffects: " + g.objects()), BODY));
+                probs.addCell(cell(g.shownSummary() + (g.objects().isEmpty() ? "" : "\naffects: " + g.objects()), BODY));
                 StringBuilder ev = new StringBuilder();
                 for (Evidence e : g.evidence()) ev.append(e.where().isEmpty() ? "" : e.where() + "  ").append(e.text()).append('\n');
                 if (g.moreEvidence() > 0) ev.append("... ").append(g.moreEvidence()).append(" more lines in findings.csv / findings.json");

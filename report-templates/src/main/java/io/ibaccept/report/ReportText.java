@@ -43,9 +43,19 @@ final class ReportText {
      * the first evidence lines and how many more there are in findings.csv/json.
      */
     record Group(String check, String title, Status status, List<Finding> members, String summary, String objects,
-                 List<Evidence> evidence, int moreEvidence, String cause, String fix) {
+                 List<Evidence> evidence, int moreEvidence, String cause, String fix, String rootCheck) {
         int size() {
             return members.size();
+        }
+
+        /** A group of consequences, listed right under the root group it follows from (rootCheck is the root's check). */
+        boolean consequence() {
+            return rootCheck != null;
+        }
+
+        /** The summary as shown: a consequence says what it follows from. */
+        String shownSummary() {
+            return consequence() ? "-> consequence of the " + rootCheck + " finding above: " + summary : summary;
         }
     }
 
@@ -194,19 +204,59 @@ final class ReportText {
 
     private static final int SHAPE_MAX_HOSTS = 8;
 
+    /**
+     * Root findings grouped as above, each group followed by the groups of its members' consequences (so a dead leaf
+     * is one row with the host ports behind it under it, not many unrelated rows). A consequence whose root is not
+     * among the findings given (e.g. the root is waived) is grouped like a root.
+     */
     static List<Group> groups(Report r, List<Finding> findings, ReportLayout layout) {
-        Map<String, List<Finding>> byKey = new LinkedHashMap<>();
+        Map<String, Finding> byId = new HashMap<>();
+        for (Finding f : findings) if (!f.id().isEmpty()) byId.put(f.id(), f);
+        Set<String> ids = byId.keySet();
+        Map<String, List<Finding>> roots = new LinkedHashMap<>();
+        Map<String, String> rootKeyOfId = new HashMap<>();
+        List<Finding> consequences = new ArrayList<>();
         for (Finding f : findings) {
-            List<String> hosts = f.hosts();
-            String key = f.check() + "\u0000" + f.status() + "\u0000" + shape(f.cause(), hosts) + "\u0000" + shape(f.fix(), hosts);
-            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
+            if (f.isConsequence() && ids.contains(f.parent())) {
+                consequences.add(f);
+                continue;
+            }
+            String key = key(f);
+            roots.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
+            if (!f.id().isEmpty()) rootKeyOfId.put(f.id(), key);
+        }
+        Map<String, Map<String, List<Finding>>> under = new HashMap<>();
+        for (Finding f : consequences) {
+            String rootKey = rootKeyOfId.get(f.parent());
+            if (rootKey == null) rootKey = rootKeyOfConsequence(f, rootKeyOfId, byId);
+            under.computeIfAbsent(rootKey, k -> new LinkedHashMap<>()).computeIfAbsent(key(f), k -> new ArrayList<>()).add(f);
         }
         List<Group> out = new ArrayList<>();
-        for (List<Finding> members : byKey.values()) out.add(group(members, layout));
+        for (Map.Entry<String, List<Finding>> e : roots.entrySet()) {
+            out.add(group(e.getValue(), layout, null));
+            String rootCheck = e.getValue().get(0).check();
+            for (List<Finding> c : under.getOrDefault(e.getKey(), Map.of()).values()) out.add(group(c, layout, rootCheck));
+        }
         return out;
     }
 
-    private static Group group(List<Finding> members, ReportLayout layout) {
+    private static String key(Finding f) {
+        List<String> hosts = f.hosts();
+        return f.check() + "\u0000" + f.status() + "\u0000" + shape(f.cause(), hosts) + "\u0000" + shape(f.fix(), hosts);
+    }
+
+    /** A consequence of a consequence: follow the parents up to the root group. */
+    private static String rootKeyOfConsequence(Finding f, Map<String, String> rootKeyOfId, Map<String, Finding> byId) {
+        Finding at = f;
+        for (int hops = 0; at != null && at.isConsequence() && hops < 16; hops++) {
+            String k = rootKeyOfId.get(at.parent());
+            if (k != null) return k;
+            at = byId.get(at.parent());
+        }
+        return key(f);
+    }
+
+    private static Group group(List<Finding> members, ReportLayout layout, String rootCheck) {
         Finding first = members.get(0);
         List<String> objects = new ArrayList<>();
         Set<String> hosts = new LinkedHashSet<>();
@@ -238,7 +288,8 @@ final class ReportText {
             }
         }
         return new Group(first.check(), first.title(), first.status(), List.copyOf(members), clip(summary, MAX_TEXT),
-                compressObjects(objects, layout.maxObjectsText()), ev, total - ev.size(), clip(cause, MAX_TEXT), clip(fix, MAX_TEXT));
+                compressObjects(objects, layout.maxObjectsText()), ev, total - ev.size(), clip(cause, MAX_TEXT), clip(fix, MAX_TEXT),
+                rootCheck);
     }
 
     private static final String HOST = "\u0001";
