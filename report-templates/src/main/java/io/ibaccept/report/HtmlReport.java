@@ -33,7 +33,7 @@ public final class HtmlReport {
 
     public static String render(Report r, CoverInfo cover, ReportLayout layout) {
         Document doc = template();
-        FabricView fabric = new FabricView(r.data());
+        FabricView fabric = ReportFacts.of(r.data()).view();
         Element banner = doc.getElementById("banner");
         banner.addClass(r.verdict().name());
         doc.getElementById("verdict").text(r.verdict().label());

@@ -64,7 +64,7 @@ public final class PdfReport {
 
     public static void render(Report r, CoverInfo cover, ReportLayout layout, OutputStream out) {
         Document doc = new Document(PageSize.A4.rotate(), 28, 28, 28, 28);
-        FabricView fabric = new FabricView(r.data());
+        FabricView fabric = ReportFacts.of(r.data()).view();
         try {
             PdfWriter writer = PdfWriter.getInstance(doc, out);
             doc.addTitle("InfiniBand acceptance report - " + r.data().manifest().cluster());

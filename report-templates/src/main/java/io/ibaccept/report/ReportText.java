@@ -112,54 +112,25 @@ final class ReportText {
         return "unknown";
     }
 
-    /** Hashes by dump path and a cheap fingerprint (files, sizes, times): the renderers ask for the id several times. */
-    private static final Map<String, String> DUMP_IDS = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, String> e) {
-            return size() > 8;
-        }
-    });
-
     /**
      * "sha256:HEX" over the dump directory: SHA-256 of the lines "sha256(file)  relative/path\n" for every regular file,
      * sorted by path (symbolic links are not followed). Recompute with
      * {@code (cd DUMP && find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum) | sha256sum}.
-     * If the dump is not a readable directory the text says why, starting with "unavailable".
+     * If the dump is not a readable directory the text says why, starting with "unavailable". Computed once per dump
+     * model (ReportFacts): every output that shows it asks again.
      */
     static String dumpId(ClusterData data) {
+        return ReportFacts.of(data).dumpId();
+    }
+
+    static String hashDumpOf(ClusterData data) {
         if (data.source() == null || data.source().isBlank()) return "unavailable: the dump's location is not known";
-        String key;
         try {
-            key = data.source() + "\u0000" + fingerprint(Path.of(data.source()));
+            Path.of(data.source());
         } catch (java.nio.file.InvalidPathException e) {
             return "unavailable: '" + data.source() + "' is not a usable path";
         }
-        String id = DUMP_IDS.get(key);
-        if (id == null) {
-            id = hashDump(data.source());
-            DUMP_IDS.put(key, id);
-        }
-        return id;
-    }
-
-    private static String fingerprint(Path root) {
-        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "none";
-        long[] acc = new long[3];
-        try (Stream<Path> s = Files.walk(root)) {
-            s.forEach(p -> {
-                try {
-                    var a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                    acc[0]++;
-                    acc[1] += a.size();
-                    acc[2] = Math.max(acc[2], a.lastModifiedTime().toMillis()) + p.hashCode();
-                } catch (IOException e) {
-                    acc[0] += 1_000_003;
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            return "unreadable";
-        }
-        return acc[0] + "/" + acc[1] + "/" + acc[2];
+        return hashDump(data.source());
     }
 
     private static String hashDump(String source) {

@@ -51,7 +51,7 @@ public final class ReportWriter {
         text(dir, "findings.csv", w -> CsvReport.render(r, w), files, errors);
         bytes(dir, "findings.json", out -> JsonReport.render(r, out), files, errors);
         text(dir, "junit.xml", w -> JunitReport.render(r, w), files, errors);
-        text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), new FabricView(r.data()), w), files, errors);
+        text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), ReportFacts.of(r.data()).view(), w), files, errors);
         text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(r)), files, errors);
         text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(r)), files, errors);
         text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(r)), files, errors);

@@ -1,0 +1,58 @@
+package io.ibaccept.report;
+
+import io.ibaccept.fabric.Fabric;
+import io.ibaccept.fabric.FabricBuilder;
+import io.ibaccept.model.ClusterData;
+import java.lang.ref.WeakReference;
+
+/**
+ * What several outputs derive from the same dump, computed once: the dump id (a hash over every file of the dump),
+ * the operations view of the topology and the fabric graph of the picture. writeAll renders ten files from one
+ * ClusterData; without this each of them walked the dump and rebuilt the topology again. Kept for the last dump
+ * rendered only (by identity, weakly), so nothing outlives the analysis.
+ */
+final class ReportFacts {
+    private final ClusterData data;
+    private String dumpId;
+    private FabricView view;
+    private Fabric fabric;
+    private boolean fabricBuilt;
+
+    private ReportFacts(ClusterData data) {
+        this.data = data;
+    }
+
+    private static WeakReference<ReportFacts> last = new WeakReference<>(null);
+
+    static synchronized ReportFacts of(ClusterData data) {
+        ReportFacts f = last.get();
+        if (f == null || f.data != data) {
+            f = new ReportFacts(data);
+            last = new WeakReference<>(f);
+        }
+        return f;
+    }
+
+    synchronized String dumpId() {
+        if (dumpId == null) dumpId = ReportText.hashDumpOf(data);
+        return dumpId;
+    }
+
+    synchronized FabricView view() {
+        if (view == null) view = new FabricView(data);
+        return view;
+    }
+
+    /** The fabric graph of the dump's topology, or null when it has no switch. */
+    synchronized Fabric fabric() {
+        if (!fabricBuilt) {
+            var fd = data.fabric();
+            if (fd != null && (fd.topology() != null || fd.links() != null)) {
+                Fabric f = FabricBuilder.build(fd.topology(), fd.links(), null);
+                fabric = f.switches().isEmpty() ? null : f;
+            }
+            fabricBuilt = true;
+        }
+        return fabric;
+    }
+}
