@@ -32,6 +32,11 @@ public final class HtmlReport {
     }
 
     public static String render(Report r, CoverInfo cover, ReportLayout layout) {
+        return render(r, cover, layout, null);
+    }
+
+    /** plan: the cabling plan comparison of 'analyze --expect' (its work order becomes a section), or null. */
+    public static String render(Report r, CoverInfo cover, ReportLayout layout, io.ibaccept.fabric.PlanDiff.Result plan) {
         Document doc = template();
         FabricView fabric = ReportFacts.of(r.data()).view();
         Element banner = doc.getElementById("banner");
@@ -99,6 +104,7 @@ public final class HtmlReport {
             tr.appendElement("td").text(p.text());
         }
         FabricSvg.appendSection(doc, r);
+        ExtraSections.html(doc, r, plan);
         return doc.outerHtml();
     }
 

@@ -63,6 +63,11 @@ public final class PdfReport {
     }
 
     public static void render(Report r, CoverInfo cover, ReportLayout layout, OutputStream out) {
+        render(r, cover, layout, null, out);
+    }
+
+    /** plan: the cabling plan comparison of 'analyze --expect' (its work order gets a table), or null. */
+    public static void render(Report r, CoverInfo cover, ReportLayout layout, io.ibaccept.fabric.PlanDiff.Result plan, OutputStream out) {
         Document doc = new Document(PageSize.A4.rotate(), 28, 28, 28, 28);
         FabricView fabric = ReportFacts.of(r.data()).view();
         try {
@@ -155,6 +160,7 @@ public final class PdfReport {
             }
 
             FabricSvg.addToPdf(doc, writer, r);
+            ExtraSections.pdf(doc, r, plan, H2, BODY, MONO);
             doc.add(heading("Per node"));
             List<ReportText.NodeRow> rows = ReportText.problemNodeRows(r);
             List<String> clean = ReportText.cleanHosts(r, rows);

@@ -17,6 +17,8 @@ final class ReportFacts {
     private FabricView view;
     private Fabric fabric;
     private boolean fabricBuilt;
+    private java.util.List<io.ibaccept.rules.counters.LinkWindowRow> linkWindow;
+    private io.ibaccept.rules.RuleConfig linkWindowCfg;
 
     private ReportFacts(ClusterData data) {
         this.data = data;
@@ -54,5 +56,14 @@ final class ReportFacts {
             fabricBuilt = true;
         }
         return fabric;
+    }
+
+    /** The counter-window link table (rules CounterWindowTable), for the HTML, the PDF and linkwindow.csv. */
+    synchronized java.util.List<io.ibaccept.rules.counters.LinkWindowRow> linkWindow(io.ibaccept.rules.RuleConfig cfg) {
+        if (linkWindow == null || linkWindowCfg != cfg) {
+            linkWindow = io.ibaccept.rules.CounterWindowTable.rows(data, cfg);
+            linkWindowCfg = cfg;
+        }
+        return linkWindow;
     }
 }

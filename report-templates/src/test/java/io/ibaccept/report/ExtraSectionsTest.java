@@ -1,0 +1,68 @@
+package io.ibaccept.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ibaccept.fabric.PlanDiff;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.Status;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Work order section and workorder.csv from 'analyze --expect'; nothing extra without a plan or counter samples. */
+class ExtraSectionsTest {
+    static Report report() {
+        return new Report(Synthetic.cluster(List.of("node01", "node02"), ""), List.of(new Finding("fabric.plan", "Cabling plan", Status.FAIL,
+                List.of("leaf001 port 41", "spine01 port 1"), List.of(Evidence.of("x", "plan.csv:3")), "miswired", "c", "f")));
+    }
+
+    static PlanDiff.Result plan() {
+        return new PlanDiff.Result(4, 2, List.of(), List.of(
+                new PlanDiff.Work(1, "swap", "leaf001", 41, "spine01", 1, "=C17", "goes to spine02 port 1, plan says spine01 port 1"),
+                new PlanDiff.Work(2, "connect", "leaf001", 42, "spine02", 1, "", "planned cable missing")), List.of(), List.of());
+    }
+
+    @Test
+    void workOrderIsASectionAndACsvWithSafeCells(@TempDir Path tmp) throws Exception {
+        ReportWriter.Written w = ReportWriter.writeAll(report(), tmp, CoverInfo.NONE, ReportLayout.DEFAULT, plan());
+        assertThat(w.errors()).isEmpty();
+        Document doc = Jsoup.parse(tmp.resolve("report.html").toFile(), "UTF-8");
+        assertThat(doc.select("#work-order-table tbody tr")).hasSize(2);
+        assertThat(doc.selectFirst("#work-order-table tr[data-action=swap]").text()).contains("leaf001").contains("41").contains("spine01")
+                .contains("plan says spine01 port 1");
+        assertThat(doc.getElementById("work-order").text()).contains("4 planned cables, 2 as planned, 2 step(s)");
+        String csv = Files.readString(tmp.resolve("workorder.csv"));
+        assertThat(csv).startsWith("step,action,device,port,peer_device,peer_port,cable_id,reason,done")
+                .contains("1,swap,leaf001,41,spine01,1,'=C17,");
+        String pdf = PdfText.of(tmp.resolve("report.pdf"));
+        assertThat(pdf).contains("Cabling work order").contains("planned cable missing");
+    }
+
+    @Test
+    void noPlanNoWindowNoExtraFiles(@TempDir Path tmp) throws Exception {
+        ReportWriter.Written w = ReportWriter.writeAll(report(), tmp, CoverInfo.NONE);
+        assertThat(w.errors()).isEmpty();
+        assertThat(tmp.resolve("workorder.csv")).doesNotExist();
+        assertThat(tmp.resolve("linkwindow.csv")).doesNotExist();
+        Document doc = Jsoup.parse(tmp.resolve("report.html").toFile(), "UTF-8");
+        assertThat(doc.getElementById("work-order")).isNull();
+        assertThat(doc.getElementById("link-window")).isNull();
+    }
+
+    static final class PdfText {
+        static String of(Path pdf) throws Exception {
+            try (com.lowagie.text.pdf.PdfReader reader = new com.lowagie.text.pdf.PdfReader(pdf.toString())) {
+                StringBuilder all = new StringBuilder();
+                var ex = new com.lowagie.text.pdf.parser.PdfTextExtractor(reader);
+                for (int p = 1; p <= reader.getNumberOfPages(); p++) all.append(ex.getTextFromPage(p)).append('\n');
+                return all.toString().replaceAll("\\s+", " ");
+            }
+        }
+    }
+}
