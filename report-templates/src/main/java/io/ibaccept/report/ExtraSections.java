@@ -47,7 +47,8 @@ final class ExtraSections {
     static void html(org.jsoup.nodes.Document doc, Report r, PlanDiff.Result plan) {
         // after the findings, before the fabric picture and the per-node table
         Element anchor = doc.getElementById("fabric") != null ? doc.getElementById("fabric") : doc.getElementById("nodes");
-        String perf = PerfSection.html(r, cfg(r));
+        ReportFacts facts = ReportFacts.of(r.data());
+        String perf = PerfSection.html(facts.perfFigures(r, cfg(r)), facts.perfCommands(r, cfg(r)));
         if (!perf.isEmpty()) insert(doc, anchor, perf);
         List<LinkWindowRow> rows = ReportFacts.of(r.data()).linkWindow(cfg(r));
         if (!rows.isEmpty()) {
@@ -116,7 +117,8 @@ final class ExtraSections {
     }
 
     static void pdf(Document doc, Report r, PlanDiff.Result plan, Font h2, Font body, Font mono) throws DocumentException {
-        List<PerfSection.Figure> figs = PerfSection.figures(r, cfg(r));
+        ReportFacts facts = ReportFacts.of(r.data());
+        List<PerfSection.Figure> figs = facts.perfFigures(r, cfg(r));
         if (!figs.isEmpty()) {
             doc.newPage();
             doc.add(new Paragraph("RDMA performance", h2));
@@ -132,7 +134,7 @@ final class ExtraSections {
                 }
                 doc.add(new Paragraph(f.caption(), body));
             }
-            PerfSection.commands(r, cfg(r)).forEach((test, lines) -> {
+            facts.perfCommands(r, cfg(r)).forEach((test, lines) -> {
                 if (lines.isEmpty()) return;
                 try {
                     doc.add(new Paragraph(test + ": command lines (rerun a pair by hand; server first)", body));

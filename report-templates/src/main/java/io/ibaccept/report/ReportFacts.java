@@ -61,9 +61,35 @@ final class ReportFacts {
     /** The counter-window link table (rules CounterWindowTable), for the HTML, the PDF and linkwindow.csv. */
     synchronized java.util.List<io.ibaccept.rules.counters.LinkWindowRow> linkWindow(io.ibaccept.rules.RuleConfig cfg) {
         if (linkWindow == null || linkWindowCfg != cfg) {
-            linkWindow = io.ibaccept.rules.CounterWindowTable.rows(data, cfg);
+            var fd = data.fabric();
+            // no counter sample at all: nothing to tabulate (and no need to index the fabric for it)
+            linkWindow = fd == null || fd.countersStart() == null && fd.countersEnd() == null ? java.util.List.of()
+                    : io.ibaccept.rules.CounterWindowTable.rows(data, cfg);
             linkWindowCfg = cfg;
         }
         return linkWindow;
+    }
+
+    private java.util.List<PerfSection.Figure> perfFigures;
+    private java.util.Map<String, java.util.List<String>> perfCommands;
+    private io.ibaccept.rules.RuleConfig perfCfg;
+
+    /** The RDMA performance figures (heat maps, sweeps) for the HTML and the PDF. */
+    synchronized java.util.List<PerfSection.Figure> perfFigures(io.ibaccept.rules.Report r, io.ibaccept.rules.RuleConfig cfg) {
+        perf(r, cfg);
+        return perfFigures;
+    }
+
+    synchronized java.util.Map<String, java.util.List<String>> perfCommands(io.ibaccept.rules.Report r, io.ibaccept.rules.RuleConfig cfg) {
+        perf(r, cfg);
+        return perfCommands;
+    }
+
+    private void perf(io.ibaccept.rules.Report r, io.ibaccept.rules.RuleConfig cfg) {
+        if (perfFigures != null && perfCfg == cfg) return;
+        boolean none = data.perftests().isEmpty();
+        perfFigures = none ? java.util.List.of() : PerfSection.figures(r, cfg);
+        perfCommands = none ? java.util.Map.of() : PerfSection.commands(r, cfg);
+        perfCfg = cfg;
     }
 }

@@ -65,4 +65,32 @@ class ExtraSectionsTest {
             }
         }
     }
+
+    @Test
+    void oneCounterSampleGivesALinkTableMarkedSnapshot(@TempDir Path tmp) throws Exception {
+        io.ibaccept.model.ClusterData base = io.ibaccept.dump.DumpLoader.load(ReportRenderingTest.DEMO);
+        var ref = new io.ibaccept.parse.SourceRef("fabric/counters-start.out", 12);
+        // one sample of every port iblinkinfo lists; node05's HCA port has symbol errors since the last clear
+        List<io.ibaccept.model.CounterSample.Port> ports = new java.util.ArrayList<>();
+        for (io.ibaccept.model.LinkInfo l : base.fabric().links())
+            ports.add(new io.ibaccept.model.CounterSample.Port(l.lid(), l.port(), java.util.Map.of("SymbolErrorCounter",
+                    !l.switchNode() && l.nodeName().startsWith("node05") ? 1234L : 0L, "PortRcvData", 1_000_000L), java.util.Set.of("PortRcvData"), ref));
+        var f = base.fabric();
+        var fabric = new io.ibaccept.model.FabricData(f.topology(), f.links(), f.sms(), f.smPorts(), f.perfCounters(), f.errorCounters(),
+                f.diagLog(), f.diagDb(), f.diagPm(), f.diagTopology(), new io.ibaccept.model.CounterSample(ports, List.of()), null);
+        var data = new io.ibaccept.model.ClusterData(base.source(), base.manifest(), base.hosts(), fabric, base.perftests(), base.commands(),
+                base.problems());
+        ReportWriter.Written w = ReportWriter.writeAll(new Report(data, List.of()), tmp, CoverInfo.NONE);
+        assertThat(w.errors()).isEmpty();
+        String csv = Files.readString(tmp.resolve("linkwindow.csv"));
+        assertThat(csv.lines().skip(1)).hasSizeGreaterThan(10).allSatisfy(l -> assertThat(l).contains(",snapshot,"));
+        assertThat(csv.lines().skip(1).findFirst().orElseThrow()).startsWith("WARN,").contains("node05").contains("1234");
+        Document doc = Jsoup.parse(tmp.resolve("report.html").toFile(), "UTF-8");
+        assertThat(doc.select("#link-window-table tbody tr")).hasSize((int) csv.lines().skip(1).count())
+                .allSatisfy(tr -> assertThat(tr.hasClass("snapshot")).isTrue());
+        assertThat(doc.selectFirst("#link-window-table tbody tr").attr("data-status")).isEqualTo("WARN");
+        assertThat(doc.selectFirst("#link-window-table tbody tr").text()).contains("node05");
+        assertThat(doc.getElementById("link-window").text()).contains("judged on a single snapshot");
+        assertThat(PdfText.of(tmp.resolve("report.pdf"))).contains("Error counters per link");
+    }
 }
