@@ -136,22 +136,46 @@ final class ReportText {
     private static String hashDump(String source) {
         Path root = Path.of(source);
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + source + " is not a directory";
-        try (Stream<Path> s = Files.walk(root)) {
-            List<Path> files = s.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList();
+        try {
             TreeMap<String, Path> sorted = new TreeMap<>();
-            for (Path p : files) sorted.put(root.relativize(p).toString().replace('\\', '/'), p);
-            MessageDigest all = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[1 << 16];
-            for (Map.Entry<String, Path> e : sorted.entrySet()) {
-                MessageDigest one = MessageDigest.getInstance("SHA-256");
-                try (InputStream in = Files.newInputStream(e.getValue(), LinkOption.NOFOLLOW_LINKS)) {
-                    for (int n; (n = in.read(buf)) > 0; ) one.update(buf, 0, n);
+            // one directory walk with the attributes it already has (no extra stat per file); links are not followed
+            Files.walkFileTree(root, new java.nio.file.SimpleFileVisitor<>() {
+                @Override
+                public java.nio.file.FileVisitResult visitFile(Path p, java.nio.file.attribute.BasicFileAttributes a) {
+                    if (a.isRegularFile()) sorted.put(root.relativize(p).toString().replace('\\', '/'), p);
+                    return java.nio.file.FileVisitResult.CONTINUE;
                 }
-                all.update((HexFormat.of().formatHex(one.digest()) + "  " + e.getKey() + "\n").getBytes(StandardCharsets.UTF_8));
-            }
+
+                @Override
+                public java.nio.file.FileVisitResult visitFileFailed(Path p, IOException e) throws IOException {
+                    throw e;
+                }
+            });
+            List<Map.Entry<String, Path>> entries = new ArrayList<>(sorted.entrySet());
+            // the per-file hashes are independent: both cores read and hash; the list is combined in path order
+            String[] hex = new String[entries.size()];
+            java.util.stream.IntStream.range(0, hex.length).parallel().forEach(i -> hex[i] = sha256(entries.get(i).getValue()));
+            MessageDigest all = MessageDigest.getInstance("SHA-256");
+            for (int i = 0; i < hex.length; i++)
+                all.update((hex[i] + "  " + entries.get(i).getKey() + "\n").getBytes(StandardCharsets.UTF_8));
             return "sha256:" + HexFormat.of().formatHex(all.digest());
         } catch (IOException | UncheckedIOException e) {
             return "unavailable: the dump could not be read completely (" + e.getMessage() + ")";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static final ThreadLocal<byte[]> HASH_BUF = ThreadLocal.withInitial(() -> new byte[1 << 16]);
+
+    private static String sha256(Path file) {
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            MessageDigest one = MessageDigest.getInstance("SHA-256");
+            byte[] buf = HASH_BUF.get();
+            for (int n; (n = in.read(buf)) > 0; ) one.update(buf, 0, n);
+            return HexFormat.of().formatHex(one.digest());
+        } catch (IOException e) {
+            throw new UncheckedIOException(file.getFileName() + ": " + e.getMessage(), e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
