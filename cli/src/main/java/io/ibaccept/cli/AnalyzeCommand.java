@@ -2,16 +2,24 @@ package io.ibaccept.cli;
 
 import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.model.ClusterData;
+import io.ibaccept.fabric.CablingPlan;
+import io.ibaccept.fabric.FabricBuilder;
+import io.ibaccept.fabric.FabricOptions;
+import io.ibaccept.fabric.NodeNameMap;
+import io.ibaccept.fabric.PlanDiff;
 import io.ibaccept.report.CoverInfo;
+import io.ibaccept.report.ReportLayout;
 import io.ibaccept.report.ReportWriter;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.RuleConfig;
 import io.ibaccept.rules.RulesEngine;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.Waivers;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,7 +29,8 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "analyze", sortOptions = false,
         description = {"Analyse a dump offline (no IB needed) and write the reports: report.html, report.pdf, findings.csv, findings.json, "
-                + "junit.xml, inventory.csv and the operations files (topology.conf, node-name-map, nhc.conf, drain.sh).",
+                + "junit.xml, inventory.csv, the operations files (topology.conf, node-name-map, nhc.conf, drain.sh), and linkwindow.csv "
+                + "(counter window per link) / workorder.csv (with --expect) when there is data for them.",
                 "The exit code is the verdict: 0 accepted (with or without warnings or waivers), 1 not accepted or incomplete."})
 final class AnalyzeCommand implements Callable<Integer> {
     @ParentCommand
@@ -49,6 +58,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--operator", paramLabel = "NAME", description = "who ran the acceptance, for the cover page")
     String operator;
 
+    @Option(names = "--node-name-map", paramLabel = "FILE",
+            description = "names for GUIDs in the ibnetdiscover/opensm format (0x<guid> \"name\"), so the report says 'leaf03 port 17'")
+    Path nodeNameMap;
+
+    @Option(names = "--expect", paramLabel = "PLAN",
+            description = "the customer's cabling plan: CSV switch,port,peer,peer_port[,cable_id] (names or GUIDs) or a golden ibnetdiscover "
+                    + "file; missing, extra and miswired cables become findings and a work order (workorder.csv and a report section)")
+    Path expect;
+
     @Option(names = "--timings", description = "print wall time, CPU time and peak RSS per phase on stderr (used by 'bench')")
     boolean timings;
 
@@ -58,12 +76,17 @@ final class AnalyzeCommand implements Callable<Integer> {
         Phases ph = timings ? new Phases() : null;
         RuleConfig cfg = rules == null ? RuleConfig.defaults() : RuleConfig.withOverrides(rules);
         Waivers accepted = waivers == null ? null : Waivers.load(waivers); // a bad file stops here, before the long part
+        NodeNameMap names = nodeNameMap == null ? null : loadNames(nodeNameMap);
+        CablingPlan plan = expect == null ? null : loadPlan(expect);
         ClusterData data = DumpLoader.load(dump);
         if (ph != null) ph.end("load+parse");
-        Report r = new RulesEngine(cfg).run(data);
+        RulesEngine engine = new RulesEngine(cfg);
+        if (names != null || plan != null) engine = engine.withFabric(new FabricOptions(names, plan));
+        Report r = engine.run(data).withRules(cfg);
+        PlanDiff.Result work = plan == null ? null : workOrder(data, names, plan);
         if (accepted != null) r = accepted.apply(r, LocalDate.now());
         if (ph != null) ph.end("rules");
-        ReportWriter.Written w = ReportWriter.writeAll(r, outDir, new CoverInfo(customer, site, operator));
+        ReportWriter.Written w = ReportWriter.writeAll(r, outDir, new CoverInfo(customer, site, operator), ReportLayout.DEFAULT, work);
         if (ph != null) ph.end("reports");
         Map<Status, Long> c = r.counts();
         out.printf("%s  (%d fail, %d error, %d warn, %s%d pass, %d skip) - %d nodes from %s%n", r.verdict().label(),
@@ -79,5 +102,29 @@ final class AnalyzeCommand implements Callable<Integer> {
             case ACCEPTED, ACCEPTED_WITH_WARNINGS, ACCEPTED_WITH_WAIVERS -> Main.ACCEPTED;
             default -> Main.NOT_ACCEPTED;
         };
+    }
+
+    /** The moves for the data-centre technician: the plan against the discovered fabric (the fabric.plan check judges the same). */
+    static PlanDiff.Result workOrder(ClusterData data, NodeNameMap names, CablingPlan plan) {
+        var fd = data.fabric();
+        if (fd == null || fd.topology() == null && fd.links() == null)
+            return new PlanDiff.Result(plan.cables().size(), 0, List.of(), List.of(), plan.problems(), List.of());
+        return PlanDiff.compare(FabricBuilder.build(fd.topology(), fd.links(), names), plan);
+    }
+
+    static NodeNameMap loadNames(Path file) {
+        try {
+            return NodeNameMap.load(file);
+        } catch (IOException e) {
+            throw new Main.UsageError(file + ": cannot read the node-name-map (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    static CablingPlan loadPlan(Path file) {
+        try {
+            return CablingPlan.load(file);
+        } catch (IOException e) {
+            throw new Main.UsageError(file + ": cannot read the cabling plan (" + e.getClass().getSimpleName() + ")");
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.ibaccept.cli;
 
 import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.CommandSet;
+import io.ibaccept.collect.CounterWindow;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.dump.DumpWriter;
 import io.ibaccept.dump.Manifest;
@@ -73,8 +74,19 @@ final class CollectCommand implements Callable<Integer> {
                     + "the other files and the manifest's nodes are kept")
     List<Cmd> only;
 
+    @Option(names = "--window", paramLabel = "DURATION", arity = "0..1", fallbackValue = "2m", converter = Durations.class,
+            description = "read every port's counters fabric-wide (switch ports included) at the start and at the end of this window "
+                    + "(e.g. 10m; 2m when given without a value), so the report judges errors per hour and BER, not a snapshot")
+    Duration window;
+
+    @Option(names = "--clear-counters", description = "with --window: clear the port counters before the first sample "
+            + "(off by default: it destroys the counter history other monitoring relies on; never on a production fabric without intent)")
+    boolean clearCounters;
+
     @Override
     public Integer call() {
+        if (clearCounters && window == null) throw new Main.UsageError("--clear-counters needs --window DURATION");
+        if (window != null && only != null) throw new Main.UsageError("--window takes whole-fabric samples: not with --only");
         if (parallel < 1) throw new Main.UsageError("--parallel must be at least 1");
         if (nodeTimeoutS < 1) throw new Main.UsageError("--node-timeout-s must be at least 1");
         Set<Cmd> selected = only == null ? null : EnumSet.copyOf(only);
@@ -95,7 +107,9 @@ final class CollectCommand implements Callable<Integer> {
         Collector.Options opt = new Collector.Options(cluster, fabricNode, parallel, mlxlink, ibdiagnet, ethtool, probeCmd,
                 Duration.ofSeconds(nodeTimeoutS));
         try (Progress p = Progress.open("collect", (long) hosts.size() * perNode + fabric, STEP, main.err)) {
-            new Collector(transport.transport(nodes.slurm), opt, p.lines()).only(selected).collect(hosts, out);
+            Collector c = new Collector(transport.transport(nodes.slurm), opt, p.lines()).only(selected);
+            if (window != null) c.withCounterWindow(new CounterWindow.Options(window, clearCounters));
+            c.collect(hosts, out);
         }
         if (before != null) new DumpWriter(out).manifest(merged(before, hosts));
         main.out.println("dump written to " + out + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");

@@ -49,6 +49,8 @@ public final class Main implements Callable<Integer> {
         COMMANDS.put("analyze", AnalyzeCommand.class);
         COMMANDS.put("collect", CollectCommand.class);
         COMMANDS.put("rdma", RdmaCommand.class);
+        COMMANDS.put("burn", BurnCommand.class);
+        COMMANDS.put("diff", DiffCommand.class);
         COMMANDS.put("probe", ProbeCommand.class);
         COMMANDS.put("bench", BenchCommand.class);
         COMMANDS.put("sim-capture", SimCaptureCommand.class);

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The command line itself: help, version, completion, and what it rejects (exit 2, a message, no stack trace). */
 class CommandLineTest {
     @ParameterizedTest
-    @ValueSource(strings = {"analyze", "collect", "rdma", "probe", "bench", "sim-capture", "completion"})
+    @ValueSource(strings = {"analyze", "collect", "rdma", "burn", "diff", "probe", "bench", "sim-capture", "completion"})
     void everyCommandHasItsOwnHelp(String command) {
         MainTest.Run r = run(command, "--help");
         assertThat(r.code()).isZero();
@@ -79,7 +79,7 @@ class CommandLineTest {
                 .startsWith("ibaccept: Invalid value for option '--only' (CMD): unknown command 'nope' (known: ibstat, smpquery-portinfo,");
         assertThat(run("collect", "-o", "d").err()).contains("(--nodes=HOSTLIST | --hostfile=FILE | --slurm)");
         assertThat(run("rdma", "--nodes", "n[1-2]", "-o", "d", "--pattern", "star").err())
-                .contains("expected one of all-pairs, ring, bisection, found 'star'");
+                .contains("expected one of all-pairs, ring, bisection, one-to-all, found 'star'");
         assertThat(run("collect", "--nodes", "n1", "-o", "d", "--only", "ethtool-S").err()).isEqualTo("ibaccept: --only ethtool-S needs --ethtool IFACE\n");
     }
 
@@ -114,7 +114,7 @@ class CommandLineTest {
     void theInputFixNamesAnOptionThatExists() throws Exception {
         String rules = new String(io.ibaccept.rules.RuleConfig.class.getResourceAsStream("rules.properties").readAllBytes(),
                 java.nio.charset.StandardCharsets.UTF_8);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ibaccept (analyze|collect|rdma|bench|probe|sim-capture) [^'\\n]*?(--[a-z][a-z-]*)").matcher(rules);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ibaccept (analyze|collect|rdma|burn|diff|bench|probe|sim-capture) [^'\\n]*?(--[a-z][a-z-]*)").matcher(rules);
         int seen = 0;
         while (m.find()) {
             seen++;

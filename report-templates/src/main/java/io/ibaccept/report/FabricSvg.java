@@ -51,10 +51,7 @@ public final class FabricSvg {
     }
 
     private static Fabric fabricOf(io.ibaccept.rules.Report r) {
-        var fd = r.data().fabric();
-        if (fd == null || fd.topology() == null && fd.links() == null) return null;
-        Fabric f = io.ibaccept.fabric.FabricBuilder.build(fd.topology(), fd.links(), null);
-        return f.switches().isEmpty() ? null : f;
+        return ReportFacts.of(r.data()).fabric();
     }
 
     /** The cables fabric.plan found missing, back from its findings (the report does not keep the plan itself). */

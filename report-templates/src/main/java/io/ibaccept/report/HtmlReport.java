@@ -32,8 +32,13 @@ public final class HtmlReport {
     }
 
     public static String render(Report r, CoverInfo cover, ReportLayout layout) {
+        return render(r, cover, layout, null);
+    }
+
+    /** plan: the cabling plan comparison of 'analyze --expect' (its work order becomes a section), or null. */
+    public static String render(Report r, CoverInfo cover, ReportLayout layout, io.ibaccept.fabric.PlanDiff.Result plan) {
         Document doc = template();
-        FabricView fabric = new FabricView(r.data());
+        FabricView fabric = ReportFacts.of(r.data()).view();
         Element banner = doc.getElementById("banner");
         banner.addClass(r.verdict().name());
         doc.getElementById("verdict").text(r.verdict().label());
@@ -67,10 +72,11 @@ public final class HtmlReport {
         for (ReportText.Group g : ReportText.groups(r, problems, layout)) {
             Element tr = probs.appendElement("tr").addClass("finding").attr("data-check", g.check()).attr("data-status", g.status().name())
                     .attr("data-count", String.valueOf(g.size()));
+            if (g.consequence()) tr.addClass("consequence").attr("data-root", g.rootCheck());
             status(tr.appendElement("td"), g.status());
             tr.appendElement("td").text(g.title());
             Element what = tr.appendElement("td");
-            what.appendElement("div").addClass("summary").text(g.summary());
+            what.appendElement("div").addClass("summary").text(g.shownSummary());
             if (!g.objects().isEmpty()) what.appendElement("div").addClass("ev").text("affects: " + g.objects());
             Element ev = tr.appendElement("td");
             for (Evidence e : g.evidence()) {
@@ -98,6 +104,7 @@ public final class HtmlReport {
             tr.appendElement("td").text(p.text());
         }
         FabricSvg.appendSection(doc, r);
+        ExtraSections.html(doc, r, plan);
         return doc.outerHtml();
     }
 

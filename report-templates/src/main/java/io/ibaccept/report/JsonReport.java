@@ -32,7 +32,8 @@ public final class JsonReport {
     public record VerdictInfo(String code, String label, String meaning) {}
 
     public record FindingJson(String check, String title, String status, List<String> objects, List<EvidenceJson> evidence,
-                              String summary, String cause, String fix, @JsonInclude(JsonInclude.Include.NON_NULL) WaiverJson waiver) {}
+                              String summary, String cause, String fix, @JsonInclude(JsonInclude.Include.NON_NULL) WaiverJson waiver,
+                              String id, @JsonInclude(JsonInclude.Include.NON_NULL) String parent) {}
 
     /** where is "file:line" as in the report; file and line split out (line 0: the file as a whole or derived). */
     public record EvidenceJson(String text, String where, String file, int line) {}
@@ -69,7 +70,7 @@ public final class JsonReport {
         Waiver w = f.status() == Status.WAIVED ? r.waiverFor(f) : null;
         return new FindingJson(f.check(), f.title(), f.status().name(), f.objects(),
                 f.evidence().stream().map(JsonReport::evidence).toList(), f.summary(), f.cause(), f.fix(),
-                w == null ? null : waiver(w, null));
+                w == null ? null : waiver(w, null), f.id(), f.parent());
     }
 
     static EvidenceJson evidence(Evidence e) {

@@ -37,7 +37,7 @@ final class OpsOutputs {
      * cabled to the level below. Names are the switches' Slurm-safe names (as in node-name-map).
      */
     static String topologyConf(Report r) {
-        FabricView f = new FabricView(r.data());
+        FabricView f = ReportFacts.of(r.data()).view();
         StringBuilder sb = new StringBuilder(header(r, "Slurm topology.conf (TopologyPlugin=topology/tree)"));
         if (!f.known()) return sb.append("# no usable ibnetdiscover topology in the dump: nothing to write\n").toString();
         List<String> skipped = new ArrayList<>();
@@ -55,7 +55,7 @@ final class OpsOutputs {
 
     /** node-name-map (opensm/ibnetdiscover format): node GUID and "name" per line; switches by their Slurm name. */
     static String nodeNameMap(Report r) {
-        FabricView f = new FabricView(r.data());
+        FabricView f = ReportFacts.of(r.data()).view();
         StringBuilder sb = new StringBuilder(header(r, "node-name-map for opensm and infiniband-diags (--node-name-map)"));
         if (!f.known()) return sb.append("# no usable ibnetdiscover topology in the dump: nothing to write\n").toString();
         for (Topology.Node n : f.topology.nodes()) {

@@ -63,8 +63,13 @@ public final class PdfReport {
     }
 
     public static void render(Report r, CoverInfo cover, ReportLayout layout, OutputStream out) {
+        render(r, cover, layout, null, out);
+    }
+
+    /** plan: the cabling plan comparison of 'analyze --expect' (its work order gets a table), or null. */
+    public static void render(Report r, CoverInfo cover, ReportLayout layout, io.ibaccept.fabric.PlanDiff.Result plan, OutputStream out) {
         Document doc = new Document(PageSize.A4.rotate(), 28, 28, 28, 28);
-        FabricView fabric = new FabricView(r.data());
+        FabricView fabric = ReportFacts.of(r.data()).view();
         try {
             PdfWriter writer = PdfWriter.getInstance(doc, out);
             doc.addTitle("InfiniBand acceptance report - " + r.data().manifest().cluster());
@@ -107,7 +112,7 @@ public final class PdfReport {
             for (ReportText.Group g : ReportText.groups(r, problems, layout)) {
                 probs.addCell(status(g.status()));
                 probs.addCell(cell(g.title(), BOLD));
-                probs.addCell(cell(g.summary() + (g.objects().isEmpty() ? "" : "\naffects: " + g.objects()), BODY));
+                probs.addCell(cell(g.shownSummary() + (g.objects().isEmpty() ? "" : "\naffects: " + g.objects()), BODY));
                 StringBuilder ev = new StringBuilder();
                 for (Evidence e : g.evidence()) ev.append(e.where().isEmpty() ? "" : e.where() + "  ").append(e.text()).append('\n');
                 if (g.moreEvidence() > 0) ev.append("... ").append(g.moreEvidence()).append(" more lines in findings.csv / findings.json");
@@ -155,6 +160,7 @@ public final class PdfReport {
             }
 
             FabricSvg.addToPdf(doc, writer, r);
+            ExtraSections.pdf(doc, r, plan, H2, BODY, MONO);
             doc.add(heading("Per node"));
             List<ReportText.NodeRow> rows = ReportText.problemNodeRows(r);
             List<String> clean = ReportText.cleanHosts(r, rows);

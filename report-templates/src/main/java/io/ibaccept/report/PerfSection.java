@@ -115,8 +115,10 @@ public final class PerfSection {
 
     /** A self-contained HTML fragment: figures with captions and the command lines. Empty when there are no pair tests. */
     public static String html(Report r, RuleConfig cfg) {
-        List<Figure> figs = figures(r, cfg);
-        Map<String, List<String>> cmds = commands(r, cfg);
+        return html(figures(r, cfg), commands(r, cfg));
+    }
+
+    static String html(List<Figure> figs, Map<String, List<String>> cmds) {
         if (figs.isEmpty() && cmds.isEmpty()) return "";
         StringBuilder sb = new StringBuilder("<section id=\"rdma-performance\"><h2>RDMA performance</h2>");
         for (Figure f : figs)

@@ -43,9 +43,19 @@ final class ReportText {
      * the first evidence lines and how many more there are in findings.csv/json.
      */
     record Group(String check, String title, Status status, List<Finding> members, String summary, String objects,
-                 List<Evidence> evidence, int moreEvidence, String cause, String fix) {
+                 List<Evidence> evidence, int moreEvidence, String cause, String fix, String rootCheck) {
         int size() {
             return members.size();
+        }
+
+        /** A group of consequences, listed right under the root group it follows from (rootCheck is the root's check). */
+        boolean consequence() {
+            return rootCheck != null;
+        }
+
+        /** The summary as shown: a consequence says what it follows from. */
+        String shownSummary() {
+            return consequence() ? "-> consequence of the " + rootCheck + " finding above: " + summary : summary;
         }
     }
 
@@ -102,75 +112,70 @@ final class ReportText {
         return "unknown";
     }
 
-    /** Hashes by dump path and a cheap fingerprint (files, sizes, times): the renderers ask for the id several times. */
-    private static final Map<String, String> DUMP_IDS = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, String> e) {
-            return size() > 8;
-        }
-    });
-
     /**
      * "sha256:HEX" over the dump directory: SHA-256 of the lines "sha256(file)  relative/path\n" for every regular file,
      * sorted by path (symbolic links are not followed). Recompute with
      * {@code (cd DUMP && find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum) | sha256sum}.
-     * If the dump is not a readable directory the text says why, starting with "unavailable".
+     * If the dump is not a readable directory the text says why, starting with "unavailable". Computed once per dump
+     * model (ReportFacts): every output that shows it asks again.
      */
     static String dumpId(ClusterData data) {
+        return ReportFacts.of(data).dumpId();
+    }
+
+    static String hashDumpOf(ClusterData data) {
         if (data.source() == null || data.source().isBlank()) return "unavailable: the dump's location is not known";
-        String key;
         try {
-            key = data.source() + "\u0000" + fingerprint(Path.of(data.source()));
+            Path.of(data.source());
         } catch (java.nio.file.InvalidPathException e) {
             return "unavailable: '" + data.source() + "' is not a usable path";
         }
-        String id = DUMP_IDS.get(key);
-        if (id == null) {
-            id = hashDump(data.source());
-            DUMP_IDS.put(key, id);
-        }
-        return id;
-    }
-
-    private static String fingerprint(Path root) {
-        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "none";
-        long[] acc = new long[3];
-        try (Stream<Path> s = Files.walk(root)) {
-            s.forEach(p -> {
-                try {
-                    var a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                    acc[0]++;
-                    acc[1] += a.size();
-                    acc[2] = Math.max(acc[2], a.lastModifiedTime().toMillis()) + p.hashCode();
-                } catch (IOException e) {
-                    acc[0] += 1_000_003;
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            return "unreadable";
-        }
-        return acc[0] + "/" + acc[1] + "/" + acc[2];
+        return hashDump(data.source());
     }
 
     private static String hashDump(String source) {
         Path root = Path.of(source);
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + source + " is not a directory";
-        try (Stream<Path> s = Files.walk(root)) {
-            List<Path> files = s.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList();
+        try {
             TreeMap<String, Path> sorted = new TreeMap<>();
-            for (Path p : files) sorted.put(root.relativize(p).toString().replace('\\', '/'), p);
-            MessageDigest all = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[1 << 16];
-            for (Map.Entry<String, Path> e : sorted.entrySet()) {
-                MessageDigest one = MessageDigest.getInstance("SHA-256");
-                try (InputStream in = Files.newInputStream(e.getValue(), LinkOption.NOFOLLOW_LINKS)) {
-                    for (int n; (n = in.read(buf)) > 0; ) one.update(buf, 0, n);
+            // one directory walk with the attributes it already has (no extra stat per file); links are not followed
+            Files.walkFileTree(root, new java.nio.file.SimpleFileVisitor<>() {
+                @Override
+                public java.nio.file.FileVisitResult visitFile(Path p, java.nio.file.attribute.BasicFileAttributes a) {
+                    if (a.isRegularFile()) sorted.put(root.relativize(p).toString().replace('\\', '/'), p);
+                    return java.nio.file.FileVisitResult.CONTINUE;
                 }
-                all.update((HexFormat.of().formatHex(one.digest()) + "  " + e.getKey() + "\n").getBytes(StandardCharsets.UTF_8));
-            }
+
+                @Override
+                public java.nio.file.FileVisitResult visitFileFailed(Path p, IOException e) throws IOException {
+                    throw e;
+                }
+            });
+            List<Map.Entry<String, Path>> entries = new ArrayList<>(sorted.entrySet());
+            // the per-file hashes are independent: both cores read and hash; the list is combined in path order
+            String[] hex = new String[entries.size()];
+            java.util.stream.IntStream.range(0, hex.length).parallel().forEach(i -> hex[i] = sha256(entries.get(i).getValue()));
+            MessageDigest all = MessageDigest.getInstance("SHA-256");
+            for (int i = 0; i < hex.length; i++)
+                all.update((hex[i] + "  " + entries.get(i).getKey() + "\n").getBytes(StandardCharsets.UTF_8));
             return "sha256:" + HexFormat.of().formatHex(all.digest());
         } catch (IOException | UncheckedIOException e) {
             return "unavailable: the dump could not be read completely (" + e.getMessage() + ")";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static final ThreadLocal<byte[]> HASH_BUF = ThreadLocal.withInitial(() -> new byte[1 << 16]);
+
+    private static String sha256(Path file) {
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            MessageDigest one = MessageDigest.getInstance("SHA-256");
+            byte[] buf = HASH_BUF.get();
+            for (int n; (n = in.read(buf)) > 0; ) one.update(buf, 0, n);
+            return HexFormat.of().formatHex(one.digest());
+        } catch (IOException e) {
+            throw new UncheckedIOException(file.getFileName() + ": " + e.getMessage(), e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -194,19 +199,59 @@ final class ReportText {
 
     private static final int SHAPE_MAX_HOSTS = 8;
 
+    /**
+     * Root findings grouped as above, each group followed by the groups of its members' consequences (so a dead leaf
+     * is one row with the host ports behind it under it, not many unrelated rows). A consequence whose root is not
+     * among the findings given (e.g. the root is waived) is grouped like a root.
+     */
     static List<Group> groups(Report r, List<Finding> findings, ReportLayout layout) {
-        Map<String, List<Finding>> byKey = new LinkedHashMap<>();
+        Map<String, Finding> byId = new HashMap<>();
+        for (Finding f : findings) if (!f.id().isEmpty()) byId.put(f.id(), f);
+        Set<String> ids = byId.keySet();
+        Map<String, List<Finding>> roots = new LinkedHashMap<>();
+        Map<String, String> rootKeyOfId = new HashMap<>();
+        List<Finding> consequences = new ArrayList<>();
         for (Finding f : findings) {
-            List<String> hosts = f.hosts();
-            String key = f.check() + "\u0000" + f.status() + "\u0000" + shape(f.cause(), hosts) + "\u0000" + shape(f.fix(), hosts);
-            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
+            if (f.isConsequence() && ids.contains(f.parent())) {
+                consequences.add(f);
+                continue;
+            }
+            String key = key(f);
+            roots.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
+            if (!f.id().isEmpty()) rootKeyOfId.put(f.id(), key);
+        }
+        Map<String, Map<String, List<Finding>>> under = new HashMap<>();
+        for (Finding f : consequences) {
+            String rootKey = rootKeyOfId.get(f.parent());
+            if (rootKey == null) rootKey = rootKeyOfConsequence(f, rootKeyOfId, byId);
+            under.computeIfAbsent(rootKey, k -> new LinkedHashMap<>()).computeIfAbsent(key(f), k -> new ArrayList<>()).add(f);
         }
         List<Group> out = new ArrayList<>();
-        for (List<Finding> members : byKey.values()) out.add(group(members, layout));
+        for (Map.Entry<String, List<Finding>> e : roots.entrySet()) {
+            out.add(group(e.getValue(), layout, null));
+            String rootCheck = e.getValue().get(0).check();
+            for (List<Finding> c : under.getOrDefault(e.getKey(), Map.of()).values()) out.add(group(c, layout, rootCheck));
+        }
         return out;
     }
 
-    private static Group group(List<Finding> members, ReportLayout layout) {
+    private static String key(Finding f) {
+        List<String> hosts = f.hosts();
+        return f.check() + "\u0000" + f.status() + "\u0000" + shape(f.cause(), hosts) + "\u0000" + shape(f.fix(), hosts);
+    }
+
+    /** A consequence of a consequence: follow the parents up to the root group. */
+    private static String rootKeyOfConsequence(Finding f, Map<String, String> rootKeyOfId, Map<String, Finding> byId) {
+        Finding at = f;
+        for (int hops = 0; at != null && at.isConsequence() && hops < 16; hops++) {
+            String k = rootKeyOfId.get(at.parent());
+            if (k != null) return k;
+            at = byId.get(at.parent());
+        }
+        return key(f);
+    }
+
+    private static Group group(List<Finding> members, ReportLayout layout, String rootCheck) {
         Finding first = members.get(0);
         List<String> objects = new ArrayList<>();
         Set<String> hosts = new LinkedHashSet<>();
@@ -238,7 +283,8 @@ final class ReportText {
             }
         }
         return new Group(first.check(), first.title(), first.status(), List.copyOf(members), clip(summary, MAX_TEXT),
-                compressObjects(objects, layout.maxObjectsText()), ev, total - ev.size(), clip(cause, MAX_TEXT), clip(fix, MAX_TEXT));
+                compressObjects(objects, layout.maxObjectsText()), ev, total - ev.size(), clip(cause, MAX_TEXT), clip(fix, MAX_TEXT),
+                rootCheck);
     }
 
     private static final String HOST = "\u0001";

@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Writes every output of an analysis into a directory: report.html, report.pdf, findings.csv, findings.json, junit.xml,
- * inventory.csv and the operations files topology.conf, node-name-map, nhc.conf, drain.sh. Each file is written
+ * inventory.csv, the operations files topology.conf, node-name-map, nhc.conf, drain.sh, and when there is data for
+ * them linkwindow.csv (counter window per link) and workorder.csv (cabling plan). Each file is written
  * independently: one that fails is listed in errors and the others are still written.
  */
 public final class ReportWriter {
@@ -38,6 +39,14 @@ public final class ReportWriter {
     }
 
     public static Written writeAll(Report r, Path dir, CoverInfo cover, ReportLayout layout) {
+        return writeAll(r, dir, cover, layout, null);
+    }
+
+    /**
+     * plan: the cabling plan comparison of 'analyze --expect', or null; with it workorder.csv is written and the
+     * reports get a work-order section. linkwindow.csv is written when the dump has counter samples.
+     */
+    public static Written writeAll(Report r, Path dir, CoverInfo cover, ReportLayout layout, io.ibaccept.fabric.PlanDiff.Result plan) {
         List<Path> files = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         try {
@@ -46,16 +55,26 @@ public final class ReportWriter {
             throw new UncheckedIOException(dir + ": cannot create the output directory (" + e.getClass().getSimpleName() + ")", e);
         }
         CoverInfo c = cover == null ? CoverInfo.NONE : cover;
-        text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout)), files, errors);
-        bytes(dir, "report.pdf", out -> PdfReport.render(r, c, layout, out), files, errors);
+        text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout, plan)), files, errors);
+        bytes(dir, "report.pdf", out -> PdfReport.render(r, c, layout, plan, out), files, errors);
         text(dir, "findings.csv", w -> CsvReport.render(r, w), files, errors);
         bytes(dir, "findings.json", out -> JsonReport.render(r, out), files, errors);
         text(dir, "junit.xml", w -> JunitReport.render(r, w), files, errors);
-        text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), new FabricView(r.data()), w), files, errors);
+        text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), ReportFacts.of(r.data()).view(), w), files, errors);
         text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(r)), files, errors);
         text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(r)), files, errors);
         text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(r)), files, errors);
         text(dir, "drain.sh", w -> w.write(OpsOutputs.drainSh(r)), files, errors);
+        if (plan != null) text(dir, io.ibaccept.fabric.WorkOrder.FILE_NAME, w -> ExtraSections.workOrderCsv(plan, w), files, errors);
+        List<io.ibaccept.rules.counters.LinkWindowRow> window;
+        try {
+            window = ReportFacts.of(r.data()).linkWindow(ExtraSections.cfg(r));
+        } catch (RuntimeException e) {
+            window = List.of();
+            errors.add(dir.resolve("linkwindow.csv") + ": " + e);
+        }
+        List<io.ibaccept.rules.counters.LinkWindowRow> rows = window;
+        if (!rows.isEmpty()) text(dir, "linkwindow.csv", w -> LinkWindowCsv.render(rows, w), files, errors);
         return new Written(files, errors);
     }
 
@@ -73,7 +92,7 @@ public final class ReportWriter {
             render.to(out);
             files.add(p);
         } catch (IOException | RuntimeException e) {
-            errors.add(p + ": " + e.getMessage());
+            errors.add(p + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
         }
     }
 }

@@ -70,7 +70,13 @@ class ReportRenderingTest {
         assertThat(doc.selectFirst("#node-table tr[data-node=node04]")).isNull();
         assertThat(doc.select("#node-table tbody tr")).hasSizeLessThan(16)
                 .allSatisfy(tr -> assertThat(tr.attr("data-status")).isNotEqualTo("PASS"));
-        assertThat(doc.getElementById("node-summary").text()).endsWith("7 without findings: node[01-02,04-05,10,14-15]");
+        // the clean hostlist is every host no FAIL/WARN/ERROR/WAIVED finding names (which ones depends on the rules)
+        java.util.Set<String> named = new java.util.HashSet<>();
+        report.findings().stream().filter(f -> f.status() != Status.PASS && f.status() != Status.SKIP).forEach(f -> named.addAll(f.hosts()));
+        List<String> clean = report.data().hosts().keySet().stream().filter(h -> !named.contains(h)).toList();
+        assertThat(clean).contains("node01", "node04").doesNotContain("node07", "node16");
+        assertThat(doc.getElementById("node-summary").text())
+                .endsWith(clean.size() + " without findings: " + io.ibaccept.rules.Hostlists.compress(clean));
     }
 
     @Test
@@ -154,5 +160,28 @@ class ReportRenderingTest {
         }
         Document doc = Jsoup.parse(out.resolve("report.html").toFile(), "UTF-8");
         assertThat(doc.select("#inventory-table tbody tr")).hasSizeGreaterThan(16 + 6);
+    }
+
+    @Test
+    void consequencesAreRenderedUnderTheirRootAndCountedOnce() {
+        var data = Synthetic.cluster(List.of("node01", "node02", "node03"), "");
+        Finding leaf = new Finding("fabric.switch", "Switch", Status.FAIL, List.of("leaf001"), List.of(), "leaf001 is dead", "power", "replace",
+                "fabric.switch#1", null);
+        Finding other = new Finding("memlock", "memlock", Status.FAIL, List.of("node03"), List.of(), "node03: memlock", "c", "f", "memlock#1", null);
+        List<Finding> fs = List.of(other, leaf,
+                new Finding("port.state", "Port", Status.FAIL, List.of("node01 HCA-1 port 1"), List.of(), "node01 port down", "c", "f", "port.state#1", "fabric.switch#1"),
+                new Finding("port.state", "Port", Status.FAIL, List.of("node02 HCA-1 port 1"), List.of(), "node02 port down", "c", "f", "port.state#2", "fabric.switch#1"));
+        Report rep = new Report(data, fs);
+        assertThat(rep.counts().get(Status.FAIL)).isEqualTo(2);
+        Document doc = Jsoup.parse(HtmlReport.render(rep));
+        List<Element> rows = doc.select("#problem-table tr.finding");
+        assertThat(rows).extracting(tr -> tr.attr("data-check")).containsExactly("memlock", "fabric.switch", "port.state");
+        Element c = rows.get(2);
+        assertThat(c.hasClass("consequence")).isTrue();
+        assertThat(c.attr("data-root")).isEqualTo("fabric.switch");
+        assertThat(c.attr("data-count")).isEqualTo("2");
+        assertThat(c.selectFirst(".summary").text()).startsWith("-> consequence of the fabric.switch finding above");
+        assertThat(rows.get(1).hasClass("consequence")).isFalse();
+        assertThat(doc.getElementById("verdict-meaning").text()).contains("2 failed");
     }
 }

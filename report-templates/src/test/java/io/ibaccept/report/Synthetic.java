@@ -44,7 +44,7 @@ final class Synthetic {
             List<Topology.Port> ports = new ArrayList<>(leafPorts.get(l));
             for (int s = 0; s < 2; s++)
                 ports.add(new Topology.Port(41 + s, 0, 0, String.format("S-%016x", 0x200000L + s), 0x200000L + s, l + 1, "spine0" + (s + 1), 0,
-                        LinkWidth.X4, LinkSpeed.HDR, null));
+                        LinkWidth.X4, LinkSpeed.HDR, new SourceRef("fabric/ibnetdiscover.out", l + 1)));
             nodes.add(new Topology.Node(Topology.NodeType.SWITCH, leafGuid, String.format("S-%016x", leafGuid),
                     String.format("MF0;leaf%03d:MQM8790/U1", l + 1), 80, 5000 + l, ports, new SourceRef("fabric/ibnetdiscover.out", l + 1)));
         }
@@ -52,7 +52,7 @@ final class Synthetic {
             List<Topology.Port> ports = new ArrayList<>();
             for (int l = 0; l < leaves; l++)
                 ports.add(new Topology.Port(l + 1, 0, 0, String.format("S-%016x", 0x200000L + 10 + l), 0x200000L + 10 + l, 41 + s,
-                        String.format("leaf%03d", l + 1), 0, LinkWidth.X4, LinkSpeed.HDR, null));
+                        String.format("leaf%03d", l + 1), 0, LinkWidth.X4, LinkSpeed.HDR, new SourceRef("fabric/ibnetdiscover.out", 9000 + s)));
             nodes.add(new Topology.Node(Topology.NodeType.SWITCH, 0x200000L + s, String.format("S-%016x", 0x200000L + s),
                     "spine0" + (s + 1), 80, 4000 + s, ports, new SourceRef("fabric/ibnetdiscover.out", 9000 + s)));
         }

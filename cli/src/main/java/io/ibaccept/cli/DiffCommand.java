@@ -1,0 +1,60 @@
+package io.ibaccept.cli;
+
+import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.fabric.DumpDiff;
+import io.ibaccept.fabric.NodeNameMap;
+import io.ibaccept.report.DiffReport;
+import io.ibaccept.report.ReportWriter;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.rules.RulesEngine;
+import io.ibaccept.rules.fabric.ReportDiff;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "diff", sortOptions = false,
+        description = {"What changed between two dumps, e.g. since the accepted handover: topology (switches, cables added, removed, moved), "
+                + "link speed/width, HCA firmware, OFED, perftest regressions, and findings new or cleared.",
+                "Writes diff.csv, diff.html and diff.pdf. Exit code 1 when something changed."})
+final class DiffCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "OLD", description = "the earlier dump (directory or .zip), e.g. the accepted one")
+    Path before;
+
+    @Parameters(index = "1", paramLabel = "NEW", description = "the later dump")
+    Path after;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "directory for diff.csv, diff.html, diff.pdf")
+    Path outDir;
+
+    @Option(names = "--rules", paramLabel = "FILE", description = "thresholds for judging both dumps (as for analyze)")
+    Path rules;
+
+    @Option(names = "--node-name-map", paramLabel = "FILE", description = "names for GUIDs (ibnetdiscover/opensm node-name-map format)")
+    Path nodeNameMap;
+
+    @Override
+    public Integer call() throws Exception {
+        RuleConfig cfg = rules == null ? RuleConfig.defaults() : RuleConfig.withOverrides(rules);
+        NodeNameMap names = nodeNameMap == null ? null : AnalyzeCommand.loadNames(nodeNameMap);
+        RulesEngine engine = names == null ? new RulesEngine(cfg) : new RulesEngine(cfg).withFabric(new io.ibaccept.fabric.FabricOptions(names, null));
+        Report old = engine.run(DumpLoader.load(before)).withRules(cfg);
+        Report now = engine.run(DumpLoader.load(after)).withRules(cfg);
+        List<DumpDiff.Change> changes = ReportDiff.compare(old, now, names);
+        ReportWriter.Written w = DiffReport.write(old, now, changes, outDir);
+        main.out.println(changes.size() + " change(s) from " + before + " to " + after);
+        changes.stream().limit(20).forEach(c -> main.out.println("  " + c.category() + " " + c.object() + ": " + c.before() + " -> " + c.after()));
+        if (changes.size() > 20) main.out.println("  ... " + (changes.size() - 20) + " more in diff.csv");
+        w.files().forEach(p -> main.out.println("wrote " + p));
+        w.errors().forEach(e -> main.err.println("ibaccept: could not write " + e));
+        if (!w.errors().isEmpty()) return Main.USAGE;
+        return changes.isEmpty() ? 0 : Main.NOT_ACCEPTED;
+    }
+}

@@ -1,0 +1,136 @@
+package io.ibaccept.report;
+
+import io.ibaccept.fabric.DumpDiff;
+import io.ibaccept.rules.Report;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+/**
+ * 'ibaccept diff OLD NEW': what changed since the accepted state (topology, link rate, firmware, OFED, perftest
+ * regressions, findings new/cleared) as diff.csv, diff.html and diff.pdf, for a warranty ticket's "since handover".
+ */
+public final class DiffReport {
+    private DiffReport() {}
+
+    public static final String[] HEADER = {"category", "object", "before", "after", "where"};
+
+    public static void csv(List<DumpDiff.Change> changes, Writer out) {
+        try (SafeCsv csv = new SafeCsv(out, HEADER)) {
+            for (DumpDiff.Change c : changes) csv.row(c.category(), c.object(), c.before(), c.after(), c.where());
+        }
+    }
+
+    static String title(Report before, Report after) {
+        return "Changes since " + label(before) + ": " + label(after);
+    }
+
+    private static String label(Report r) {
+        var m = r.data().manifest();
+        return m.cluster() + " " + (m.created().isEmpty() ? "(collection time unknown)" : m.created()) + " [" + r.verdict().label() + "]";
+    }
+
+    public static String html(Report before, Report after, List<DumpDiff.Change> changes) {
+        Document doc = Document.createShell("");
+        doc.title("IB acceptance diff: " + after.data().manifest().cluster());
+        doc.head().appendElement("meta").attr("charset", "utf-8");
+        doc.head().appendElement("style").appendText("body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#1d2733}"
+                + "table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccd;padding:3px 6px;font-size:13px;text-align:left;vertical-align:top}"
+                + "th{background:#eef1f5}tr[data-category^=finding\\.new] td{background:#fbe4e2}tr[data-category^=finding\\.cleared] td{background:#e3f3e6}");
+        Element body = doc.body();
+        body.appendElement("h1").text(title(before, after));
+        Element facts = body.appendElement("table").attr("id", "diff-dumps");
+        facts.appendElement("tr").appendElement("th").text("").parent().appendElement("th").text("before").parent().appendElement("th").text("after");
+        row(facts, "Dump", before.data().source(), after.data().source());
+        row(facts, "Dump id", ReportText.dumpId(before.data()), ReportText.dumpId(after.data()));
+        row(facts, "Collected", before.data().manifest().created(), after.data().manifest().created());
+        row(facts, "Nodes", String.valueOf(before.data().hosts().size()), String.valueOf(after.data().hosts().size()));
+        row(facts, "Verdict", before.verdict().label(), after.verdict().label());
+        Map<String, Integer> perCategory = new TreeMap<>();
+        changes.forEach(c -> perCategory.merge(c.category(), 1, Integer::sum));
+        List<String> parts = new ArrayList<>();
+        perCategory.forEach((k, v) -> parts.add(k + " " + v));
+        body.appendElement("p").attr("id", "diff-summary").text(changes.isEmpty() ? "No changes." : changes.size() + " changes: " + String.join(", ", parts)
+                + " (all in diff.csv).");
+        Element t = body.appendElement("table").attr("id", "diff-table");
+        Element hr = t.appendElement("thead").appendElement("tr");
+        for (String h : HEADER) hr.appendElement("th").text(h);
+        Element tb = t.appendElement("tbody");
+        for (DumpDiff.Change c : changes) {
+            Element tr = tb.appendElement("tr").attr("data-category", c.category());
+            for (String s : new String[] {c.category(), c.object(), c.before(), c.after(), c.where()})
+                tr.appendElement("td").text(ReportText.clip(s == null ? "" : s, ReportText.MAX_TEXT));
+        }
+        return doc.outerHtml();
+    }
+
+    private static void row(Element t, String label, String a, String b) {
+        t.appendElement("tr").appendElement("th").text(label).parent().appendElement("td").text(a == null ? "" : a).parent()
+                .appendElement("td").text(b == null ? "" : b);
+    }
+
+    public static void pdf(Report before, Report after, List<DumpDiff.Change> changes, OutputStream out) {
+        com.lowagie.text.Document doc = new com.lowagie.text.Document(com.lowagie.text.PageSize.A4.rotate(), 28, 28, 28, 28);
+        var h = new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 14, com.lowagie.text.Font.BOLD);
+        var body = new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 8.5f);
+        try {
+            com.lowagie.text.pdf.PdfWriter.getInstance(doc, out);
+            doc.open();
+            doc.add(new com.lowagie.text.Paragraph(title(before, after), h));
+            doc.add(new com.lowagie.text.Paragraph(changes.size() + " changes (all in diff.csv)", body));
+            var t = new com.lowagie.text.pdf.PdfPTable(new float[] {1.4f, 3, 3, 3, 2});
+            t.setWidthPercentage(100);
+            t.setHeaderRows(1);
+            for (String s : HEADER) t.addCell(new com.lowagie.text.Phrase(s, body));
+            for (DumpDiff.Change c : changes)
+                for (String s : new String[] {c.category(), c.object(), c.before(), c.after(), c.where()})
+                    t.addCell(new com.lowagie.text.Phrase(ReportText.clip(s == null ? "" : s, ReportText.MAX_TEXT), body));
+            doc.add(t);
+        } catch (com.lowagie.text.DocumentException e) {
+            throw new IllegalStateException("PDF rendering failed: " + e.getMessage(), e);
+        } finally {
+            doc.close();
+        }
+    }
+
+    /** Writes diff.csv, diff.html and diff.pdf; each independently (errors listed, the others still written). */
+    public static ReportWriter.Written write(Report before, Report after, List<DumpDiff.Change> changes, Path dir) {
+        List<Path> files = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(dir + ": cannot create the output directory (" + e.getClass().getSimpleName() + ")", e);
+        }
+        write(dir.resolve("diff.csv"), out -> {
+            Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+            csv(changes, w);
+            w.flush();
+        }, files, errors);
+        write(dir.resolve("diff.html"), out -> out.write(html(before, after, changes).getBytes(StandardCharsets.UTF_8)), files, errors);
+        write(dir.resolve("diff.pdf"), out -> pdf(before, after, changes, out), files, errors);
+        return new ReportWriter.Written(files, errors);
+    }
+
+    private interface Render {
+        void to(OutputStream out) throws IOException;
+    }
+
+    private static void write(Path p, Render r, List<Path> files, List<String> errors) {
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(p))) {
+            r.to(out);
+            files.add(p);
+        } catch (IOException | RuntimeException e) {
+            errors.add(p + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        }
+    }
+}
