@@ -6,6 +6,7 @@ import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
+import io.ibaccept.rules.inventory.Cables;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +30,7 @@ final class CableParts implements Check {
 
     public void evaluate(Ctx c) {
         Map<Cables.LinkClass, Map<String, List<Cables.Cable>>> byClass = new TreeMap<>();
-        for (Cables.Cable cb : Cables.of(c)) {
+        for (Cables.Cable cb : Cables.of(c.data, c.fabric())) {
             if (!cb.hasPartNumber() || cb.linkClass() == Cables.LinkClass.UNKNOWN) continue;
             byClass.computeIfAbsent(cb.linkClass(), k -> new TreeMap<>()).computeIfAbsent(cb.partNumber().trim(), k -> new ArrayList<>()).add(cb);
         }

@@ -8,6 +8,7 @@ import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
+import io.ibaccept.rules.inventory.Cables;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +32,7 @@ final class CableRating implements Check {
     public void evaluate(Ctx c) {
         int judged = 0;
         List<String> bad = new ArrayList<>();
-        for (Cables.Cable cb : Cables.of(c)) {
+        for (Cables.Cable cb : Cables.of(c.data, c.fabric())) {
             if (cb.rated().isEmpty() || cb.active() == null) continue;
             judged++;
             LinkSpeed top = cb.rated().stream().max(java.util.Comparator.comparingDouble(LinkSpeed::dataGbpsPerLane)).orElseThrow();

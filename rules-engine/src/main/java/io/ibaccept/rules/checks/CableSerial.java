@@ -6,6 +6,7 @@ import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
+import io.ibaccept.rules.inventory.Cables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,7 @@ final class CableSerial implements Check {
     public void evaluate(Ctx c) {
         int judged = 0;
         List<Cables.Cable> missing = new ArrayList<>();
-        for (Cables.Cable cb : Cables.of(c)) {
+        for (Cables.Cable cb : Cables.of(c.data, c.fabric())) {
             if (!cb.serialPrinted()) continue;
             judged++;
             if (!cb.hasSerial()) missing.add(cb);

@@ -1,4 +1,4 @@
-package io.ibaccept.rules.checks;
+package io.ibaccept.rules.inventory;
 
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.fabric.Fabric;
@@ -6,7 +6,7 @@ import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibdiagnet;
 import io.ibaccept.model.LinkSpeed;
 import io.ibaccept.model.Mlxlink;
-import io.ibaccept.rules.Ctx;
+import io.ibaccept.model.ClusterData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,13 +18,13 @@ import java.util.Set;
  * graph. Only what the tools print: vendor, part number, serial (with whether the source has a serial field at all),
  * the cable's own rated IB speeds (mlxlink "Supported Cable Speed") and the link's active speed.
  */
-final class Cables {
+public final class Cables {
     private Cables() {}
 
-    enum LinkClass {
+    public enum LinkClass {
         HOST("host links"), ISL("switch-to-switch links"), UNKNOWN("links of unknown class");
 
-        final String label;
+        public final String label;
 
         LinkClass(String label) {
             this.label = label;
@@ -32,21 +32,22 @@ final class Cables {
     }
 
     /** host: the host the module was read from, null for a CABLE_INFO row of a switch. where: file:line. */
-    record Cable(String object, String host, LinkClass linkClass, String vendor, String partNumber, String serial,
+    public record Cable(String object, String host, LinkClass linkClass, String vendor, String partNumber, String serial,
                  boolean serialPrinted, Set<LinkSpeed> rated, LinkSpeed active, String where, String ratedWhere, String serialWhere,
                  String source) {
-        boolean hasPartNumber() {
+        public boolean hasPartNumber() {
             return known(partNumber);
         }
 
-        boolean hasSerial() {
+        public boolean hasSerial() {
             return known(serial);
         }
     }
 
-    static List<Cable> of(Ctx c) {
+    /** fabric: the fabric graph, to class CABLE_INFO rows as host links or ISLs (null: all UNKNOWN). */
+    public static List<Cable> of(ClusterData data, Fabric fabric) {
         List<Cable> out = new ArrayList<>();
-        for (HostData h : c.data.hosts().values()) {
+        for (HostData h : data.hosts().values()) {
             Mlxlink m = h.mlxlink();
             if (m == null || (m.cableVendor() == null && m.cablePartNumber() == null && m.cableSerial() == null)) continue;
             String ca = h.infinibandCas().isEmpty() ? "" : " " + h.infinibandCas().get(0).name();
@@ -58,21 +59,20 @@ final class Cables {
                     m.cableSpeedsRef() == null ? Cmd.MLXLINK.path(h.host()) : m.cableSpeedsRef().toString(),
                     m.ref("Vendor Serial Number") == null ? Cmd.MLXLINK.path(h.host()) : m.ref("Vendor Serial Number").toString(), "mlxlink"));
         }
-        Ibdiagnet.Db db = c.data.fabric().diagDb();
+        Ibdiagnet.Db db = data.fabric() == null ? null : data.fabric().diagDb();
         Ibdiagnet.Section s = db == null ? null : db.section("CABLE_INFO");
         if (s != null) {
-            Fabric f = c.fabric();
             boolean snColumn = s.header().contains("SN");
             for (Ibdiagnet.Row r : s.rows()) {
                 Long guid = hex(r.get("NodeGuid").isEmpty() ? r.get("NodeGUID") : r.get("NodeGuid"));
                 Integer port = integer(r.get("PortNum").isEmpty() ? r.get("PortNumber") : r.get("PortNum"));
                 if (guid == null || port == null) continue;
                 Fabric.End end = new Fabric.End(guid, port);
-                var link = f.linkAt(end);
-                LinkClass lc = link.isEmpty() ? LinkClass.UNKNOWN : f.isSwitchToSwitch(link.get()) ? LinkClass.ISL : LinkClass.HOST;
-                Fabric.Node n = f.node(guid);
+                var link = fabric == null ? java.util.Optional.<Fabric.Link>empty() : fabric.linkAt(end);
+                LinkClass lc = link.isEmpty() ? LinkClass.UNKNOWN : fabric.isSwitchToSwitch(link.get()) ? LinkClass.ISL : LinkClass.HOST;
+                Fabric.Node n = fabric == null ? null : fabric.node(guid);
                 String host = n != null && !n.isSwitch() ? n.name() : null;
-                out.add(new Cable(f.name(end) + " cable", host, lc, r.get("Vendor"), r.get("PN"), r.get("SN"), snColumn, Set.of(),
+                out.add(new Cable((fabric == null ? String.format("0x%016x port %d", guid, port) : fabric.name(end)) + " cable", host, lc, r.get("Vendor"), r.get("PN"), r.get("SN"), snColumn, Set.of(),
                         link.map(Fabric.Link::speed).orElse(null), r.ref() == null ? Cmd.IBDIAGNET_DB.path(null) : r.ref().toString(), null,
                         r.ref() == null ? Cmd.IBDIAGNET_DB.path(null) : r.ref().toString(),
                         "ibdiagnet CABLE_INFO"));
@@ -82,7 +82,7 @@ final class Cables {
     }
 
     /** Tools print N/A, NA or blanks for values a module does not report. */
-    static boolean known(String v) {
+    public static boolean known(String v) {
         if (v == null) return false;
         String t = v.trim().toUpperCase(Locale.ROOT);
         return !t.isEmpty() && !t.equals("N/A") && !t.equals("NA") && !t.equals("0") && !t.equals("UNKNOWN");
