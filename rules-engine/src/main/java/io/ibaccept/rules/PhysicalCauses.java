@@ -55,6 +55,15 @@ final class PhysicalCauses {
     private static final Pattern PAIR = Pattern.compile("(?:^|bad pair )([^\\s<>]+) ?(?:->|<->) ?([^\\s:<>]+)");
 
     static List<Finding> group(List<Finding> findings, Ctx ctx) {
+        try {
+            return correlate(findings, ctx);
+        } catch (RuntimeException e) {
+            // grouping is presentation: a bug here must not cost the report (the ungrouped findings give the same verdict)
+            return findings;
+        }
+    }
+
+    private static List<Finding> correlate(List<Finding> findings, Ctx ctx) {
         Resolver where = new Resolver(ctx);
         int n = findings.size();
         List<Set<String>> units = new ArrayList<>(n);
@@ -115,7 +124,7 @@ final class PhysicalCauses {
                     }
                     votes.merge(r, 1, Integer::sum);
                 }
-                if (all) {
+                if (all && !votes.isEmpty()) {
                     best = votes.entrySet().stream().max(Comparator.comparingInt((Map.Entry<Integer, Integer> e) -> e.getValue())
                             .thenComparingInt(e -> -position.get(e.getKey()))).orElseThrow().getKey();
                     for (int r : votes.keySet()) if (r != best) explainers.add(r);
