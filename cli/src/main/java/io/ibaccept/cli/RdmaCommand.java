@@ -147,7 +147,8 @@ final class RdmaCommand implements Callable<Integer> {
         main.out.println("retesting " + total + " outlier pair(s): " + pairs.keySet());
         boolean slurm = nodes != null && nodes.slurm;
         int n;
-        try (Progress p = Progress.open("rdma --retest", total, STEP, main.err)) {
+        long rounds = pairs.values().stream().mapToLong(l -> PairScheduler.pack(l).size()).sum(); // progress counts rounds
+        try (Progress p = Progress.open("rdma --retest", rounds, STEP, main.err)) {
             n = new Retest(test -> new PerftestRunner(transport.transport(slurm), options(List.of(test)), p.lines())).run(pairs, new DumpWriter(out));
         }
         main.out.println(n + " retest run(s) written to " + out + "; analyse again to keep only the pairs that failed twice");

@@ -35,6 +35,9 @@ public final class PerfPng {
     private static final Pattern TRANSFORM = Pattern.compile("translate\\(([-\\d.]+),([-\\d.]+)\\)(?:\\s*rotate\\(([-\\d.]+)\\))?");
 
     /** PNG bytes of the SVG at scale (1 = one pixel per SVG unit; 2 for print). */
+    /** Largest image drawn (4 bytes per pixel): 4 Mpx = 16 MiB, an A4 page at 300 dpi is about 8.7 Mpx. */
+    static final double MAX_PIXELS = 4_000_000;
+
     public static byte[] render(String svg, double scale) {
         Document d;
         try {
@@ -45,7 +48,10 @@ public final class PerfPng {
             throw new IllegalArgumentException("not a PerfSvg figure: " + e.getMessage(), e);
         }
         Element root = d.getDocumentElement();
-        int w = (int) Math.ceil(num(root, "width", 100) * scale), h = (int) Math.ceil(num(root, "height", 100) * scale);
+        double w0 = Math.max(1, num(root, "width", 100)), h0 = Math.max(1, num(root, "height", 100));
+        // a figure of a very large fabric is drawn smaller rather than allocating an image the heap cannot hold
+        double s = Math.min(scale, Math.sqrt(MAX_PIXELS / (w0 * h0)));
+        int w = (int) Math.ceil(w0 * s), h = (int) Math.ceil(h0 * s);
         BufferedImage img = new BufferedImage(Math.max(1, w), Math.max(1, h), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         try {
@@ -53,7 +59,7 @@ public final class PerfPng {
             g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
             g.setColor(Color.WHITE);
             g.fillRect(0, 0, w, h);
-            g.scale(scale, scale);
+            g.scale(s, s);
             for (Node n = root.getFirstChild(); n != null; n = n.getNextSibling()) if (n instanceof Element e) draw(g, e);
         } finally {
             g.dispose();

@@ -38,4 +38,14 @@ class PerfPngTest {
         BufferedImage img = ImageIO.read(new ByteArrayInputStream(PerfPng.render(svg, 2)));
         assertThat(img.getWidth()).isEqualTo(1280);
     }
+
+    @Test
+    void aHugeFigureIsDrawnSmallerInsteadOfExhaustingTheHeap() throws Exception {
+        String svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30000\" height=\"20000\"><rect x=\"0\" y=\"0\" width=\"30000\" "
+                + "height=\"20000\" fill=\"#ff0000\"/></svg>";
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(PerfPng.render(svg, 2)));
+        assertThat((double) img.getWidth() * img.getHeight()).isLessThanOrEqualTo(PerfPng.MAX_PIXELS + 2 * (img.getWidth() + img.getHeight()));
+        assertThat((double) img.getWidth() / img.getHeight()).isCloseTo(1.5, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(new java.awt.Color(img.getRGB(img.getWidth() - 2, img.getHeight() - 2))).isEqualTo(java.awt.Color.RED);
+    }
 }
