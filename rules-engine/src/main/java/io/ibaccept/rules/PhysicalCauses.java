@@ -347,7 +347,8 @@ final class PhysicalCauses {
                 if (m.matches()) {
                     port(m.group(1), Integer.parseInt(m.group(2)), u);
                 } else if (ctx.data.hosts().containsKey(o)) {
-                    if (f.check().equals("mlxlink")) hostCables(o, u);
+                    // mlxlink and the cable inventory checks speak of the host's cable
+                    if (f.check().equals("mlxlink") || f.check().startsWith("cable.")) hostCables(o, u);
                     else u.add("host:" + o);
                 } else if (!o.isEmpty() && !o.equals("fabric")) {
                     u.add("node:" + o);
