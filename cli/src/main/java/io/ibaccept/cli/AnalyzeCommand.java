@@ -92,8 +92,13 @@ final class AnalyzeCommand implements Callable<Integer> {
         out.printf("%s  (%d fail, %d error, %d warn, %s%d pass, %d skip) - %d nodes from %s%n", r.verdict().label(),
                 c.get(Status.FAIL), c.get(Status.ERROR), c.get(Status.WARN), c.get(Status.WAIVED) > 0 ? c.get(Status.WAIVED) + " waived, " : "",
                 c.get(Status.PASS), c.get(Status.SKIP), data.hosts().size(), dump);
-        r.worstFirst().stream().filter(f -> f.status() == Status.FAIL || f.status() == Status.ERROR).limit(15)
-                .forEach(f -> out.println("  " + f.status() + " " + f.check() + ": " + f.summary()));
+        // roots only, each with how many findings it explains (the reports list those under it)
+        Map<String, Long> under = new java.util.HashMap<>();
+        r.findings().stream().filter(f -> f.isConsequence()).forEach(f -> under.merge(f.parent(), 1L, Long::sum));
+        r.roots().stream().filter(f -> f.status() == Status.FAIL || f.status() == Status.ERROR)
+                .sorted(java.util.Comparator.comparing(f -> f.status())).limit(15)
+                .forEach(f -> out.println("  " + f.status() + " " + f.check() + ": " + f.summary()
+                        + (under.containsKey(f.id()) ? "  [+" + under.get(f.id()) + " consequence(s)]" : "")));
         w.files().forEach(p -> out.println("wrote " + p));
         w.errors().forEach(e -> main.err.println("ibaccept: could not write " + e));
         if (ph != null) ph.print(main.err);

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 public final class CsvReport {
     private CsvReport() {}
 
-    public static final String[] HEADER = {"check", "title", "status", "objects", "summary", "evidence", "cause", "fix", "waiver"};
+    public static final String[] HEADER = {"check", "title", "status", "objects", "summary", "evidence", "cause", "fix", "waiver", "id", "parent"};
 
     public static void render(Report r, Writer out) {
         try (SafeCsv csv = new SafeCsv(out, HEADER)) {
@@ -19,7 +19,7 @@ public final class CsvReport {
                         .collect(Collectors.joining(" | "));
                 Waiver w = r.waiverFor(f);
                 csv.row(f.check(), f.title(), f.status(), String.join(" ", f.objects()), f.summary(), ev, f.cause(), f.fix(),
-                        w == null ? "" : ReportText.waiverText(w));
+                        w == null ? "" : ReportText.waiverText(w), f.id(), f.parent() == null ? "" : f.parent());
             }
         }
     }

@@ -35,13 +35,19 @@ public record Report(ClusterData data, List<Finding> findings, RuleConfig rules,
         return null;
     }
 
-    /** Decided by the root findings: a root counts once, its consequences do not count again. */
+    /**
+     * The worst status decides, so a consequence counts like its root; a consequence that is worse than its root
+     * (which grouping should never produce) still makes itself heard.
+     */
     public Verdict verdict() {
-        return Verdict.of(roots());
+        return Verdict.of(findings);
     }
 
+    /** Findings without a parent, and those whose parent is not in this report (never lost from the counts). */
     public List<Finding> roots() {
-        return findings.stream().filter(f -> !f.isConsequence()).toList();
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (Finding f : findings) ids.add(f.id());
+        return findings.stream().filter(f -> !f.isConsequence() || !ids.contains(f.parent())).toList();
     }
 
     public List<Finding> consequencesOf(Finding root) {
@@ -61,11 +67,17 @@ public record Report(ClusterData data, List<Finding> findings, RuleConfig rules,
         Map<String, List<Finding>> under = new LinkedHashMap<>();
         for (Finding f : findings) if (f.isConsequence()) under.computeIfAbsent(f.parent(), k -> new ArrayList<>()).add(f);
         List<Finding> out = new ArrayList<>(findings.size());
-        for (Finding r : roots().stream().sorted(Comparator.comparing(Finding::status)).toList()) {
-            out.add(r);
-            out.addAll(under.getOrDefault(r.id(), List.of()));
-        }
+        java.util.Set<Finding> placed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Finding r : roots().stream().sorted(Comparator.comparing(Finding::status)).toList()) addWithConsequences(r, under, out, placed);
+        // a cycle of parents has no root: list those findings too rather than drop them
+        for (Finding f : findings) if (!placed.contains(f)) addWithConsequences(f, under, out, placed);
         return out;
+    }
+
+    private static void addWithConsequences(Finding f, Map<String, List<Finding>> under, List<Finding> out, java.util.Set<Finding> placed) {
+        if (!placed.add(f)) return;
+        out.add(f);
+        for (Finding c : under.getOrDefault(f.id(), List.of())) addWithConsequences(c, under, out, placed);
     }
 
     /** Worst status per check id, in rule order: the per-check table of the report. */
