@@ -89,7 +89,8 @@ final class Inputs implements Check {
     }
 
     /** Commands that need a master SM to answer (LIDs, SA records, PMA queries by LID). */
-    static final java.util.Set<String> NEEDS_SM = java.util.Set.of("sminfo", "saquery-s", "ibqueryerrors", "perfquery",
+    static final java.util.Set<String> NEEDS_SM = java.util.Set.of("sminfo", "saquery-s", "saquery-g", "ibqueryerrors", "perfquery",
+            "smpquery-portinfo-peer", "counters-start", "counters-end",
             "smpquery-portinfo", "smpquery-pkeys", "smpquery-pkeys-peer", "smpquery-nodeinfo", "ibdiagnet2.db_csv");
 
     /** The first host of a perftest file name (perftest/TEST__CLIENT__SERVER.client.out) whose ports are all down, or null. */
