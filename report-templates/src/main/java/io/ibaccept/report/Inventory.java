@@ -129,7 +129,7 @@ final class Inventory {
                 }
                 var ref = m.ref("Vendor Part Number") != null ? m.ref("Vendor Part Number") : m.ref("Vendor Name");
                 out.add(new Item("cable", h.host(), h.ibstat() != null && !h.ibstat().isEmpty() ? h.ibstat().get(0).name() : "",
-                        ends, "", "", "", "", "", "", "", nz(m.cableVendor()), nz(m.cablePartNumber()), "", null,
+                        ends, cableType(m), "", "", "", "", "", "", nz(m.cableVendor()), nz(m.cablePartNumber()), nz(m.cableSerial()), null,
                         ref == null ? "" : ref.toString()));
             }
         }
@@ -182,5 +182,22 @@ final class Inventory {
 
     private static String nz(String s) {
         return s == null ? "" : s;
+    }
+
+    /**
+     * The module's type and length as mlxlink prints them ("Cable Type : Passive copper cable", "Transfer Distance [m] : 1";
+     * older mlxlink: "Cable Length"), e.g. "Passive copper cable, 1 m"; "" when not printed.
+     */
+    static String cableType(Mlxlink m) {
+        String type = m.field("Cable Type");
+        if (type == null || type.equals("N/A")) type = m.field("Cable Technology");
+        String len = m.field("Transfer Distance [m]");
+        if (len == null) len = m.field("Cable Length");
+        StringBuilder sb = new StringBuilder(type == null || type.equals("N/A") ? "" : type);
+        if (len != null && !len.isEmpty() && !len.equals("N/A") && !len.equals("0")) {
+            if (sb.length() > 0) sb.append(", ");
+            sb.append(len.endsWith("m") ? len : len + " m");
+        }
+        return sb.toString();
     }
 }

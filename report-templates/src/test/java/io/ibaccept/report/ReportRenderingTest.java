@@ -130,7 +130,7 @@ class ReportRenderingTest {
         Document inv = Jsoup.parse(HtmlReport.render(report, CoverInfo.NONE, new ReportLayout(10, 8, 1500)));
         assertThat(inv.getElementById("inventory-table")).isNull();
         assertThat(inv.select("#inventory-groups li").text()).contains("hca | simulator 1: 16 (node[01-16])")
-                .contains("cable | Mellanox MCP1650-H002E26");
+                .contains("cable | Passive copper cable, 2 m Mellanox MCP1650-H002E26");
     }
 
     @Test
