@@ -121,7 +121,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         try {
             return NodeNameMap.load(file);
         } catch (IOException e) {
-            throw new Main.UsageError(file + ": cannot read the node-name-map (" + e.getClass().getSimpleName() + ")");
+            throw new Main.UsageError(file + ": cannot read the node-name-map (" + io.ibaccept.safety.IoMessages.why(e) + ")");
         }
     }
 
@@ -129,7 +129,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         try {
             return CablingPlan.load(file);
         } catch (IOException e) {
-            throw new Main.UsageError(file + ": cannot read the cabling plan (" + e.getClass().getSimpleName() + ")");
+            throw new Main.UsageError(file + ": cannot read the cabling plan (" + io.ibaccept.safety.IoMessages.why(e) + ")");
         }
     }
 }

@@ -46,7 +46,7 @@ class MainTest {
         Files.writeString(tmp.resolve("afile"), "x");
         Run unwritable = run("analyze", DEMO.toString(), "-o", tmp.resolve("afile").resolve("sub").toString());
         assertThat(unwritable.code()).isEqualTo(2);
-        assertThat(unwritable.err()).isEqualTo("ibaccept: " + tmp.resolve("afile/sub") + ": cannot create the output directory (FileSystemException)\n");
+        assertThat(unwritable.err()).isEqualTo("ibaccept: " + tmp.resolve("afile/sub") + ": cannot create the output directory (not a directory)\n");
         assertThat(run("collect", "--nodes", "n[1-", "-o", "x").err()).isEqualTo("ibaccept: hostlist 'n[1-': missing ']'\n");
     }
 

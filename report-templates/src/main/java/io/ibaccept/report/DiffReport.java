@@ -109,7 +109,7 @@ public final class DiffReport {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(dir + ": cannot create the output directory (" + e.getClass().getSimpleName() + ")", e);
+            throw new java.io.UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
         }
         write(dir.resolve("diff.csv"), out -> {
             Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);

@@ -52,7 +52,7 @@ public final class ReportWriter {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException(dir + ": cannot create the output directory (" + e.getClass().getSimpleName() + ")", e);
+            throw new UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
         }
         CoverInfo c = cover == null ? CoverInfo.NONE : cover;
         text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout, plan)), files, errors);
