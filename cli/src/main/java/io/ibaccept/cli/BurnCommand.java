@@ -65,7 +65,10 @@ final class BurnCommand implements Callable<Integer> {
         List<String> hosts = nodes.nodes();
         if (hosts.size() < 2) throw new Main.UsageError("a burn-in needs at least 2 nodes");
         BurnIn.Options opt = new BurnIn.Options(duration, test, device, port, fabricNode, clearCounters, Duration.ofSeconds(roundSlackS));
-        BurnIn.Result r = new BurnIn(transport.transport(nodes.slurm), opt, main.err).run(hosts, new DumpWriter(out));
+        BurnIn.Result r;
+        try (Progress p = Progress.open("burn", 0, STEP, main.err)) {
+            r = new BurnIn(transport.transport(nodes.slurm), opt, p.lines()).run(hosts, new DumpWriter(out));
+        }
         main.out.println(r.testsRun() + " perftest run(s) in " + r.plan().rounds().size() + " round(s) over " + Durations.format(duration)
                 + " written to " + out + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");
         if (!r.plan().unplaced().isEmpty())
@@ -73,4 +76,7 @@ final class BurnCommand implements Callable<Integer> {
         r.dropped().forEach((h, why) -> main.out.println("dropped out: " + h + " (" + why + ")"));
         return r.dropped().isEmpty() ? 0 : Main.NOT_ACCEPTED;
     }
+
+    /** BurnIn's line for each round it starts ("burn round 3/12 (leaf01-leaf02): ..."). */
+    static final java.util.regex.Pattern STEP = java.util.regex.Pattern.compile("^burn round \\d+/\\d+");
 }

@@ -19,6 +19,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  */
 final class Progress implements AutoCloseable {
     private static final Pattern LEADING_COUNT = Pattern.compile("^\\[[^]]*\\]\\s*");
+    private static final Pattern OF_TOTAL = Pattern.compile("\\d+/(\\d+)");
     private final PrintStream lines;
     private final ProgressBar bar;
 
@@ -27,16 +28,22 @@ final class Progress implements AutoCloseable {
      * group is not "ok".
      */
     Progress(String task, long total, Pattern step, PrintStream err, boolean terminal) {
-        if (!terminal || total <= 0) {
+        if (!terminal) {
             lines = err;
             bar = null;
             return;
         }
-        bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
+        // total <= 0: not known up front (burn plans its rounds from the topology it collects); the first
+        // "N/M" step line sets it
+        bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total > 0 ? total : -1).setStyle(ProgressBarStyle.ASCII)
                 .setUpdateIntervalMillis(500).setConsumer(new ConsoleProgressBarConsumer(err)).build();
         lines = new PrintStream(new LineSplitter(line -> {
             Matcher m = step.matcher(line);
             if (m.find()) {
+                if (bar.getMax() <= 0) {
+                    Matcher of = OF_TOTAL.matcher(line);
+                    if (of.find()) bar.maxHint(Long.parseLong(of.group(1)));
+                }
                 bar.step();
                 String what = LEADING_COUNT.matcher(line.strip()).replaceFirst("").replaceAll("\\s+", " ");
                 bar.setExtraMessage(what.length() > 32 ? what.substring(0, 32) : what); // short, so the bar keeps its width

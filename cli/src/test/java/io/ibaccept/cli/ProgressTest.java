@@ -46,4 +46,14 @@ class ProgressTest {
         }
         assertThat(buf.toString(StandardCharsets.UTF_8)).contains("rdma 100%").contains("2/2").doesNotContain("pair(s) done\n");
     }
+
+    @Test
+    void burnLearnsItsRoundCountFromTheFirstRoundLine() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        try (Progress p = new Progress("burn", 0, BurnCommand.STEP, new PrintStream(buf, true, StandardCharsets.UTF_8), true)) {
+            p.lines().println("burn round 1/2 (leaf01-leaf02): 20 test(s), 900 s");
+            p.lines().println("burn round 2/2 (leaf02-leaf01): 20 test(s), 900 s");
+        }
+        assertThat(buf.toString(StandardCharsets.UTF_8)).contains("burn 100%").contains("2/2");
+    }
 }
