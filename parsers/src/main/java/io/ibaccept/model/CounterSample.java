@@ -8,12 +8,11 @@ import java.util.Set;
 /**
  * One fabric-wide reading of the port counters (every connected port, switch ports included), as the collector's
  * counter window takes it at the start and at the end of the window: per port the 32-bit PortCounters and, where the
- * PMA supports them, the 64-bit PortCountersExtended. unreadable lists blocks that could not be read (one finding each).
+ * PMA supports them, the 64-bit PortCountersExtended (an unreadable block is a parse issue of its own, not part of the sample).
  */
-public record CounterSample(List<Port> ports, List<Unreadable> unreadable) {
+public record CounterSample(List<Port> ports) {
     public CounterSample {
         ports = List.copyOf(ports);
-        unreadable = List.copyOf(unreadable);
     }
 
     /**
@@ -30,6 +29,4 @@ public record CounterSample(List<Port> ports, List<Unreadable> unreadable) {
             return lid + ":" + port;
         }
     }
-
-    public record Unreadable(SourceRef ref, String reason) {}
 }

@@ -94,16 +94,30 @@ public record PortInfo(int lid, int smLid, int localPort, String linkWidthEnable
         return out;
     }
 
-    /** "1X or 4X" -> ["1X", "4X"]. */
+    /** "1X or 4X" -> ["1X", "4X"]; a comma-separated list is read the same way. */
     private static java.util.List<String> alternatives(String s) {
         java.util.List<String> out = new java.util.ArrayList<>();
         if (s == null) return out;
         int from = 0;
-        for (int i = s.indexOf(" or "); i >= 0; i = s.indexOf(" or ", from)) {
-            out.add(s.substring(from, i));
-            from = i + 4;
+        for (int i = 0; i <= s.length(); i++) {
+            boolean or = s.startsWith(" or ", i), end = i == s.length();
+            if (!or && !end && s.charAt(i) != ',') continue;
+            String part = s.substring(from, i).trim();
+            if (!part.isEmpty()) out.add(part);
+            from = or ? i + 4 : i + 1;
+            if (or) i += 3;
         }
-        out.add(s.substring(from));
         return out;
+    }
+
+    /** The widest width that is both supported and enabled (enabled empty: supported alone), or null when unknown. */
+    public LinkWidth maxUsableWidth() {
+        LinkWidth sup = maxSupportedWidth();
+        if (sup == null) return null;
+        if (linkWidthEnabled == null || linkWidthEnabled.isEmpty()) return sup;
+        LinkWidth ena = null;
+        for (LinkWidth w : enabledWidths()) if (ena == null || w.lanes() > ena.lanes()) ena = w;
+        if (ena == null) return null;
+        return sup.lanes() <= ena.lanes() ? sup : ena;
     }
 }

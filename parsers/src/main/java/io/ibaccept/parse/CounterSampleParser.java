@@ -65,7 +65,7 @@ public final class CounterSampleParser {
         }
         if (ports.isEmpty()) throw t.error(0, "no '# Port counters: Lid N port N' block found");
         return new CounterSample(ports.values().stream()
-                .map(a -> new CounterSample.Port(a.lid, a.port, a.counters, a.extended, a.ref)).toList(), List.of());
+                .map(a -> new CounterSample.Port(a.lid, a.port, a.counters, a.extended, a.ref)).toList());
     }
 
     /** "N port P" (and anything after) from position at of a header line, or null. */

@@ -37,6 +37,19 @@ class SmpqueryAndSmParserTest {
     }
 
     @Test
+    void usableWidthIsTheWidestBothSupportedAndEnabled() {
+        String head = "# Port info: Lid 5 port 1\nLid:.............................5\nLinkState:.......................Active\n";
+        PortInfo hdr100 = SmpqueryParser.portInfo(new Text("p", head + "LinkWidthEnabled:................1X or 2X\n"
+                + "LinkWidthSupported:..............1X or 2X or 4X\n"));
+        assertThat(hdr100.supportedWidths()).containsExactlyInAnyOrder(LinkWidth.X1, LinkWidth.X2, LinkWidth.X4);
+        assertThat(hdr100.maxUsableWidth()).isEqualTo(LinkWidth.X2);
+        PortInfo comma = SmpqueryParser.portInfo(new Text("p", head + "LinkWidthSupported:..............1X, 4X\n"));
+        assertThat(comma.maxUsableWidth()).isEqualTo(LinkWidth.X4);
+        PortInfo none = SmpqueryParser.portInfo(new Text("p", head));
+        assertThat(none.maxUsableWidth()).isNull();
+    }
+
+    @Test
     void portInfoBadNumberNamesLine() {
         String s = "# Port info\nLid:.............................x12\nLinkState:.......................Active\n";
         assertThatThrownBy(() -> SmpqueryParser.portInfo(new Text("nodes/n1/smpquery-portinfo.out", s)))

@@ -77,7 +77,7 @@ class ExtraSectionsTest {
                     !l.switchNode() && l.nodeName().startsWith("node05") ? 1234L : 0L, "PortRcvData", 1_000_000L), java.util.Set.of("PortRcvData"), ref));
         var f = base.fabric();
         var fabric = new io.ibaccept.model.FabricData(f.topology(), f.links(), f.sms(), f.smPorts(), f.perfCounters(), f.errorCounters(),
-                f.diagLog(), f.diagDb(), f.diagPm(), f.diagTopology(), new io.ibaccept.model.CounterSample(ports, List.of()), null);
+                f.diagLog(), f.diagDb(), f.diagPm(), f.diagTopology(), new io.ibaccept.model.CounterSample(ports), null);
         var data = new io.ibaccept.model.ClusterData(base.source(), base.manifest(), base.hosts(), fabric, base.perftests(), base.commands(),
                 base.problems());
         ReportWriter.Written w = ReportWriter.writeAll(new Report(data, List.of()), tmp, CoverInfo.NONE);

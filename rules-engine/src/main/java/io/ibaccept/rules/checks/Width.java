@@ -4,7 +4,6 @@ import io.ibaccept.model.HostData;
 import io.ibaccept.model.LinkInfo;
 import io.ibaccept.model.LinkWidth;
 import io.ibaccept.rules.Setting;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,15 +43,6 @@ final class Width extends DegradedLink<LinkWidth> {
 
     /** The widest width both supported and enabled on the HCA port ("1X or 2X" -> 2X). */
     Optional<LinkWidth> hostMax(HostData h) {
-        if (h.portInfo() == null || h.portInfo().linkWidthSupported().isEmpty()) return Optional.empty();
-        Optional<LinkWidth> sup = widest(h.portInfo().linkWidthSupported());
-        Optional<LinkWidth> ena = h.portInfo().linkWidthEnabled().isEmpty() ? sup : widest(h.portInfo().linkWidthEnabled());
-        if (sup.isEmpty() || ena.isEmpty()) return Optional.empty();
-        return Optional.of(sup.get().compareTo(ena.get()) <= 0 ? sup.get() : ena.get());
-    }
-
-    static Optional<LinkWidth> widest(String list) {
-        return Arrays.stream(list.split("\\s+or\\s+|,")).map(String::trim).map(LinkWidth::parse).flatMap(Optional::stream)
-                .max(LinkWidth::compareTo);
+        return h.portInfo() == null ? Optional.empty() : Optional.ofNullable(h.portInfo().maxUsableWidth());
     }
 }
