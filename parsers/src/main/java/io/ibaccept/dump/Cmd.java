@@ -36,7 +36,18 @@ public enum Cmd {
     IBDIAGNET_NETDISCOVER("ibdiagnet2.ibnetdiscover", true, true),
     COUNTERS_START("counters-start", true, true),
     COUNTERS_END("counters-end", true, true),
-    UPTIME("uptime", false, true);
+    UPTIME("uptime", false, true),
+    // MPI/UCX/GPU readiness (#10): every one optional, a node without GPUs or without UCX is normal
+    /** ulimit -l as a Slurm job step sees it (srun on the node), next to the login shell's ulimit-l. */
+    ULIMIT_STEP("ulimit-l-step", false, true),
+    UCX_VERSION("ucx_info-v", false, true),
+    UCX_DEVICES("ucx_info-d", false, true),
+    OMPI_INFO("ompi_info", false, true),
+    /** NUMA node of each RDMA device from sysfs (grep -H . /sys/class/infiniband/{@literal *}/device/numa_node). */
+    HCA_NUMA("hca-numa", false, true),
+    NVIDIA_TOPO("nvidia-smi-topo", false, true),
+    /** lsmod: nvidia_peermem / nv_peer_mem (GPUDirect RDMA) and the nvidia driver. */
+    LSMOD("lsmod", false, true);
 
     private final String fileName;
     private final boolean fabricWide;

@@ -182,7 +182,16 @@ public final class DumpLoader {
                 parse(h, Cmd.NATIVE_PROBE, (t, is) -> KeyValues.parse(t)),
                 parse(h, Cmd.IBSTATUS, IbstatusParser::parse),
                 parse(h, Cmd.UPTIME, CounterSampleParser::uptimeSeconds),
-                parse(h, Cmd.PEER_PORTINFO, SmpqueryParser::portInfo));
+                parse(h, Cmd.PEER_PORTINFO, SmpqueryParser::portInfo),
+                // MPI/UCX/GPU readiness (#10)
+                io.ibaccept.model.RdmaRuntime.of(
+                        parse(h, Cmd.ULIMIT_STEP, HostParsers::memlockKib),
+                        parse(h, Cmd.UCX_VERSION, io.ibaccept.parse.RuntimeParsers::ucxVersion),
+                        parse(h, Cmd.UCX_DEVICES, io.ibaccept.parse.RuntimeParsers::ucxDevices),
+                        parse(h, Cmd.OMPI_INFO, io.ibaccept.parse.RuntimeParsers::ompiInfo),
+                        parse(h, Cmd.HCA_NUMA, io.ibaccept.parse.RuntimeParsers::hcaNuma),
+                        parse(h, Cmd.NVIDIA_TOPO, io.ibaccept.parse.RuntimeParsers::nvidiaTopo),
+                        parse(h, Cmd.LSMOD, io.ibaccept.parse.RuntimeParsers::lsmod)));
     }
 
     private List<PerftestRun> perftests() {

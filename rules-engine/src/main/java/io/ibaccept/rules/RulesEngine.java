@@ -168,6 +168,14 @@ public final class RulesEngine {
             case COUNTERS_START -> f.countersStart() != null;
             case COUNTERS_END -> f.countersEnd() != null;
             case UPTIME -> anyHost(d, HostData::uptimeSeconds);
+            // MPI/UCX/GPU readiness (#10)
+            case ULIMIT_STEP -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().stepMemlockKib());
+            case UCX_VERSION -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().ucxVersion());
+            case UCX_DEVICES -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().ucxTransports());
+            case OMPI_INFO -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().ompi());
+            case HCA_NUMA -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().hcaNuma());
+            case NVIDIA_TOPO -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().gpuTopology());
+            case LSMOD -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().modules());
             // a command added to the dump format without a parsed field here is never usable: its checks SKIP
             default -> false;
         };
