@@ -52,7 +52,30 @@ public final class CommandSet {
             s.add(new Spec(Cmd.ETHTOOL, Shell.join("ethtool", "-S", Shell.requireInterface(ethtoolIface)), Duration.ofSeconds(30)));
         // the operator's own command (e.g. "/opt/ibaccept/bin/ibaccept probe"): words, never shell syntax
         if (probeCommand != null) s.add(new Spec(Cmd.NATIVE_PROBE, Shell.words(probeCommand), Duration.ofSeconds(60)));
+        // MPI/UCX/GPU readiness (#10): always gathered; a tool that is not installed (no GPU, no UCX) is recorded as missing
+        s.addAll(runtime());
         return s;
+    }
+
+    /**
+     * The memlock limit a Slurm job step gets: under the srun transport this already runs inside a step; over ssh a
+     * one-task step is started on this same node (--immediate: never wait in the queue; the Slurm node name is the
+     * short host name). No srun on the node: not a Slurm node, recorded as missing.
+     */
+    static final String STEP_MEMLOCK = "if [ -n \"${SLURM_STEP_ID:-}\" ]; then ulimit -l; else command -v srun >/dev/null || exit 127; "
+            + "srun --quiet --immediate=30 -N1 -n1 -w \"$(hostname -s)\" sh -c 'ulimit -l'; fi";
+
+    /** MPI/UCX/GPU readiness (#10): per-node runtime facts. */
+    static List<Spec> runtime() {
+        return List.of(
+                new Spec(Cmd.ULIMIT_STEP, STEP_MEMLOCK, Duration.ofSeconds(60)),
+                new Spec(Cmd.UCX_VERSION, "ucx_info -v", Duration.ofSeconds(30)),
+                new Spec(Cmd.UCX_DEVICES, "ucx_info -d", Duration.ofSeconds(60)),
+                new Spec(Cmd.OMPI_INFO, "ompi_info", Duration.ofSeconds(60)),
+                // sysfs of every RDMA device; grep -H names the device in each line
+                new Spec(Cmd.HCA_NUMA, "grep -H . /sys/class/infiniband/*/device/numa_node", Duration.ofSeconds(10)),
+                new Spec(Cmd.NVIDIA_TOPO, "nvidia-smi topo -m", Duration.ofSeconds(60)),
+                new Spec(Cmd.LSMOD, "lsmod", Duration.ofSeconds(10)));
     }
 
     public static List<Spec> fabric(boolean withIbdiagnet) {
