@@ -51,10 +51,53 @@ final class Memlock implements Check {
             c.problem(Status.FAIL, List.of(h.host()), List.of(Evidence.of("ulimit -l: " + kib, src)),
                     h.host() + ": memlock limit " + val + " (required: " + min + ")", "", Map.of("host", h.host(), "value", val));
         }
-        if (ok + missing.size() == c.data.hosts().size() && ok > 0)
-            c.pass(ok + " host(s) have memlock " + min + (missing.isEmpty() ? "" : "; not collected on " + missing.size()), List.of(), List.of());
+        int stepOk = stepLimits(c, minKib, min);
+        if (ok + missing.size() == c.data.hosts().size() && ok > 0 && stepOk >= 0)
+            c.pass(ok + " host(s) have memlock " + min + (missing.isEmpty() ? "" : "; not collected on " + missing.size())
+                    + (stepOk > 0 ? "; inside a Slurm job step on " + stepOk : ""), List.of(), List.of());
         if (ok == 0 && missing.size() == c.data.hosts().size())
             c.skip("no host reported a memlock limit" + c.inputs(missing.isEmpty() ? null : missing.get(0), Cmd.ULIMIT.fileName()));
+    }
+
+    /**
+     * MPI/UCX/GPU readiness (#10): the limit inside a Slurm job step (ulimit-l-step) against the login shell's. A step
+     * below the minimum while the login shell is fine is one cause on every such host: slurmd's own limit (systemd
+     * LimitMEMLOCK) or PropagateResourceLimits, so it is one finding naming the hosts as a hostlist. A host whose login
+     * shell is already too low has its own finding above. Returns the hosts whose step limit is fine, or -1 when the
+     * step limit failed somewhere.
+     */
+    private static int stepLimits(Ctx c, double minKib, String min) {
+        // collected over srun, ulimit-l itself ran inside a step: there is no login-shell value to compare with
+        if ("srun".equals(c.data.manifest().toolVersions().get("transport"))) return 0;
+        List<String> hosts = new ArrayList<>();
+        List<Evidence> ev = new ArrayList<>();
+        java.util.TreeSet<String> values = new java.util.TreeSet<>();
+        int fine = 0;
+        for (HostData h : c.data.hosts().values()) {
+            Long step = h.runtime() == null ? null : h.runtime().stepMemlockKib();
+            if (step == null) continue;
+            if (step == Long.MAX_VALUE || step >= minKib) {
+                fine++;
+                continue;
+            }
+            Long login = h.memlockKib();
+            if (login == null || login != Long.MAX_VALUE && login < minKib) continue; // the login finding covers it
+            hosts.add(h.host());
+            values.add(step + " KiB");
+            if (ev.size() < 20) ev.add(Evidence.of(h.host() + ": job step " + step + " KiB, login shell " + show(login),
+                    Cmd.ULIMIT_STEP.path(h.host())));
+        }
+        if (hosts.isEmpty()) return fine;
+        if (hosts.size() > ev.size()) ev.add(Evidence.of("... and " + (hosts.size() - ev.size()) + " more", ""));
+        String list = io.ibaccept.rules.Hostlists.compress(hosts);
+        c.problem(Status.FAIL, hosts, ev, "memlock inside a Slurm job step is " + String.join(", ", values) + " on " + hosts.size()
+                + " host(s) (" + list + ") while the login shell has " + min + " or more", "step",
+                Map.of("hosts", list, "value", String.join(", ", values)));
+        return -1;
+    }
+
+    private static String show(Long kib) {
+        return kib == Long.MAX_VALUE ? "unlimited" : kib + " KiB";
     }
 
     private static Long parse(String s) {

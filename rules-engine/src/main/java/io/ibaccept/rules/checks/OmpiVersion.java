@@ -1,0 +1,32 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Status;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The same Open MPI version on every host that has it (#10.4). */
+final class OmpiVersion implements Check {
+    public String id() {
+        return "ompi.version";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.OMPI_INFO));
+    }
+
+    public void evaluate(Ctx c) {
+        Map<String, String> v = new TreeMap<>(), src = new TreeMap<>();
+        for (HostData h : c.data.hosts().values())
+            if (h.runtime() != null && h.runtime().ompi() != null) {
+                v.put(h.host(), h.runtime().ompi().version());
+                src.put(h.host(), h.runtime().ompi().ref().toString());
+            }
+        Consistency.check(c, v, src, "run Open MPI", Status.WARN, Map.of());
+    }
+}

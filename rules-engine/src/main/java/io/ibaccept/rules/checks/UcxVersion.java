@@ -1,0 +1,32 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Status;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The same UCX library version on every host that has UCX (#10.4). */
+final class UcxVersion implements Check {
+    public String id() {
+        return "ucx.version";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.UCX_VERSION));
+    }
+
+    public void evaluate(Ctx c) {
+        Map<String, String> v = new TreeMap<>(), src = new TreeMap<>();
+        for (HostData h : c.data.hosts().values())
+            if (h.runtime() != null && h.runtime().ucxVersion() != null) {
+                v.put(h.host(), h.runtime().ucxVersion());
+                src.put(h.host(), Cmd.UCX_VERSION.path(h.host()));
+            }
+        Consistency.check(c, v, src, "run UCX", Status.WARN, Map.of());
+    }
+}
