@@ -49,7 +49,8 @@ public final class FakeRemote {
 
     private Path script(String name, String body) throws IOException {
         Path p = dir.resolve(name);
-        Files.writeString(p, "#!/bin/bash\n{ printf '%s\\0' " + "\"$0\" \"$@\"; printf '\\n'; } >> '" + log + "'\n" + body,
+        // one call per line even when several fakes log at once: the argv and its newline are written under a lock
+        Files.writeString(p, "#!/bin/bash\n{ flock 9; printf '%s\\0' " + "\"$0\" \"$@\" >&9; printf '\\n' >&9; } 9>> '" + log + "'\n" + body,
                 StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
         return p;
