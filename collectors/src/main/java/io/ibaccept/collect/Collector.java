@@ -72,7 +72,9 @@ public final class Collector {
         if (nodes.isEmpty()) throw new IllegalArgumentException("no nodes to collect from");
         nodes.forEach(Shell::requireHost);
         String fabricNode = opt.fabricNode() == null || opt.fabricNode().isEmpty() ? nodes.get(0) : Shell.requireHost(opt.fabricNode());
-        List<CommandSet.Spec> perNode = selected(CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand()));
+        // MPI/UCX/GPU readiness (#10): on ibsim every "host" is this machine, whose MPI/UCX/GPU facts are not the simulated hosts'
+        List<CommandSet.Spec> perNode = selected(CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand())).stream()
+                .filter(s -> !(transport instanceof Transports.Sim) || !CommandSet.runtime().contains(s)).toList();
         List<CommandSet.Spec> fabric = selected(CommandSet.fabric(opt.ibdiagnet()));
         DumpWriter w = new DumpWriter(out);
         Map<String, String> tools = new LinkedHashMap<>();

@@ -66,14 +66,15 @@ public final class CommandSet {
             + "srun --quiet --immediate=30 -N1 -n1 -w \"$(hostname -s)\" sh -c 'ulimit -l'; fi";
 
     /** MPI/UCX/GPU readiness (#10): per-node runtime facts. */
-    static List<Spec> runtime() {
+    public static List<Spec> runtime() {
         return List.of(
                 new Spec(Cmd.ULIMIT_STEP, STEP_MEMLOCK, Duration.ofSeconds(60)),
                 new Spec(Cmd.UCX_VERSION, "ucx_info -v", Duration.ofSeconds(30)),
                 new Spec(Cmd.UCX_DEVICES, "ucx_info -d", Duration.ofSeconds(60)),
                 new Spec(Cmd.OMPI_INFO, "ompi_info", Duration.ofSeconds(60)),
                 // sysfs of every RDMA device; grep -H names the device in each line
-                new Spec(Cmd.HCA_NUMA, "grep -H . /sys/class/infiniband/*/device/numa_node", Duration.ofSeconds(10)),
+                new Spec(Cmd.HCA_NUMA, "set -- /sys/class/infiniband/*/device/numa_node; [ -e \"$1\" ] || "
+                        + "{ echo 'no RDMA device under /sys/class/infiniband' >&2; exit 127; }; grep -H . \"$@\"", Duration.ofSeconds(10)),
                 new Spec(Cmd.NVIDIA_TOPO, "nvidia-smi topo -m", Duration.ofSeconds(60)),
                 new Spec(Cmd.LSMOD, "lsmod", Duration.ofSeconds(10)));
     }

@@ -62,7 +62,7 @@ class RuntimeCollectTest {
     private static ClusterData collect(Transport t, Path out) {
         new Collector(t, new Collector.Options("c", "n1", 1, false, false, null, null, Duration.ofSeconds(60)),
                 new PrintStream(PrintStream.nullOutputStream()))
-                .only(Set.of(Cmd.ULIMIT_STEP, Cmd.UCX_VERSION, Cmd.UCX_DEVICES, Cmd.OMPI_INFO, Cmd.NVIDIA_TOPO, Cmd.LSMOD))
+                .only(Set.of(Cmd.ULIMIT_STEP, Cmd.UCX_VERSION, Cmd.UCX_DEVICES, Cmd.OMPI_INFO, Cmd.NVIDIA_TOPO, Cmd.LSMOD, Cmd.HCA_NUMA))
                 .collect(List.of("n1"), out);
         return DumpLoader.load(out);
     }
@@ -108,5 +108,27 @@ class RuntimeCollectTest {
             assertThat(d.problemsFor("n1", cmd)).as(cmd).singleElement()
                     .satisfies(p -> assertThat(p.kind()).isEqualTo(InputProblem.Kind.TOOL_MISSING));
         assertThat(d.hosts().get("n1").runtime()).isNull();
+    }
+
+    @Test
+    void hcaNumaReadsSysfsOrSaysThereIsNoRdmaDevice(@TempDir Path tmp) throws Exception {
+        ClusterData d = collect(new FakePath(Files.createDirectories(tmp.resolve("bin")), Map.of()), tmp.resolve("dump"));
+        Path sys = Path.of("/sys/class/infiniband");
+        boolean devices = Files.isDirectory(sys) && Files.list(sys).findAny().isPresent();
+        if (devices) assertThat(d.hosts().get("n1").runtime().hcaNuma()).isNotEmpty();
+        else assertThat(d.problemsFor("n1", "hca-numa")).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(InputProblem.Kind.TOOL_MISSING);
+            assertThat(p.message()).contains("no RDMA device under /sys/class/infiniband");
+        });
+    }
+
+    @Test
+    void notCollectedOnTheSimulatorWhereEveryHostIsThisMachine(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("dump");
+        new Collector(new Transports.Sim("H-{host}", "/nonexistent/libumad2sim.so", "none"),
+                new Collector.Options("c", "n1", 1, false, false, null, null, Duration.ofSeconds(30)),
+                new PrintStream(PrintStream.nullOutputStream())).only(Set.of(Cmd.UCX_DEVICES, Cmd.LSMOD)).collect(List.of("n1"), out);
+        assertThat(out.resolve("nodes/n1/ucx_info-d.meta")).doesNotExist();
+        assertThat(out.resolve("nodes/n1/lsmod.meta")).doesNotExist();
     }
 }
