@@ -270,9 +270,9 @@ public final class RuntimeParsers {
     }
 
     private static String stripHash(String line) {
-        String s = line.trim();
-        while (s.startsWith("#")) s = s.substring(1);
-        return s.trim();
+        int i = 0;
+        while (i < line.length() && (line.charAt(i) == '#' || Character.isWhitespace(line.charAt(i)))) i++;
+        return line.substring(i).trim();
     }
 
     private static boolean isVersion(String v) {

@@ -145,6 +145,31 @@ class RuntimeParsersTest {
         assertThat(r.issues()).extracting(e -> e.where().line()).containsExactly(3, 4);
     }
 
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> runtimeParsers() {
+        return java.util.stream.Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of("ucx_info -v", (Parser<?>) RuntimeParsers::ucxVersion, "# Library version: "),
+                org.junit.jupiter.params.provider.Arguments.of("ucx_info -d", (Parser<?>) RuntimeParsers::ucxDevices, "#      Transport: rc\n#   Device: "),
+                org.junit.jupiter.params.provider.Arguments.of("ompi_info", (Parser<?>) RuntimeParsers::ompiInfo, "  MCA pml: "),
+                org.junit.jupiter.params.provider.Arguments.of("hca-numa", (Parser<?>) RuntimeParsers::hcaNuma, "/sys/class/infiniband/"),
+                org.junit.jupiter.params.provider.Arguments.of("nvidia-smi topo", (Parser<?>) RuntimeParsers::nvidiaTopo, "\tGPU0\tNIC0\tCPU Affinity\nGPU0 "),
+                org.junit.jupiter.params.provider.Arguments.of("lsmod", (Parser<?>) RuntimeParsers::lsmod, "Module Size Used by\n"));
+    }
+
+    /** Like HostileInputTest: hostile lines just under the line bound stay linear and give short messages. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("runtimeParsers")
+    void hostileLinesAreLinear(String name, Parser<?> parser, String prefix) {
+        int n = Text.DEFAULT_MAX_LINE_CHARS - 10 - prefix.length();
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+            for (String p : List.of("#".repeat(n), "9".repeat(n), " ".repeat(n / 2) + "x", "a:".repeat(n / 2), "\u001b[".repeat(n / 2),
+                    "GPU0 ".repeat(n / 5), ": ".repeat(n / 2))) {
+                Parsed<?> r = Parsing.run(new Text("f.out", prefix + p + "\n" + p + "\n"), parser);
+                assertThat(r.issues()).allSatisfy(e -> assertThat(e.getMessage())
+                        .doesNotContainPattern("[A-Z][a-z]+Exception|java\\.").hasSizeLessThan(400));
+            }
+        });
+    }
+
     @Test
     void lsmodNames() {
         // lsmod prints "Module Size Used by" then "name size refcount [users]" (kmod's tools/lsmod.c)
