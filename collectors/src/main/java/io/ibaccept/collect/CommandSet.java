@@ -60,10 +60,13 @@ public final class CommandSet {
     /**
      * The memlock limit a Slurm job step gets: under the srun transport this already runs inside a step; over ssh a
      * one-task step is started on this same node (--immediate: never wait in the queue; the Slurm node name is the
-     * short host name). No srun on the node: not a Slurm node, recorded as missing.
+     * short host name). No srun on the node, or no step could be started on it (not a Slurm node, node busy or
+     * drained, no account): the fact is not available, recorded like a missing tool with srun's reason in stderr, so an
+     * optional fact never makes the verdict INCOMPLETE.
      */
     static final String STEP_MEMLOCK = "if [ -n \"${SLURM_STEP_ID:-}\" ]; then ulimit -l; else command -v srun >/dev/null || exit 127; "
-            + "srun --quiet --immediate=30 -N1 -n1 -w \"$(hostname -s)\" sh -c 'ulimit -l'; fi";
+            + "srun --quiet --immediate=30 -N1 -n1 -w \"$(hostname -s)\" sh -c 'ulimit -l' "
+            + "|| { echo \"no Slurm job step could be started on this node (srun exit $?)\" >&2; exit 127; }; fi";
 
     /** MPI/UCX/GPU readiness (#10): per-node runtime facts. */
     public static List<Spec> runtime() {

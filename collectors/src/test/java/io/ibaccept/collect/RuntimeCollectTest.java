@@ -100,6 +100,17 @@ class RuntimeCollectTest {
     }
 
     @Test
+    void aStepThatCannotStartIsNotAvailableRatherThanAFailure(@TempDir Path tmp) throws Exception {
+        Path bin = tmp.resolve("bin");
+        tool(bin, "srun", "echo 'srun: error: Unable to allocate resources: Requested nodes are busy' >&2; exit 1\n");
+        ClusterData d = collect(new FakePath(bin, Map.of()), tmp.resolve("dump"));
+        assertThat(d.problemsFor("n1", "ulimit-l-step")).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(InputProblem.Kind.TOOL_MISSING);
+            assertThat(p.message()).contains("Requested nodes are busy");
+        });
+    }
+
+    @Test
     void missingToolsAreRecordedAsMissingNotAsFailures(@TempDir Path tmp) throws Exception {
         Path bin = Files.createDirectories(tmp.resolve("empty-bin"));
         // nothing but the empty directory on PATH: the same on a build machine that has some of these tools
