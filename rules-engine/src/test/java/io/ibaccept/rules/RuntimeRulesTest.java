@@ -202,4 +202,16 @@ class RuntimeRulesTest {
             assertThat(f.fix()).contains("modprobe nvidia_peermem");
         });
     }
+
+    @Test
+    void peermemMissingOnEveryGpuHostIsAWarnBecauseDmaBufMayBeInUse() {
+        String lsmod = "Module                  Size  Used by\nnvidia_uvm           1531904  0\nnvidia              56717312  1 nvidia_uvm\n"
+                + "mlx5_ib               458752  0\nib_core               450560  1 mlx5_ib\n";
+        Report r = everywhere(healthy(), "lsmod", lsmod).analyze();
+        assertThat(problems(r, "gpu.peermem")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.cause()).contains("DMA-BUF");
+            assertThat(f.fix()).contains("NCCL_DEBUG=INFO");
+        });
+    }
 }
