@@ -90,14 +90,24 @@ final class DumpFiles {
     }
 
     private void digest(Path real, byte[] bytes, int length) {
-        MessageDigest md = sha256();
+        MessageDigest md = SHA256.get();
         md.update(bytes, 0, length);
         digests.put(key(real), md.digest());
     }
 
+    /** Relative names of the real directories, each made once. */
+    private final Map<Path, String> dirKeys = new java.util.concurrent.ConcurrentHashMap<>();
+
     private String key(Path real) {
-        return realRoot.relativize(real).toString().replace('\\', '/');
+        Path dir = real.getParent();
+        String prefix = dir == null ? "" : dirKeys.computeIfAbsent(dir, d -> {
+            String k = realRoot.relativize(d).toString().replace('\\', '/');
+            return k.isEmpty() ? "" : k + "/";
+        });
+        return prefix + real.getFileName();
     }
+
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(DumpFiles::sha256);
 
     static MessageDigest sha256() {
         try {
@@ -129,15 +139,40 @@ final class DumpFiles {
         String why = withheld.get(rel);
         if (why != null) throw new Refused(why, false);
         Path p = root.resolve(rel);
-        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+        java.nio.file.attribute.BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
             // a parent may be a symlink that leaves the dump: that is not "missing"
             insideOrRefuse(p.getParent());
             throw new Refused("file missing from the dump", true);
+        }
+        if (a.isRegularFile()) {
+            // not a link itself: its real path is its directory's (resolved once per directory) plus its name
+            Path dir = realDir(p.getParent());
+            if (dir == null) return insideOrRefuse(p);
+            if (!dir.startsWith(realRoot)) throw new Refused("symlink to a place outside the dump: not read", false);
+            return dir.resolve(p.getFileName());
         }
         if (!Files.exists(p)) throw new Refused("dangling symlink (its target does not exist): not read", false);
         Path real = insideOrRefuse(p);
         if (!Files.isRegularFile(real)) throw new Refused("not a regular file: not read", false);
         return real;
+    }
+
+    /** Real paths of the dump's directories, each resolved once (a path component at a time costs a system call). */
+    private final Map<Path, Path> realDirs = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Path NONE = Path.of("");
+
+    private Path realDir(Path dir) {
+        Path r = realDirs.computeIfAbsent(dir, d -> {
+            try {
+                return d.toRealPath();
+            } catch (IOException e) {
+                return NONE;
+            }
+        });
+        return r == NONE ? null : r;
     }
 
     private Path insideOrRefuse(Path p) throws Refused {

@@ -31,10 +31,24 @@ public final class DumpId {
         try {
             TreeMap<String, Path> sorted = new TreeMap<>();
             // one directory walk with the attributes it already has (no extra stat per file); links are not followed
+            java.util.ArrayDeque<String> prefixes = new java.util.ArrayDeque<>();
             Files.walkFileTree(root, new java.nio.file.SimpleFileVisitor<>() {
                 @Override
+                public java.nio.file.FileVisitResult preVisitDirectory(Path d, java.nio.file.attribute.BasicFileAttributes a) {
+                    prefixes.push(prefixes.isEmpty() ? "" : prefixes.peek() + d.getFileName() + "/");
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public java.nio.file.FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                    if (e != null) throw e;
+                    prefixes.pop();
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+
+                @Override
                 public java.nio.file.FileVisitResult visitFile(Path p, java.nio.file.attribute.BasicFileAttributes a) {
-                    if (a.isRegularFile()) sorted.put(root.relativize(p).toString().replace('\\', '/'), p);
+                    if (a.isRegularFile()) sorted.put(prefixes.peek() + p.getFileName(), p);
                     return java.nio.file.FileVisitResult.CONTINUE;
                 }
 

@@ -63,7 +63,12 @@ public final class DumpLoader {
         }
     }
 
-    /** Loads with the per-file read limit of the system property ibaccept.max-file-mib (default 64 MiB). */
+    /**
+     * Loads with the per-file read limit of the system property ibaccept.max-file-mib (default 64 MiB). Files above
+     * ibaccept.stream-above-mib (default 8) are parsed as they are read; the large fabric-wide files (ibqueryerrors,
+     * perfquery, ibdiagnet2.pm, counter samples) then hold memory in proportion to the fabric, any other parser reads
+     * at most ibaccept.max-whole-file-mib (default 64) whole.
+     */
     public static ClusterData load(Path root) {
         return load(root, DumpFiles.maxBytesFromProperty());
     }

@@ -101,9 +101,12 @@ public final class Text implements AutoCloseable {
         List<int[]> longLines = new ArrayList<>();
         int n = c.length();
         int start = 0;
+        // terminators found with indexOf (no per-character loop); '\r' is looked for again only once passed
+        int cr = c.indexOf('\r');
         while (start < n) {
-            int end = start;
-            while (end < n && c.charAt(end) != '\n' && c.charAt(end) != '\r') end++;
+            if (cr >= 0 && cr < start) cr = c.indexOf('\r', start);
+            int lf = c.indexOf('\n', start);
+            int end = lf < 0 ? (cr < 0 ? n : cr) : (cr >= 0 && cr < lf ? cr : lf);
             if (end - start > maxLine) {
                 longLines.add(new int[] {out.size() + 1, end - start});
                 out.add("");
@@ -215,8 +218,9 @@ public final class Text implements AutoCloseable {
         try (Reader r = source.open()) {
             for (int n; (n = r.read(buf)) > 0; ) {
                 if (sb.length() + (long) n > maxWholeChars)
-                    throw new Unreadable(new IOException("file is too large to hold whole in memory (more than "
-                            + (maxWholeChars >> 20) + " Mi characters); only the streaming parsers read files that large"));
+                    throw new Unreadable(new IOException("file is larger than " + (maxWholeChars >> 20) + " MiB, the most"
+                            + " this parser reads whole into memory (only the large fabric-wide files are read line by line):"
+                            + " not read (raise it with -Dibaccept.max-whole-file-mib=N)"));
                 sb.append(buf, 0, n);
             }
         } catch (IOException e) {

@@ -153,7 +153,7 @@ class StreamedTextTest {
         assertThat(small.lines()).containsExactly("a", "b");
         Text big = Text.streamed("x", () -> new StringReader("a".repeat(100_000)), 100, 50_000);
         org.assertj.core.api.Assertions.assertThatThrownBy(big::lines).isInstanceOf(Text.Unreadable.class)
-                .hasMessageContaining("too large to hold whole in memory");
+                .hasMessageContaining("the most this parser reads whole into memory");
     }
 
     private static String resource(String path) throws IOException {
