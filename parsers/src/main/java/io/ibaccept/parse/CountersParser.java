@@ -113,11 +113,23 @@ public final class CountersParser {
     }
 
     /** A port as ibqueryerrors names it: switch node GUID + port, or a CA's port GUID + port. */
-    private record PortKey(long nodeGuid, long portGuid, int port) {}
+    private record PortKey(long nodeGuid, long portGuid, int port) {
+        // written out: the generated record methods are slow under the C1-only JIT the launcher uses, and a large
+        // file looks every port line up here
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PortKey k && k.nodeGuid == nodeGuid && k.portGuid == portGuid && k.port == port;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(nodeGuid * 31 + portGuid) * 31 + port;
+        }
+    }
 
     /** The same port read twice: the first record keeps its values and takes the counters it lacks from the later. */
     private static PortCounters fold(PortCounters first, PortCounters later) {
-        if (later.counters().keySet().stream().allMatch(first.counters()::containsKey) && !first.nodeName().isEmpty()) return first;
+        if (!first.nodeName().isEmpty() && first.counters().keySet().containsAll(later.counters().keySet())) return first;
         Map<String, Long> c = new LinkedHashMap<>(later.counters());
         c.putAll(first.counters());
         return new PortCounters(first.nodeGuid(), first.nodeName().isEmpty() ? later.nodeName() : first.nodeName(),
