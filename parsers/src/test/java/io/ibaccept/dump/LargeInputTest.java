@@ -141,6 +141,37 @@ class LargeInputTest {
     }
 
     @Test
+    void aParserThatReadsWholeFilesIsBoundedWhileTheStreamingParsersAreNot() throws IOException {
+        Path root = dir.resolve("dump");
+        manifest(root);
+        String link = "Switch: 0x0002c90300000001 leaf1:\n";
+        Files.writeString(root.resolve("fabric/iblinkinfo.out"), link.repeat(2 * 1024 * 1024 / link.length() + 1));
+        String block = "# Port counters: Lid 5 port 1 (CapMask: 0x5A00)\nSymbolErrorCounter:..............3\n";
+        Files.writeString(root.resolve("fabric/perfquery.out"), block.repeat(2 * 1024 * 1024 / block.length() + 1));
+        String oldStream = System.setProperty("ibaccept.stream-above-mib", "1");
+        String oldWhole = System.setProperty("ibaccept.max-whole-file-mib", "1");
+        ClusterData d;
+        try {
+            d = DumpLoader.load(root, 64L << 20);
+        } finally {
+            restore("ibaccept.stream-above-mib", oldStream);
+            restore("ibaccept.max-whole-file-mib", oldWhole);
+        }
+        assertThat(d.fabric().links()).isNull();
+        assertThat(d.problemsFor(null, "iblinkinfo")).singleElement().satisfies(pr -> {
+            assertThat(pr.where()).isEqualTo("fabric/iblinkinfo.out");
+            assertThat(pr.message()).startsWith("file is larger than 1 MiB, the most this parser reads whole into memory");
+        });
+        assertThat(d.fabric().perfCounters()).singleElement().satisfies(pc -> assertThat(pc.lid()).isEqualTo(5));
+        assertThat(d.problemsFor(null, "perfquery")).isEmpty();
+    }
+
+    private static void restore(String key, String old) {
+        if (old == null) System.clearProperty(key);
+        else System.setProperty(key, old);
+    }
+
+    @Test
     void theDumpIdIsTheHashOfTheDumpsFilesForADirectoryAndForItsZip() throws Exception {
         Path demo = Path.of("..", "sample-dumps", "dumps", "demo-hdr16");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(demo), "the demo dump is beside this module");
