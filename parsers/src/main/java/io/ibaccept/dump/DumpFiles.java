@@ -1,20 +1,20 @@
 package io.ibaccept.dump;
 
+import io.ibaccept.parse.Text;
 import io.ibaccept.safety.SafePath;
 import java.io.IOException;
 import java.io.InputStream;
-import java.security.MessageDigest;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import io.ibaccept.parse.Text;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -78,10 +78,6 @@ final class DumpFiles {
     private static long mibProperty(String name, long dflt) {
         Long v = Long.getLong(name);
         return (v == null || v <= 0 || v >= (1L << 43) ? dflt : v) << 20;
-    }
-
-    Path realRoot() {
-        return realRoot;
     }
 
     /** Digests of the files read whole, by real path relative to the real root. */
