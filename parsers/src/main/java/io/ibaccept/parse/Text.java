@@ -196,11 +196,6 @@ public final class Text implements AutoCloseable {
         return reachedEnd && onlyIberror;
     }
 
-    /** True when a streamed text was read to its end (the parser did not stop early). */
-    public boolean streamedToEnd() {
-        return reachedEnd;
-    }
-
     @Override
     public void close() {
         closeQuietly();
