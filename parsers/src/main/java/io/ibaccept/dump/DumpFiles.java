@@ -1,5 +1,6 @@
 package io.ibaccept.dump;
 
+import io.ibaccept.parse.Text;
 import io.ibaccept.safety.SafePath;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -38,13 +40,27 @@ final class DumpFiles {
         }
     }
 
+    /** Files above this are streamed line by line instead of read whole (property ibaccept.stream-above-mib). */
+    static final long DEFAULT_STREAM_ABOVE_BYTES = 8L << 20;
+    /** Most characters a parser that needs a whole streamed file may hold (property ibaccept.max-whole-file-mib). */
+    static final long DEFAULT_MAX_WHOLE_MIB = 64;
+
     private final Path root;
     private final Path realRoot;
     private final long maxBytes;
+    private final long streamAbove;
+    private final long maxWholeChars;
     /** Entries of a zip dump that were not extracted because they are too large: name -> reason. */
     private final Map<String, String> withheld;
+    /** SHA-256 of each file read to its end, by its real path relative to the real root: the dump id needs no second read. */
+    private final Map<String, byte[]> digests = new java.util.concurrent.ConcurrentHashMap<>();
 
     DumpFiles(Path root, long maxBytes, Map<String, String> withheld) {
+        this(root, maxBytes, withheld, mibProperty("ibaccept.stream-above-mib", DEFAULT_STREAM_ABOVE_BYTES >> 20),
+                mibProperty("ibaccept.max-whole-file-mib", DEFAULT_MAX_WHOLE_MIB));
+    }
+
+    DumpFiles(Path root, long maxBytes, Map<String, String> withheld, long streamAbove, long maxWholeChars) {
         this.root = root.toAbsolutePath().normalize();
         Path real;
         try {
@@ -55,6 +71,46 @@ final class DumpFiles {
         this.realRoot = real;
         this.maxBytes = maxBytes;
         this.withheld = withheld;
+        this.streamAbove = streamAbove;
+        this.maxWholeChars = maxWholeChars;
+    }
+
+    private static long mibProperty(String name, long dflt) {
+        Long v = Long.getLong(name);
+        return (v == null || v <= 0 || v >= (1L << 43) ? dflt : v) << 20;
+    }
+
+    /** Digests of the files read whole, by real path relative to the real root. */
+    Map<String, byte[]> digests() {
+        return digests;
+    }
+
+    private void digest(Path real, byte[] bytes, int length) {
+        MessageDigest md = SHA256.get();
+        md.update(bytes, 0, length);
+        digests.put(key(real), md.digest());
+    }
+
+    /** Relative names of the real directories, each made once. */
+    private final Map<Path, String> dirKeys = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private String key(Path real) {
+        Path dir = real.getParent();
+        String prefix = dir == null ? "" : dirKeys.computeIfAbsent(dir, d -> {
+            String k = realRoot.relativize(d).toString().replace('\\', '/');
+            return k.isEmpty() ? "" : k + "/";
+        });
+        return prefix + real.getFileName();
+    }
+
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(DumpFiles::sha256);
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static long maxBytesFromProperty() {
@@ -79,15 +135,40 @@ final class DumpFiles {
         String why = withheld.get(rel);
         if (why != null) throw new Refused(why, false);
         Path p = root.resolve(rel);
-        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+        java.nio.file.attribute.BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
             // a parent may be a symlink that leaves the dump: that is not "missing"
             insideOrRefuse(p.getParent());
             throw new Refused("file missing from the dump", true);
+        }
+        if (a.isRegularFile()) {
+            // not a link itself: its real path is its directory's (resolved once per directory) plus its name
+            Path dir = realDir(p.getParent());
+            if (dir == null) return insideOrRefuse(p);
+            if (!dir.startsWith(realRoot)) throw new Refused("symlink to a place outside the dump: not read", false);
+            return dir.resolve(p.getFileName());
         }
         if (!Files.exists(p)) throw new Refused("dangling symlink (its target does not exist): not read", false);
         Path real = insideOrRefuse(p);
         if (!Files.isRegularFile(real)) throw new Refused("not a regular file: not read", false);
         return real;
+    }
+
+    /** Real paths of the dump's directories, each resolved once (a path component at a time costs a system call). */
+    private final Map<Path, Path> realDirs = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Path NONE = Path.of("");
+
+    private Path realDir(Path dir) {
+        Path r = realDirs.computeIfAbsent(dir, d -> {
+            try {
+                return d.toRealPath();
+            } catch (IOException e) {
+                return NONE;
+            }
+        });
+        return r == NONE ? null : r;
     }
 
     private Path insideOrRefuse(Path p) throws Refused {
@@ -113,16 +194,98 @@ final class DumpFiles {
     /** The whole file as text; refused when above the read limit or binary (NUL bytes). */
     String text(String rel) throws Refused, IOException {
         Path real = file(rel);
+        return whole(real, sizeWithinLimit(real));
+    }
+
+    /**
+     * The file as a Text: read whole when small, else {@linkplain Text#streamed streamed} line by line (decoded as
+     * UTF-8; {@link #latin1(String)} when that fails), so a large file is never held whole. Reading a streamed file
+     * can fail later, as {@link Text.Unreadable}: binary content, a file that grew above the limit, an I/O error.
+     */
+    Text open(String rel) throws Refused, IOException {
+        Path real = file(rel);
+        long size = sizeWithinLimit(real);
+        if (size <= streamAbove) return new Text(rel, whole(real, size));
+        return Text.streamed(rel, () -> reader(real, StandardCharsets.UTF_8), maxWholeChars);
+    }
+
+    /** The same file streamed as ISO-8859-1: it is not valid UTF-8 (the same choice {@link #decode} makes). */
+    Text latin1(String rel) throws Refused, IOException {
+        Path real = file(rel);
+        sizeWithinLimit(real);
+        return Text.streamed(rel, () -> reader(real, StandardCharsets.ISO_8859_1), maxWholeChars);
+    }
+
+    private long sizeWithinLimit(Path real) throws Refused, IOException {
         long size = Files.size(real);
         if (size > maxBytes) throw new Refused(String.format(java.util.Locale.ROOT, "file is %.1f MiB, above the read limit of %d MiB: not read"
                 + " (raise it with -D%s=N)", size / 1048576.0, maxBytes >> 20, MAX_MIB_PROPERTY), false);
+        return size;
+    }
+
+    private String whole(Path real, long size) throws Refused, IOException {
         byte[] bytes;
         try (InputStream in = Files.newInputStream(real)) {
             bytes = in.readNBytes((int) Math.min(size + 1, maxBytes + 1)); // a file still growing is cut at the limit
         }
         if (bytes.length > maxBytes) throw new Refused("file grew above the read limit of " + (maxBytes >> 20) + " MiB while read: not read", false);
-        for (byte b : bytes) if (b == 0) throw new Refused("binary content (NUL bytes): not tool output", false);
-        return decode(bytes, bytes.length);
+        boolean ascii = true;
+        for (byte b : bytes) {
+            if (b == 0) throw new Refused(BINARY, false);
+            if (b < 0) ascii = false;
+        }
+        if (bytes.length <= size) digest(real, bytes, bytes.length);
+        // ASCII (nearly all tool output) is the same text in UTF-8 and ISO-8859-1: one copy, no decoder pass
+        return ascii ? new String(bytes, StandardCharsets.ISO_8859_1) : decodeNonAscii(bytes, bytes.length);
+    }
+
+    static final String BINARY = "binary content (NUL bytes): not tool output";
+
+    /** A streamed file turned out to hold NUL bytes. */
+    static final class BinaryContent extends IOException {
+        BinaryContent() {
+            super(BINARY, null);
+        }
+    }
+
+    private java.io.Reader reader(Path real, java.nio.charset.Charset cs) throws IOException {
+        InputStream in = new Checked(Files.newInputStream(real), real);
+        return new java.io.InputStreamReader(in, cs.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT));
+    }
+
+    /** The bytes of a streamed file as they pass: hashed (kept when read to the end), NUL-checked, size-bounded. */
+    private final class Checked extends java.io.FilterInputStream {
+        private final Path real;
+        private final MessageDigest md = sha256();
+        private long count;
+        private boolean done;
+
+        Checked(InputStream in, Path real) {
+            super(in);
+            this.real = real;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n < 0) {
+                if (!done) digests.put(key(real), md.digest());
+                done = true;
+                return n;
+            }
+            for (int i = off; i < off + n; i++) if (b[i] == 0) throw new BinaryContent();
+            count += n;
+            if (count > maxBytes) throw new IOException("file grew above the read limit of " + (maxBytes >> 20) + " MiB while read: not read");
+            md.update(b, off, n);
+            return n;
+        }
     }
 
     /** At most limit bytes of the file as text, "" when it cannot be read (stderr captures: only their start matters). */
@@ -130,9 +293,12 @@ final class DumpFiles {
         try {
             Path real = file(rel);
             byte[] bytes;
+            boolean whole;
             try (InputStream in = Files.newInputStream(real)) {
                 bytes = in.readNBytes(limit);
+                whole = bytes.length < limit || in.read() < 0;
             }
+            if (whole) digest(real, bytes, bytes.length);
             return decode(bytes, bytes.length);
         } catch (Refused | IOException e) {
             return "";
@@ -162,8 +328,15 @@ final class DumpFiles {
         }
     }
 
-    /** UTF-8 when the bytes are valid UTF-8 (checked without a second copy), else ISO-8859-1; one String built. */
+    /** UTF-8 when the bytes are valid UTF-8 (checked without a second copy), else ISO-8859-1; one String built. ASCII is copied as is. */
     static String decode(byte[] bytes, int length) {
+        boolean ascii = true;
+        for (int i = 0; i < length && ascii; i++) ascii = bytes[i] >= 0;
+        if (ascii) return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+        return decodeNonAscii(bytes, length);
+    }
+
+    private static String decodeNonAscii(byte[] bytes, int length) {
         CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);

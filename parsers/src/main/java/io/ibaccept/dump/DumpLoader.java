@@ -63,7 +63,12 @@ public final class DumpLoader {
         }
     }
 
-    /** Loads with the per-file read limit of the system property ibaccept.max-file-mib (default 64 MiB). */
+    /**
+     * Loads with the per-file read limit of the system property ibaccept.max-file-mib (default 64 MiB). Files above
+     * ibaccept.stream-above-mib (default 8) are parsed as they are read; the large fabric-wide files (ibqueryerrors,
+     * perfquery, ibdiagnet2.pm, counter samples) then hold memory in proportion to the fabric, any other parser reads
+     * at most ibaccept.max-whole-file-mib (default 64) whole.
+     */
     public static ClusterData load(Path root) {
         return load(root, DumpFiles.maxBytesFromProperty());
     }
@@ -109,7 +114,10 @@ public final class DumpLoader {
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
         List<CommandResult> cmds = new ArrayList<>(commands);
         cmds.sort(java.util.Comparator.comparing(CommandResult::host).thenComparing(CommandResult::name));
-        return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted, CollectiveLoader.loadDir(root));
+        List<io.ibaccept.model.CollectiveRun> collectives = CollectiveLoader.loadDir(root);
+        // after every read: the files already hashed while read are not read again
+        String dumpId = DumpId.of(root, files.digests());
+        return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted, collectives, dumpId);
     }
 
     private Manifest manifest() {
@@ -281,8 +289,9 @@ public final class DumpLoader {
             }
         }
         if (failed && !present(rel)) return null;
-        Text t = read(rel, host, name);
+        Text t = open(rel, host, name, false);
         if (t == null) return null;
+        if (t.isStreamed()) return parseStreamed(host, name, rel, parser, t, failed);
         if (t.content().isBlank()) {
             if (!failed) problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(name));
             return null;
@@ -290,10 +299,41 @@ public final class DumpLoader {
         // infiniband-diags' ibexit() prints "<tool>: iberror: failed: <why>" on stdout before exiting non-zero: the
         // failure (already its own problem), not a record
         if (failed && onlyIberror(t.content())) return null;
-        Parsed<T> r = Parsing.run(t, parser);
+        return issues(host, name, Parsing.run(t, parser));
+    }
+
+    private <T> T issues(String host, String name, Parsed<T> r) {
         for (ParseException e : r.issues())
             problem(InputProblem.Kind.PARSE_ERROR, host, name, e.where().file(), e.where().line(), e.reason());
         return r.value();
+    }
+
+    /**
+     * A large file, parsed as it is read (the same checks as a file read whole, made as the lines go by): a file that
+     * turns out binary or unreadable is one problem and nothing of it is kept; one that is not UTF-8 is read again as
+     * ISO-8859-1, as a file read whole is decoded.
+     */
+    private <T> T parseStreamed(String host, String name, String rel, Parser<T> parser, Text t, boolean failed) {
+        Parsed<T> r;
+        try {
+            r = Parsing.run(t, parser);
+        } catch (Text.Unreadable u) {
+            IOException io = u.io();
+            if (io instanceof java.nio.charset.CharacterCodingException && !(io instanceof DumpFiles.BinaryContent)) {
+                Text latin = open(rel, host, name, true);
+                return latin == null ? null : parseStreamed(host, name, rel, parser, latin, failed);
+            }
+            String why = io instanceof DumpFiles.BinaryContent || io.getMessage() != null && io.getMessage().startsWith("file ")
+                    ? io.getMessage() : "cannot read: " + io.getMessage();
+            problem(InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, why);
+            return null;
+        }
+        if (t.streamedBlank()) {
+            if (!failed) problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(name));
+            return null;
+        }
+        if (failed && t.streamedOnlyIberror()) return null;
+        return issues(host, name, r);
     }
 
     private static boolean onlyIberror(String content) {
@@ -342,6 +382,20 @@ public final class DumpLoader {
     private Text read(String rel, String host, String name) {
         try {
             return new Text(rel, files.text(rel));
+        } catch (DumpFiles.Refused r) {
+            problem(r.missing ? InputProblem.Kind.MISSING : InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, r.getMessage());
+        } catch (NoSuchFileException e) {
+            problem(InputProblem.Kind.MISSING, host, name, rel, 0, "file missing from the dump");
+        } catch (IOException e) {
+            problem(InputProblem.Kind.MISSING, host, name, rel, 0, "cannot read: " + e.getMessage());
+        }
+        return null;
+    }
+
+    /** A command's output: in memory when small, streamed when large (latin1: streamed as ISO-8859-1). */
+    private Text open(String rel, String host, String name, boolean latin1) {
+        try {
+            return latin1 ? files.latin1(rel) : files.open(rel);
         } catch (DumpFiles.Refused r) {
             problem(r.missing ? InputProblem.Kind.MISSING : InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, r.getMessage());
         } catch (NoSuchFileException e) {

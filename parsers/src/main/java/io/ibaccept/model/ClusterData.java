@@ -7,11 +7,13 @@ import java.util.Map;
 
 /**
  * The one model the rules run on: a whole dump, parsed, with every unusable input listed in problems. collectives are
- * the MPI/NCCL collective benchmark runs of collective/ (empty when none were run).
+ * the MPI/NCCL collective benchmark runs of collective/ (empty when none were run). dumpId is the
+ * {@linkplain io.ibaccept.dump.DumpId dump id} the loader computed while reading the files (null when the model was
+ * not loaded from a dump: whoever needs it then computes it from source).
  */
 public record ClusterData(String source, Manifest manifest, Map<String, HostData> hosts, FabricData fabric,
                           List<PerftestRun> perftests, List<CommandResult> commands, List<InputProblem> problems,
-                          List<CollectiveRun> collectives) {
+                          List<CollectiveRun> collectives, String dumpId) {
     public ClusterData {
         hosts = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(hosts));
         perftests = List.copyOf(perftests);
@@ -20,10 +22,17 @@ public record ClusterData(String source, Manifest manifest, Map<String, HostData
         collectives = collectives == null ? List.of() : List.copyOf(collectives);
     }
 
+    /** A model whose dump id is not known. */
+    public ClusterData(String source, Manifest manifest, Map<String, HostData> hosts, FabricData fabric,
+                       List<PerftestRun> perftests, List<CommandResult> commands, List<InputProblem> problems,
+                       List<CollectiveRun> collectives) {
+        this(source, manifest, hosts, fabric, perftests, commands, problems, collectives, null);
+    }
+
     /** A dump without collective benchmark runs. */
     public ClusterData(String source, Manifest manifest, Map<String, HostData> hosts, FabricData fabric,
                        List<PerftestRun> perftests, List<CommandResult> commands, List<InputProblem> problems) {
-        this(source, manifest, hosts, fabric, perftests, commands, problems, List.of());
+        this(source, manifest, hosts, fabric, perftests, commands, problems, List.of(), null);
     }
 
     /** Problems recorded for a command file (host null for fabric-wide ones). */

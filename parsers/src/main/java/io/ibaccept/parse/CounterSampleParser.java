@@ -21,12 +21,12 @@ public final class CounterSampleParser {
 
     public static CounterSample parse(Text t, Issues issues) {
         Map<String, Acc> ports = new LinkedHashMap<>();
-        List<String> lines = t.lines();
+        Text.Cursor cursor = t.cursor();
         Acc cur = null;
         boolean ext = false;
-        for (int i = 0; i < lines.size(); i++) {
-            int ln = i + 1;
-            String line = lines.get(i).trim();
+        while (cursor.next()) {
+            int ln = cursor.number();
+            String line = cursor.line().trim();
             if (line.isEmpty()) continue;
             if (line.startsWith("#")) {
                 cur = null;

@@ -33,18 +33,24 @@ public final class DottedParser {
     }
 
     public static List<Block> parse(Text t, Issues issues) {
-        List<String> lines = t.lines();
         List<Block> blocks = new ArrayList<>();
+        eachBlock(t, issues, blocks::add);
+        return blocks;
+    }
+
+    /** The blocks one by one as the text is read forward (a streamed file is never held whole). */
+    public static void eachBlock(Text t, Issues issues, java.util.function.Consumer<Block> sink) {
         String header = "";
         int headerLine = 0;
         Map<String, Field> fields = new LinkedHashMap<>();
-        for (int i = 0; i < lines.size(); i++) {
-            int ln = i + 1;
-            String raw = lines.get(i);
+        Text.Cursor c = t.cursor();
+        while (c.next()) {
+            int ln = c.number();
+            String raw = c.line();
             String line = raw.trim();
             if (line.isEmpty()) continue;
             if (line.startsWith("#")) {
-                if (!fields.isEmpty() || !header.isEmpty()) blocks.add(new Block(header, headerLine, fields));
+                if (!fields.isEmpty() || !header.isEmpty()) sink.accept(new Block(header, headerLine, fields));
                 header = line;
                 headerLine = ln;
                 fields = new LinkedHashMap<>();
@@ -61,7 +67,6 @@ public final class DottedParser {
             while (v < line.length() && line.charAt(v) == '.') v++;
             fields.put(key, new Field(line.substring(v).trim(), ln));
         }
-        if (!fields.isEmpty() || !header.isEmpty()) blocks.add(new Block(header, headerLine, fields));
-        return blocks;
+        if (!fields.isEmpty() || !header.isEmpty()) sink.accept(new Block(header, headerLine, fields));
     }
 }

@@ -235,22 +235,22 @@ public final class IbdiagnetParser {
     }
 
     /**
-     * ibdiagnet2.pm: after a '#' header, per port a dashed line, "Port=1 Lid=0x00b4 GUID=0x.. Device=54002 Port
+     * ibdiagnet2.pm (read forward: the file may be streamed): after a '#' header, per port a dashed line, "Port=1 Lid=0x00b4 GUID=0x.. Device=54002 Port
      * Name=...", a dashed line, then "name=0xVALUE" lines (NA when unsupported).
      */
     public static List<PortCounters> pm(Text t, Issues issues) {
-        List<PortCounters> out = new ArrayList<>();
-        List<String> lines = t.lines();
+        Map<PortCounters.Key, PortCounters> out = new LinkedHashMap<>();
+        Text.Cursor cursor = t.cursor();
         Map<String, Long> raw = null;
         long guid = 0;
         int port = -1, lid = -1, start = 0;
         String name = "";
-        for (int i = 0; i < lines.size(); i++) {
-            int ln = i + 1;
-            String line = lines.get(i).trim();
+        while (cursor.next()) {
+            int ln = cursor.number();
+            String line = cursor.line().trim();
             if (line.isEmpty() || line.startsWith("#") || line.startsWith("---")) continue;
             if (line.startsWith("Port=")) {
-                if (raw != null) out.add(new PortCounters(guid, name, lid, port, normalize(raw), t.at(start)));
+                if (raw != null) add(out, new PortCounters(guid, name, lid, port, normalize(raw), t.at(start)));
                 raw = null;
                 Map<String, String> kv = new HashMap<>();
                 int pn = line.indexOf(" Port Name=");
@@ -284,9 +284,19 @@ public final class IbdiagnetParser {
             Long v = value(t, issues, ln, ibaName, line.substring(eq + 1));
             if (v != null) raw.put(ibaName, v);
         }
-        if (raw != null) out.add(new PortCounters(guid, name, lid, port, normalize(raw), t.at(start)));
+        if (raw != null) add(out, new PortCounters(guid, name, lid, port, normalize(raw), t.at(start)));
         if (out.isEmpty()) throw t.error(0, "not ibdiagnet2.pm: no 'Port=N Lid=.. GUID=..' block");
-        return out;
+        return new ArrayList<>(out.values());
+    }
+
+    /** A port listed again (files concatenated) is folded into its first record, which keeps its values. */
+    private static void add(Map<PortCounters.Key, PortCounters> out, PortCounters pc) {
+        out.merge(pc.key(), pc, (first, later) -> {
+            Map<String, Long> c = new LinkedHashMap<>(later.counters());
+            c.putAll(first.counters());
+            return new PortCounters(first.nodeGuid(), first.nodeName().isEmpty() ? later.nodeName() : first.nodeName(),
+                    first.lid() >= 0 ? first.lid() : later.lid(), first.port(), c, first.ref(), first.portGuid());
+        });
     }
 
     private static String camel(String snake) {

@@ -1,23 +1,66 @@
 package io.ibaccept.parse;
 
+import java.io.IOException;
+import java.io.Reader;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /**
- * The text of one input file with the name it is reported under (relative path inside the dump), split into lines
- * once. A line longer than {@link #maxLineChars()} is never handed to a parser: it reads as an empty line (so line
- * numbers stay right) and is listed in {@link #overlongLines()}, which {@link Parsing} reports as one problem each.
+ * The text of one input file with the name it is reported under (relative path inside the dump), split into lines.
+ * A line longer than {@link #maxLineChars()} is never handed to a parser: it reads as an empty line (so line numbers
+ * stay right) and is reported as one problem (see {@link Parsing}).
+ *
+ * <p>Two backings, one API: a text held in memory (split into a line list once), or a {@linkplain #streamed streamed}
+ * file, read line by line from its source by {@link #cursor()} so that a parser that walks it forward holds one line
+ * at a time, whatever the file's size. The large fabric-wide files are streamed; a parser that still asks for
+ * {@link #lines()} or {@link #content()} of a streamed text gets the whole file read into memory, up to a bound
+ * (above it the file is {@link Unreadable}).
  */
-public final class Text {
+public final class Text implements AutoCloseable {
     /** Default bound on one line; real tool output stays far below (an ibdiagnet2.db_csv row is ~1,000 characters). */
     public static final int DEFAULT_MAX_LINE_CHARS = 65_536;
 
+    /** Opens the decoded characters of a streamed file, from its start, each time it is called. */
+    @FunctionalInterface
+    public interface Source {
+        Reader open() throws IOException;
+    }
+
+    /** Reported for each over-long line of a streamed text as the cursor passes it: line number, length. */
+    @FunctionalInterface
+    public interface OverlongSink {
+        void overlong(int line, long length);
+    }
+
+    /**
+     * A streamed file could not be read to its end (I/O error, binary content, not decodable, too large to hold
+     * whole): not a parse problem but the file's; the loader reports it and drops what the parser made of it.
+     */
+    public static final class Unreadable extends RuntimeException {
+        public Unreadable(IOException cause) {
+            super(cause.getMessage(), cause, false, false);
+        }
+
+        public IOException io() {
+            return (IOException) getCause();
+        }
+    }
+
     private final String name;
-    private final String content;
-    private final List<String> lines;
-    private final List<int[]> overlong;
     private final int maxLine;
+    // in memory
+    private String content;
+    private List<String> lines;
+    private List<int[]> overlong;
+    // streamed
+    private final Source source;
+    private final long maxWholeChars;
+    private OverlongSink overlongSink = (l, n) -> {};
+    private StreamCursor open;
+    private boolean reachedEnd;
+    private boolean blank = true;
+    private boolean onlyIberror = true;
 
     public Text(String name, String content) {
         this(name, content, maxLineChars());
@@ -26,17 +69,45 @@ public final class Text {
     public Text(String name, String content, int maxLineChars) {
         if (name == null) throw new IllegalArgumentException("name");
         this.name = name;
-        this.content = content == null ? "" : content;
         this.maxLine = maxLineChars;
+        this.source = null;
+        this.maxWholeChars = 0;
+        split(content == null ? "" : content);
+    }
+
+    private Text(String name, Source source, int maxLineChars, long maxWholeChars) {
+        if (name == null || source == null) throw new IllegalArgumentException("name/source");
+        this.name = name;
+        this.maxLine = maxLineChars;
+        this.source = source;
+        this.maxWholeChars = maxWholeChars;
+    }
+
+    /**
+     * A file read line by line from source when a parser walks it with {@link #cursor()}. maxWholeChars bounds what
+     * {@link #lines()}/{@link #content()} may hold in memory for a parser that needs the whole file.
+     */
+    public static Text streamed(String name, Source source, long maxWholeChars) {
+        return new Text(name, source, maxLineChars(), maxWholeChars);
+    }
+
+    public static Text streamed(String name, Source source, int maxLineChars, long maxWholeChars) {
+        return new Text(name, source, maxLineChars, maxWholeChars);
+    }
+
+    private void split(String c) {
+        this.content = c;
         List<String> out = new ArrayList<>();
         List<int[]> longLines = new ArrayList<>();
-        String c = this.content;
         int n = c.length();
         int start = 0;
+        // terminators found with indexOf (no per-character loop); '\r' is looked for again only once passed
+        int cr = c.indexOf('\r');
         while (start < n) {
-            int end = start;
-            while (end < n && c.charAt(end) != '\n' && c.charAt(end) != '\r') end++;
-            if (end - start > maxLineChars) {
+            if (cr >= 0 && cr < start) cr = c.indexOf('\r', start);
+            int lf = c.indexOf('\n', start);
+            int end = lf < 0 ? (cr < 0 ? n : cr) : (cr >= 0 && cr < lf ? cr : lf);
+            if (end - start > maxLine) {
                 longLines.add(new int[] {out.size() + 1, end - start});
                 out.add("");
             } else {
@@ -61,12 +132,20 @@ public final class Text {
         return name;
     }
 
+    /** True when this text is read from its file line by line (and not yet held whole). */
+    public boolean isStreamed() {
+        return lines == null;
+    }
+
+    /** The whole text. A streamed text is read into memory for it (bounded; {@link Unreadable} above the bound). */
     public String content() {
+        materialize();
         return content;
     }
 
-    /** Lines without terminators; index i is line number i + 1. Over-long lines read as "". */
+    /** Lines without terminators; index i is line number i + 1. Over-long lines read as "". Streamed: see {@link #content()}. */
     public List<String> lines() {
+        materialize();
         return lines;
     }
 
@@ -75,9 +154,79 @@ public final class Text {
         return maxLine;
     }
 
-    /** {line number, length} of each line that was too long to parse. */
+    /** {line number, length} of each line that was too long to parse (of a text held in memory). */
     public List<int[]> overlongLines() {
-        return overlong;
+        return overlong == null ? List.of() : overlong;
+    }
+
+    /** Where the over-long lines of a streamed text are reported while it is read ({@link Parsing} sets it). */
+    public void onOverlong(OverlongSink sink) {
+        this.overlongSink = sink;
+    }
+
+    /**
+     * A forward-only walk over the lines, the way to read a file that may be large: a streamed text is read from its
+     * source as the cursor moves (one line held at a time), a text in memory walks its line list.
+     */
+    public Cursor cursor() {
+        if (!isStreamed()) return new ListCursor(lines);
+        closeQuietly();
+        open = new StreamCursor();
+        return open;
+    }
+
+    /** A forward-only line walk; {@link #next()} moves to the next line, false at the end. */
+    public interface Cursor {
+        boolean next();
+
+        /** The current line, without its terminator; "" for an over-long line. */
+        String line();
+
+        /** 1-based number of the current line. */
+        int number();
+    }
+
+    /** After a streamed text was walked to its end: whether every line was blank (nothing printed). */
+    public boolean streamedBlank() {
+        return reachedEnd && blank;
+    }
+
+    /** After a streamed text was walked to its end: whether every non-blank line is an infiniband-diags iberror line. */
+    public boolean streamedOnlyIberror() {
+        return reachedEnd && onlyIberror;
+    }
+
+    @Override
+    public void close() {
+        closeQuietly();
+    }
+
+    private void closeQuietly() {
+        if (open != null) open.close();
+        open = null;
+    }
+
+    private void materialize() {
+        if (lines != null) return;
+        StringBuilder sb = new StringBuilder();
+        char[] buf = new char[1 << 16];
+        try (Reader r = source.open()) {
+            for (int n; (n = r.read(buf)) > 0; ) {
+                if (sb.length() + (long) n > maxWholeChars)
+                    throw new Unreadable(new IOException("file is larger than " + (maxWholeChars >> 20) + " MiB, the most"
+                            + " this parser reads whole into memory (only the large fabric-wide files are read line by line):"
+                            + " not read (raise it with -Dibaccept.max-whole-file-mib=N)"));
+                sb.append(buf, 0, n);
+            }
+        } catch (IOException e) {
+            throw new Unreadable(e);
+        }
+        split(sb.toString());
+        String c = content;
+        reachedEnd = true;
+        blank = c.isBlank();
+        for (String l : lines) if (!l.isBlank() && !l.contains(": iberror: ")) onlyIberror = false;
+        if (!overlong.isEmpty()) onlyIberror = false;
     }
 
     public SourceRef at(int lineNumber) {
@@ -92,4 +241,150 @@ public final class Text {
     public static String excerpt(String s) {
         return s.length() > 120 ? s.substring(0, 117) + "..." : s;
     }
+
+    private static final class ListCursor implements Cursor {
+        private final List<String> lines;
+        private int i = -1;
+
+        ListCursor(List<String> lines) {
+            this.lines = lines;
+        }
+
+        @Override
+        public boolean next() {
+            if (i + 1 >= lines.size()) {
+                i = lines.size();
+                return false;
+            }
+            i++;
+            return true;
+        }
+
+        @Override
+        public String line() {
+            return lines.get(i);
+        }
+
+        @Override
+        public int number() {
+            return i + 1;
+        }
+    }
+
+    /**
+     * Splits the characters of the source into lines exactly as {@link #split} does ('\n', '\r' and "\r\n" end a line;
+     * a last line without terminator counts when not empty), holding at most maxLine characters of one line.
+     */
+    private final class StreamCursor implements Cursor {
+        private Reader in;
+        private final char[] buf = new char[1 << 16];
+        private int pos;
+        private int lim;
+        private boolean eof;
+        private boolean pendingCr;
+        private final StringBuilder sb = new StringBuilder();
+        private String line;
+        private int number;
+
+        @Override
+        public boolean next() {
+            if (eof && pos >= lim) return end();
+            sb.setLength(0);
+            long length = 0;
+            boolean any = false;
+            while (true) {
+                if (pos >= lim && !fill()) {
+                    if (!any) return end();
+                    break; // last line without terminator
+                }
+                if (pendingCr) {
+                    pendingCr = false;
+                    if (buf[pos] == '\n') {
+                        pos++;
+                        continue;
+                    }
+                }
+                int start = pos;
+                int p = pos;
+                while (p < lim && buf[p] != '\n' && buf[p] != '\r') p++;
+                int n = p - start;
+                if (n > 0) {
+                    any = true;
+                    if (blank) for (int k = start; k < p; k++) if (!Character.isWhitespace(buf[k])) blank = false;
+                    if (length + n <= maxLine) sb.append(buf, start, n);
+                    length += n;
+                }
+                if (p < lim) {
+                    pendingCr = buf[p] == '\r';
+                    pos = p + 1;
+                    any = true;
+                    break;
+                }
+                pos = p;
+            }
+            number++;
+            if (length > maxLine) {
+                line = "";
+                onlyIberror = false;
+                overlongSink.overlong(number, length);
+            } else {
+                line = sb.toString();
+                if (onlyIberror && !line.isBlank() && !line.contains(": iberror: ")) onlyIberror = false;
+            }
+            return true;
+        }
+
+        private boolean end() {
+            reachedEnd = true;
+            line = null;
+            close();
+            return false;
+        }
+
+        private boolean fill() {
+            if (eof) return false;
+            try {
+                if (in == null) in = source.open();
+                int n;
+                do {
+                    n = in.read(buf, 0, buf.length);
+                } while (n == 0);
+                if (n < 0) {
+                    eof = true;
+                    pos = lim = 0;
+                    return false;
+                }
+                pos = 0;
+                lim = n;
+                return true;
+            } catch (IOException e) {
+                close();
+                throw new Unreadable(e);
+            }
+        }
+
+        @Override
+        public String line() {
+            return line;
+        }
+
+        @Override
+        public int number() {
+            return number;
+        }
+
+        void close() {
+            eof = true;
+            pos = lim = 0;
+            if (in != null) {
+                try {
+                    in.close();
+                } catch (IOException e) {
+                    // nothing to keep from a failed close of a file only read
+                }
+                in = null;
+            }
+        }
+    }
+
 }

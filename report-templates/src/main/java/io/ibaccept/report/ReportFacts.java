@@ -36,7 +36,8 @@ final class ReportFacts {
     }
 
     synchronized String dumpId() {
-        if (dumpId == null) dumpId = ReportText.hashDumpOf(data);
+        // the loader hashed the files while reading them; only a model built otherwise is hashed here
+        if (dumpId == null) dumpId = data.dumpId() != null ? data.dumpId() : ReportText.hashDumpOf(data);
         return dumpId;
     }
 
