@@ -44,6 +44,7 @@ public final class CommandSet {
                 new Spec(Cmd.NODEINFO, "smpquery -D nodeinfo 0", Duration.ofSeconds(30)),
                 new Spec(Cmd.ULIMIT, "ulimit -l", Duration.ofSeconds(10)),
                 new Spec(Cmd.OFED_INFO, "ofed_info -s", Duration.ofSeconds(30))));
+        s.addAll(hostConfig());
         if (withMlxlink) {
             s.add(new Spec(Cmd.MLXLINK, "mlxlink -d " + DEV + " -m -c -e", Duration.ofSeconds(120)));
             s.add(new Spec(Cmd.MLXLINK_PCIE, "mlxlink -d " + DEV + " --port_type PCIE", Duration.ofSeconds(60)));
@@ -53,6 +54,21 @@ public final class CommandSet {
         // the operator's own command (e.g. "/opt/ibaccept/bin/ibaccept probe"): words, never shell syntax
         if (probeCommand != null) s.add(new Spec(Cmd.NATIVE_PROBE, Shell.words(probeCommand), Duration.ofSeconds(60)));
         return s;
+    }
+
+    // IPoIB, time, CC/AR (#10): host configuration, every node, each optional (exit 127 = missing-tool)
+    /** mlxconfig per IB device, by the PCI address of its function (mlxconfig -d takes it without 'mst start'). */
+    static final String MLXCONFIG_EACH = "command -v mlxconfig >/dev/null || exit 127; ok=1; n=0; "
+            + "for d in /sys/class/infiniband/*; do [ -e \"$d/device\" ] || continue; n=$((n+1)); "
+            + "mlxconfig -d \"$(basename \"$(readlink -f \"$d/device\")\")\" q && ok=0; done; "
+            + "[ $n -eq 0 ] && echo 'no InfiniBand device in /sys/class/infiniband' >&2; exit $ok";
+
+    static List<Spec> hostConfig() {
+        return List.of(
+                // all interfaces with details: IPoIB ones are link/infiniband (names vary: ib0, ibp65s0, mlx5_ib0)
+                new Spec(Cmd.IP_ADDR, "ip -d addr show", Duration.ofSeconds(30)),
+                new Spec(Cmd.CHRONY, "chronyc tracking", Duration.ofSeconds(30)),
+                new Spec(Cmd.MLXCONFIG, MLXCONFIG_EACH, Duration.ofSeconds(120)));
     }
 
     public static List<Spec> fabric(boolean withIbdiagnet) {

@@ -36,7 +36,14 @@ public enum Cmd {
     IBDIAGNET_NETDISCOVER("ibdiagnet2.ibnetdiscover", true, true),
     COUNTERS_START("counters-start", true, true),
     COUNTERS_END("counters-end", true, true),
-    UPTIME("uptime", false, true);
+    UPTIME("uptime", false, true),
+    // IPoIB, time, CC/AR (#10): host configuration, optional (older dumps and hosts without the tool lack them)
+    /** iproute2 'ip -d addr show': IPoIB interfaces with mode, P_Key, MTU, state and addresses. */
+    IP_ADDR("ip-d-addr", false, true),
+    /** chronyc tracking: time synchronisation state and offset. */
+    CHRONY("chronyc-tracking", false, true),
+    /** mlxconfig q of each IB device (firmware configuration: adaptive routing / congestion control settings). */
+    MLXCONFIG("mlxconfig-q", false, true);
 
     private final String fileName;
     private final boolean fabricWide;

@@ -2,6 +2,7 @@ package io.ibaccept.dump;
 
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.FabricData;
+import io.ibaccept.model.HostConfig;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.InputProblem;
 import io.ibaccept.model.PerftestRun;
@@ -182,7 +183,16 @@ public final class DumpLoader {
                 parse(h, Cmd.NATIVE_PROBE, (t, is) -> KeyValues.parse(t)),
                 parse(h, Cmd.IBSTATUS, IbstatusParser::parse),
                 parse(h, Cmd.UPTIME, CounterSampleParser::uptimeSeconds),
-                parse(h, Cmd.PEER_PORTINFO, SmpqueryParser::portInfo));
+                parse(h, Cmd.PEER_PORTINFO, SmpqueryParser::portInfo),
+                hostConfig(h));
+    }
+
+    // IPoIB, time, CC/AR (#10): one HostConfig per host, null when none of its inputs is in the dump
+    private HostConfig hostConfig(String h) {
+        var links = parse(h, Cmd.IP_ADDR, io.ibaccept.parse.HostConfigParsers::ipLinks);
+        var time = parse(h, Cmd.CHRONY, io.ibaccept.parse.HostConfigParsers::chronyTracking);
+        var mlxconfig = parse(h, Cmd.MLXCONFIG, io.ibaccept.parse.HostConfigParsers::mlxconfig);
+        return links == null && time == null && mlxconfig == null ? null : new HostConfig(links, time, mlxconfig);
     }
 
     private List<PerftestRun> perftests() {

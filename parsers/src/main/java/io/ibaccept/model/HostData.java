@@ -14,7 +14,16 @@ public record HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, S
                        SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
                        Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,
                        Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus,
-                       Double uptimeSeconds, PortInfo peerPortInfo) {
+                       Double uptimeSeconds, PortInfo peerPortInfo, HostConfig config) {
+
+    /** A host without the host configuration of issue #10 (IPoIB, time, mlxconfig). */
+    public HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,
+                    SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
+                    Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,
+                    Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus, Double uptimeSeconds, PortInfo peerPortInfo) {
+        this(host, ibstat, portInfo, pkeys, peerPkeys, nodeInfo, memlockKib, ofedVersion, mlxlink, mlxlinkPcie, ethtool,
+                nativeProbe, ibstatus, uptimeSeconds, peerPortInfo, null);
+    }
 
     /** A host without the PortInfo of its switch port (dumps written before smpquery-portinfo-peer). */
     public HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,
