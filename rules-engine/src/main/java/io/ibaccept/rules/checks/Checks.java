@@ -14,6 +14,9 @@ public final class Checks {
                 new IbdiagnetCheck(), new Ethtool(),
                 new io.ibaccept.rules.checks.fabric.FabricTree(), new io.ibaccept.rules.checks.fabric.FabricBlocking(),
                 new io.ibaccept.rules.checks.fabric.FabricPlan(),
-                new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(), new Inputs());
+                new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(),
+                // IPoIB, time, CC/AR (#10)
+                new IpoibState(), new IpoibConfig(), new TimeSyncCheck(), new HcaConfig(), new ArState(),
+                new Inputs());
     }
 }
