@@ -168,6 +168,10 @@ public final class RulesEngine {
             case COUNTERS_START -> f.countersStart() != null;
             case COUNTERS_END -> f.countersEnd() != null;
             case UPTIME -> anyHost(d, HostData::uptimeSeconds);
+            // IPoIB, time, CC/AR (#10)
+            case IP_ADDR -> anyHost(d, h -> h.config() == null ? null : h.config().links());
+            case CHRONY -> anyHost(d, h -> h.config() == null ? null : h.config().time());
+            case MLXCONFIG -> anyHost(d, h -> h.config() == null ? null : h.config().mlxconfig());
             // a command added to the dump format without a parsed field here is never usable: its checks SKIP
             default -> false;
         };
