@@ -276,4 +276,26 @@ class HostConfigRulesTest {
         TestDump empty = TestDump.healthy(tmp.resolve("f"), 8).write("fabric/ibdiagnet2.db_csv.out", arInfo());
         assertThat(status(empty.analyze(), "ar.state")).isEqualTo(Status.SKIP);
     }
+
+    /** The bundled demo dump carries the host files (ip -d addr show, chronyc tracking) with one fault of each kind. */
+    @Test
+    void demoDumpShowsTheIpoibAndTimeFaults() {
+        Report r = new RulesEngine(RuleConfig.defaults()).run(io.ibaccept.dump.DumpLoader.load(TestDump.DEMO));
+        assertThat(problems(r, "ipoib.state")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.objects()).containsExactly("node05");
+            assertThat(f.evidence().get(0).where()).isEqualTo("nodes/node05/ip-d-addr.out:11");
+        });
+        // node16's ib0 is down with its port (port.state judges that), not an IPoIB fault
+        assertThat(of(r, "ipoib.state")).anySatisfy(f -> assertThat(f.summary()).contains("node16 ib0"));
+        assertThat(problems(r, "ipoib.config")).extracting(Finding::summary).containsExactly(
+                "1 host(s) node09: IPoIB mode connected instead of datagram (datagram on 15, connected on 1)",
+                "1 host(s) node09: IPoIB MTU 65520 instead of 2044 (2044 on 15, 65520 on 1)");
+        assertThat(problems(r, "time.sync")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.objects()).containsExactly("node12");
+        });
+        assertThat(status(r, "hca.config")).isEqualTo(Status.SKIP);
+        assertThat(r.data().problems()).noneMatch(p -> p.command().equals("ip-d-addr") || p.command().equals("chronyc-tracking"));
+    }
 }
