@@ -48,8 +48,9 @@ class ReportRenderingTest {
         assertThat(doc.getElementById("verdict-meaning").text())
                 .startsWith("one or more checks failed: " + report.counts().get(Status.FAIL) + " failed");
         // counts are root findings: one per fault (a cable's two ends, a host down and its inventory gap count once):
-        // node16 down, node06 at 1X, the node11 <-> leaf03 cable, node07's PCIe slot, node09's memlock, node13's OFED
-        assertThat(report.counts().get(Status.FAIL)).isEqualTo(6);
+        // node16 down, node06 at 1X, the node11 <-> leaf03 cable, node07's PCIe slot, node09's memlock, node13's OFED,
+        // node05's ib0 down, node12's clock unsynchronised
+        assertThat(report.counts().get(Status.FAIL)).isEqualTo(8);
         // per-check table: one row per check, status matches the engine
         for (Element tr : doc.select("#check-table tbody tr"))
             assertThat(tr.attr("data-status")).isEqualTo(report.checkStatus().get(tr.attr("data-check")).name());
