@@ -42,6 +42,8 @@ public enum Cmd {
     IP_ADDR("ip-d-addr", false, true),
     /** chronyc tracking: time synchronisation state and offset. */
     CHRONY("chronyc-tracking", false, true),
+    /** linuxptp pmc 'GET TIME_STATUS_NP' where ptp4l runs: the PTP offset, read when chronyc tracking is absent. */
+    PTP("pmc-time-status", false, true),
     /** mlxconfig q of each IB device (firmware configuration: adaptive routing / congestion control settings). */
     MLXCONFIG("mlxconfig-q", false, true);
 

@@ -191,6 +191,7 @@ public final class DumpLoader {
     private HostConfig hostConfig(String h) {
         var links = parse(h, Cmd.IP_ADDR, io.ibaccept.parse.HostConfigParsers::ipLinks);
         var time = parse(h, Cmd.CHRONY, io.ibaccept.parse.HostConfigParsers::chronyTracking);
+        if (time == null) time = parse(h, Cmd.PTP, io.ibaccept.parse.HostConfigParsers::pmcTimeStatus);
         var mlxconfig = parse(h, Cmd.MLXCONFIG, io.ibaccept.parse.HostConfigParsers::mlxconfig);
         return links == null && time == null && mlxconfig == null ? null : new HostConfig(links, time, mlxconfig);
     }

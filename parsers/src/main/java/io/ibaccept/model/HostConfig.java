@@ -50,14 +50,19 @@ public record HostConfig(List<IpLink> links, TimeSync time, List<MlxDevice> mlxc
     }
 
     /**
-     * chronyc tracking: offsets in seconds, systemTime signed (+ fast, - slow of NTP time), NaN where not printed;
+     * chronyc tracking (source "chrony"), or linuxptp's TIME_STATUS_NP where chrony is absent (source "ptp": systemTime is
+     * ptp4l's master_offset, the PHC against the grandmaster). chronyc tracking: offsets in seconds, systemTime signed (+ fast, - slow of NTP time), NaN where not printed;
      * stratum -1 when absent. leapStatus as printed ("Normal", "Not synchronised", "Insert second", ...).
      */
     public record TimeSync(String source, String referenceId, String referenceName, int stratum, double systemTime,
                            double lastOffset, double rmsOffset, String leapStatus, SourceRef ref, SourceRef leapRef,
                            SourceRef offsetRef) {
-        /** chronyd says it is not synchronised, or follows no reference (ID 00000000, stratum 0). */
+        /**
+         * chronyd says it is not synchronised, or follows no reference (ID 00000000, stratum 0); for PTP (source
+         * "ptp", leapStatus "gmPresent true|false") ptp4l sees no grandmaster.
+         */
         public boolean synchronised() {
+            if (source.equals("ptp")) return leapStatus.equals("gmPresent true");
             if (leapStatus.equalsIgnoreCase("Not synchronised") || leapStatus.equalsIgnoreCase("Not synchronized")) return false;
             return !referenceId.equals("00000000") && stratum != 0;
         }

@@ -216,6 +216,53 @@ public final class HostConfigParsers {
                 offsetRef == null ? leapRef : offsetRef);
     }
 
+    /**
+     * linuxptp's {@code pmc -u -b 0 'GET TIME_STATUS_NP'}: a "... RESPONSE MANAGEMENT TIME_STATUS_NP" line, then
+     * tab-indented "name value" lines (master_offset in ns, gmPresent true|false, gmIdentity). The first response is
+     * read. Returned as a TimeSync with source "ptp": systemTime = master_offset, leapStatus "gmPresent true|false",
+     * referenceId the grandmaster identity.
+     */
+    public static TimeSync pmcTimeStatus(Text t, Issues issues) {
+        List<String> lines = t.lines();
+        int start = -1;
+        for (int i = 0; i < lines.size() && start < 0; i++)
+            if (lines.get(i).contains("RESPONSE MANAGEMENT TIME_STATUS_NP")) start = i;
+        if (start < 0) throw t.error(0, "no TIME_STATUS_NP response (ptp4l not running or not answering on its UDS socket)");
+        double offset = Double.NaN;
+        String gmPresent = null, gm = "";
+        SourceRef offsetRef = null, presentRef = null;
+        for (int i = start + 1; i < lines.size(); i++) {
+            String line = lines.get(i).trim();
+            if (line.isEmpty()) continue;
+            if (line.contains("RESPONSE MANAGEMENT") || line.startsWith("sending:")) break;
+            List<String> tok = Fields.split(line);
+            if (tok.size() < 2) {
+                issues.add(t, i + 1, "not a 'name value' line of TIME_STATUS_NP: '" + Text.excerpt(line) + "'");
+                continue;
+            }
+            int ln = i + 1;
+            switch (tok.get(0)) {
+                case "master_offset" -> {
+                    Long ns = Nums.parseDecimal(tok.get(1));
+                    if (ns == null) issues.add(t, ln, "master_offset is not an integer: '" + Text.excerpt(tok.get(1)) + "'");
+                    else {
+                        offset = ns / 1e9;
+                        offsetRef = t.at(ln);
+                    }
+                }
+                case "gmPresent" -> {
+                    gmPresent = tok.get(1);
+                    presentRef = t.at(ln);
+                }
+                case "gmIdentity" -> gm = tok.get(1);
+                default -> { }
+            }
+        }
+        if (gmPresent == null) throw t.error(start + 1, "TIME_STATUS_NP response without gmPresent");
+        return new TimeSync("ptp", gm, "", -1, offset, Double.NaN, Double.NaN, "gmPresent " + gmPresent, t.at(start + 1), presentRef,
+                offsetRef == null ? presentRef : offsetRef);
+    }
+
     private static double seconds(Text t, int ln, String value) {
         List<String> tok = Fields.split(value);
         if (tok.isEmpty()) throw t.error(ln, "offset without a value");

@@ -166,4 +166,23 @@ class HostConfigParsersTest {
         assertThat(d.column()).isEqualTo("Current");
         assertThat(d.settings()).containsEntry("ROCE_ADAPTIVE_ROUTING_EN", "True(1)").containsEntry("LINK_TYPE_P1", "IB(1)");
     }
+
+    @Test
+    void pmcTimeStatusWithGrandmaster() {
+        TimeSync s = clean("pmc-time-status/linuxptp-testsuite-20-pmc-node3.txt", HostConfigParsers::pmcTimeStatus);
+        assertThat(s.source()).isEqualTo("ptp");
+        assertThat(s.synchronised()).isTrue();
+        assertThat(s.referenceId()).isEqualTo("123456.fffe.780101");
+        assertThat(s.systemTime()).isZero();
+        assertThat(s.leapRef().line()).isEqualTo(14);
+        assertThat(s.offsetRef().line()).isEqualTo(8);
+        TimeSync lost = Parsing.run(new Text("x", RealSamplesTest.real("pmc-time-status/linuxptp-testsuite-20-pmc-node3.txt").content()
+                .replace("gmPresent                  true", "gmPresent                  false")
+                .replace("master_offset              0", "master_offset              -2500000")), HostConfigParsers::pmcTimeStatus).value();
+        assertThat(lost.synchronised()).isFalse();
+        assertThat(lost.systemTime()).isCloseTo(-0.0025, within(1e-12));
+        Parsed<TimeSync> none = Parsing.run(new Text("x", "sending: GET TIME_STATUS_NP\n"), HostConfigParsers::pmcTimeStatus);
+        assertThat(none.value()).isNull();
+        assertThat(none.issues()).singleElement().satisfies(e -> assertThat(e.reason()).contains("ptp4l not running"));
+    }
 }

@@ -225,6 +225,19 @@ class HostConfigRulesTest {
     }
 
     @Test
+    void ptpWhereChronyIsAbsent() {
+        TestDump d = withChrony(healthy());
+        String pmc = real("pmc-time-status/linuxptp-testsuite-20-pmc-node3.txt");
+        d.delete("nodes/cn0007/chronyc-tracking.out").write("nodes/cn0007/pmc-time-status.out", pmc.replace("gmPresent                  true", "gmPresent                  false"));
+        d.delete("nodes/cn0008/chronyc-tracking.out").write("nodes/cn0008/pmc-time-status.out", pmc.replace("master_offset              0", "master_offset              2500000"));
+        Report r = d.analyze();
+        assertThat(problems(r, "time.sync")).extracting(Finding::status, Finding::objects, f -> f.evidence().get(0).where()).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(Status.FAIL, java.util.List.of("cn0007"), "nodes/cn0007/pmc-time-status.out:14"),
+                org.assertj.core.groups.Tuple.tuple(Status.WARN, java.util.List.of("cn0008"), "nodes/cn0008/pmc-time-status.out:8"));
+        assertThat(problems(r, "time.sync").get(1).summary()).isEqualTo("1 host(s) cn0008: clock offset up to 2.500 ms (limit 1 ms)");
+    }
+
+    @Test
     void mlxconfigDifferenceOnOneHostIsAWarningNamingTheSettings() {
         TestDump d = healthy();
         String cap = real("mlxconfig/xtremeownage-cx4lx-kube01-q.txt");

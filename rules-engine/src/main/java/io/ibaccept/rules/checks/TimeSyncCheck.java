@@ -25,7 +25,7 @@ final class TimeSyncCheck implements Check {
     }
 
     public List<Input> inputs() {
-        return List.of(Input.of(Cmd.CHRONY));
+        return List.of(Input.of(Cmd.CHRONY, Cmd.PTP));
     }
 
     public List<Setting> settings() {
@@ -47,14 +47,16 @@ final class TimeSyncCheck implements Check {
             }
             if (!t.synchronised()) {
                 unsync.add(h.host());
-                unsyncEv.add(Evidence.of(h.host() + ": Leap status " + t.leapStatus() + ", Reference ID " + t.referenceId()
+                unsyncEv.add(Evidence.of(t.source().equals("ptp") ? h.host() + ": ptp4l TIME_STATUS_NP " + t.leapStatus() + " (no grandmaster)"
+                        : h.host() + ": Leap status " + t.leapStatus() + ", Reference ID " + t.referenceId()
                         + (t.referenceName().isEmpty() ? "" : " (" + t.referenceName() + ")") + ", stratum " + t.stratum(), t.leapRef()));
                 continue;
             }
             double ms = t.worstOffset() * 1000;
             if (ms > maxMs) {
                 far.add(h.host());
-                farEv.add(Evidence.of(h.host() + ": System time " + ms(t.systemTime() * 1000) + " ms, Last offset "
+                farEv.add(Evidence.of(t.source().equals("ptp") ? h.host() + ": ptp4l master_offset " + ms(t.systemTime() * 1000) + " ms (grandmaster "
+                        + t.referenceId() + ")" : h.host() + ": System time " + ms(t.systemTime() * 1000) + " ms, Last offset "
                         + ms(t.lastOffset() * 1000) + " ms (source " + (t.referenceName().isEmpty() ? t.referenceId() : t.referenceName()) + ")", t.offsetRef()));
                 worstFarMs = Math.max(worstFarMs, ms);
                 continue;
@@ -69,7 +71,7 @@ final class TimeSyncCheck implements Check {
             Map<String, Object> v = new LinkedHashMap<>();
             v.put("hosts", HostConfigs.hostlist(unsync));
             c.problem(Status.FAIL, unsync, HostConfigs.limit(unsyncEv), unsync.size() + " host(s) " + HostConfigs.hostlist(unsync)
-                    + ": clock not synchronised (chronyc tracking: Leap status Not synchronised / no reference)", "unsync", v);
+                    + ": clock not synchronised (chronyc tracking: Leap status Not synchronised / no reference; PTP: no grandmaster)", "unsync", v);
         }
         if (!far.isEmpty()) {
             Map<String, Object> v = new LinkedHashMap<>();
@@ -80,7 +82,7 @@ final class TimeSyncCheck implements Check {
                     + ": clock offset up to " + ms(worstFarMs) + " ms (limit " + c.text("max_offset_ms") + " ms)", "", v);
         }
         if (ok + missing.size() == c.data.hosts().size() && ok > 0)
-            c.pass(ok + " host(s) synchronised by chrony, largest offset " + ms(worstMs) + " ms (" + worstHost + ")"
+            c.pass(ok + " host(s) synchronised (chrony or PTP), largest offset " + ms(worstMs) + " ms (" + worstHost + ")"
                     + (missing.isEmpty() ? "" : "; not collected on " + HostConfigs.hostlist(missing)), List.of(), List.of());
     }
 
