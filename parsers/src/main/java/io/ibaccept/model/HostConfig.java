@@ -25,10 +25,11 @@ public record HostConfig(List<IpLink> links, TimeSync time, List<MlxDevice> mlxc
      * "link/TYPE ADDR brd ..." line, for IPoIB the "ipoib pkey 0x.. mode datagram|connected umcast .." line (printed
      * only by kernels that report the IPoIB netlink attributes: mode and pkey are null otherwise), and inet/inet6
      * addresses. portGuid: the last 8 bytes of the 20-byte IPoIB hardware address (the IB port it runs on), 0 if
-     * unknown.
+     * unknown. master: the bond (or other master device) this interface is enslaved to ("master bond0" in the header),
+     * else null; a bond slave carries no address of its own.
      */
     public record IpLink(String name, String parent, List<String> flags, int mtu, String state, String linkType,
-                         long portGuid, Integer pkey, String mode, List<String> addresses, SourceRef ref) {
+                         long portGuid, Integer pkey, String mode, List<String> addresses, SourceRef ref, String master) {
         public IpLink {
             flags = List.copyOf(flags);
             addresses = List.copyOf(addresses);

@@ -59,7 +59,7 @@ public final class HostConfigParsers {
     }
 
     private static final class Builder {
-        String name, parent, state = "", linkType = "";
+        String name, parent, master, state = "", linkType = "";
         List<String> flags = List.of();
         int mtu = -1;
         long portGuid;
@@ -69,7 +69,7 @@ public final class HostConfigParsers {
         SourceRef ref;
 
         IpLink build() {
-            return new IpLink(name, parent, flags, mtu, state, linkType, portGuid, pkey, mode, addresses, ref);
+            return new IpLink(name, parent, flags, mtu, state, linkType, portGuid, pkey, mode, addresses, ref, master);
         }
     }
 
@@ -98,6 +98,7 @@ public final class HostConfigParsers {
             switch (tok.get(k)) {
                 case "mtu" -> b.mtu = Nums.integer(t, ln, tok.get(k + 1));
                 case "state" -> b.state = tok.get(k + 1);
+                case "master" -> b.master = tok.get(k + 1);
                 default -> { }
             }
         }

@@ -185,4 +185,36 @@ class HostConfigParsersTest {
         assertThat(none.value()).isNull();
         assertThat(none.issues()).singleElement().satisfies(e -> assertThat(e.reason()).contains("ptp4l not running"));
     }
+
+    @Test
+    void bondSlavesNameTheirMaster() {
+        Text t = new Text("x", """
+                5: ib0: <BROADCAST,MULTICAST,SLAVE,UP,LOWER_UP> mtu 2044 qdisc mq master bond0 state UP mode DEFAULT group default qlen 256
+                    link/infiniband 80:00:00:48:fe:80:00:00:00:00:00:00:00:1e:67:03:00:29:47:6f brd 00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff
+                7: bond0: <BROADCAST,MULTICAST,MASTER,UP,LOWER_UP> mtu 2044 qdisc noqueue state UP group default qlen 1000
+                    link/infiniband 80:00:00:48:fe:80:00:00:00:00:00:00:00:1e:67:03:00:29:47:6f brd 00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff
+                    inet 10.10.0.254/16 brd 10.10.255.255 scope global bond0
+                """);
+        List<IpLink> l = Parsing.run(t, HostConfigParsers::ipLinks).value();
+        assertThat(l.get(0).master()).isEqualTo("bond0");
+        assertThat(l.get(1).master()).isNull();
+        assertThat(l.get(1).ipv4()).containsExactly("10.10.0.254/16");
+    }
+
+    /** Binary garbage, a huge line and a cut file: a clear problem or a partial result, never a parser crash. */
+    @Test
+    void hostileInputIsAProblemNotACrash() {
+        String binary = "\u0000\u0001\u00ff\ufffd: \u0000: <\n\t\u0007x\n";
+        String huge = "4: ib0: <UP> mtu " + "9".repeat(2_000_000) + " state UP\n";
+        String cut = RealSamplesTest.real("ip-d-addr/mckenzie-head-ib0-addr.txt").content().substring(0, 150);
+        for (Parser<?> p : List.<Parser<?>>of(HostConfigParsers::ipLinks, HostConfigParsers::chronyTracking,
+                HostConfigParsers::mlxconfig, HostConfigParsers::pmcTimeStatus))
+            for (String input : List.of(binary, huge, cut, "", "Leap status : Normal\n  LINK_TYPE_P1 IB(1)\n")) {
+                Parsed<?> r = Parsing.run(new Text("nodes/n1/x.out", input), p);
+                assertThat(r.issues()).noneMatch(e -> e.reason().contains("internal parser error"));
+                if (r.value() == null) assertThat(r.issues()).isNotEmpty();
+            }
+        // the cut ip output keeps the interface whose header survived
+        assertThat(Parsing.run(new Text("x", cut), HostConfigParsers::ipLinks).value()).extracting(IpLink::name).containsExactly("ib0");
+    }
 }

@@ -115,6 +115,21 @@ class HostConfigRulesTest {
     }
 
     @Test
+    void bondedIpoibCarriesTheAddressOnTheBond() {
+        TestDump d = withIpoib(healthy());
+        String g = guidBytes(d, "cn0002");
+        d.write("nodes/cn0002/ip-d-addr.out", "4: ib0: <BROADCAST,MULTICAST,SLAVE,UP,LOWER_UP> mtu 4092 qdisc mq master bond0 state UP mode DEFAULT group default qlen 256\n"
+                + "    link/infiniband 80:00:00:48:fe:80:00:00:00:00:00:00:" + g + " brd 00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff promiscuity 0 minmtu 68 maxmtu 65520\n"
+                + "    ipoib pkey  0xffff mode  datagram umcast  0000 addrgenmode none numtxqueues 256 numrxqueues 32 gso_max_size 65536 gso_max_segs 65535\n"
+                + "7: bond0: <BROADCAST,MULTICAST,MASTER,UP,LOWER_UP> mtu 4092 qdisc noqueue state UP mode DEFAULT group default qlen 1000\n"
+                + "    link/infiniband 80:00:00:48:fe:80:00:00:00:00:00:00:" + g + " brd 00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff promiscuity 0 minmtu 68 maxmtu 65520\n"
+                + "    inet 10.10.0.2/16 brd 10.10.255.255 scope global bond0\n       valid_lft forever preferred_lft forever\n");
+        Report r = d.analyze();
+        assertThat(problems(r, "ipoib.state")).isEmpty();
+        assertThat(problems(r, "ipoib.config")).isEmpty();
+    }
+
+    @Test
     void modeAndMtuOutliersAreOneWarningPerCauseWithAHostlist() {
         TestDump d = withIpoib(healthy());
         d.write("nodes/cn0004/ip-d-addr.out", ipAddr(d, "cn0004", 65520, "connected", true, "10.10.0.4/16"));

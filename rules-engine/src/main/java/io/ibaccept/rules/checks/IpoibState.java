@@ -67,6 +67,7 @@ final class IpoibState implements Check {
                     }
                     continue;
                 }
+                if (l.master() != null) continue; // a bond slave: the address is on the bond
                 if (l.ipv4().isEmpty()) {
                     withoutAddr.computeIfAbsent(l.name(), k -> new ArrayList<>()).add(h.host());
                     noAddrEv.putIfAbsent(h.host() + " " + l.name(), Evidence.of(h.host() + ": " + l.name() + " is up without an IPv4 address", l.ref()));
