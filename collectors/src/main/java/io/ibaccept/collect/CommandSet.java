@@ -63,16 +63,16 @@ public final class CommandSet {
             + "mlxconfig -d \"$(basename \"$(readlink -f \"$d/device\")\")\" q && ok=0; done; "
             + "[ $n -eq 0 ] && echo 'no InfiniBand device in /sys/class/infiniband' >&2; exit $ok";
 
-    static final String PTP_STATUS = "command -v pmc >/dev/null || exit 127; "
-            + "pgrep -x ptp4l >/dev/null || { echo 'ptp4l is not running' >&2; exit 127; }; pmc -u -b 0 'GET TIME_STATUS_NP'";
+    /** chronyc tracking; where chrony is not installed but ptp4l runs, linuxptp's TIME_STATUS_NP (an idle pmc answers nothing). */
+    static final String TIME_SYNC = "if command -v chronyc >/dev/null; then chronyc tracking; "
+            + "elif command -v pmc >/dev/null && pgrep -x ptp4l >/dev/null; then pmc -u -b 0 'GET TIME_STATUS_NP'; "
+            + "else echo 'chronyc: command not found (and no ptp4l running)' >&2; exit 127; fi";
 
     static List<Spec> hostConfig() {
         return List.of(
                 // all interfaces with details: IPoIB ones are link/infiniband (names vary: ib0, ibp65s0, mlx5_ib0)
                 new Spec(Cmd.IP_ADDR, "ip -d addr show", Duration.ofSeconds(30)),
-                new Spec(Cmd.CHRONY, "chronyc tracking", Duration.ofSeconds(30)),
-                // PTP only where ptp4l runs (an idle pmc answers nothing): otherwise recorded as not present
-                new Spec(Cmd.PTP, PTP_STATUS, Duration.ofSeconds(30)),
+                new Spec(Cmd.CHRONY, TIME_SYNC, Duration.ofSeconds(30)),
                 new Spec(Cmd.MLXCONFIG, MLXCONFIG_EACH, Duration.ofSeconds(120)));
     }
 

@@ -30,22 +30,22 @@ class HostConfigCommandsTest {
     @Test
     void everyNodeRunsTheThreeOptionalCommands() {
         List<CommandSet.Spec> specs = CommandSet.perNode(false, null);
-        assertThat(specs).extracting(CommandSet.Spec::cmd).contains(Cmd.IP_ADDR, Cmd.CHRONY, Cmd.PTP, Cmd.MLXCONFIG);
-        for (Cmd c : List.of(Cmd.IP_ADDR, Cmd.CHRONY, Cmd.PTP, Cmd.MLXCONFIG)) {
+        assertThat(specs).extracting(CommandSet.Spec::cmd).contains(Cmd.IP_ADDR, Cmd.CHRONY, Cmd.MLXCONFIG);
+        for (Cmd c : List.of(Cmd.IP_ADDR, Cmd.CHRONY, Cmd.MLXCONFIG)) {
             assertThat(c.optional()).as(c.name()).isTrue();
             assertThat(c.fabricWide()).as(c.name()).isFalse();
         }
         assertThat(specs.stream().filter(s -> s.cmd() == Cmd.IP_ADDR).findFirst().orElseThrow().script()).isEqualTo("ip -d addr show");
-        assertThat(specs.stream().filter(s -> s.cmd() == Cmd.CHRONY).findFirst().orElseThrow().script()).isEqualTo("chronyc tracking");
     }
 
     @Test
     void missingToolsExit127SoTheyAreRecordedAsMissingTool(@TempDir Path empty) throws Exception {
         assertThat(bash(CommandSet.MLXCONFIG_EACH, empty).exit()).isEqualTo(127);
-        assertThat(bash(CommandSet.PTP_STATUS, empty).exit()).isEqualTo(127);
-        Run chrony = bash("chronyc tracking", empty);
-        if (!Files.exists(Path.of("/usr/sbin/chronyc")) && !Files.exists(Path.of("/sbin/chronyc")))
-            assertThat(chrony.exit()).isEqualTo(127);
+        Run time = bash(CommandSet.TIME_SYNC, empty);
+        if (!Files.exists(Path.of("/usr/sbin/chronyc")) && !Files.exists(Path.of("/sbin/chronyc"))) {
+            assertThat(time.exit()).isEqualTo(127);
+            assertThat(time.err()).contains("chronyc: command not found");
+        }
     }
 
     @Test
@@ -64,20 +64,23 @@ class HostConfigCommandsTest {
     }
 
     @Test
-    void pmcIsAskedOnlyWherePtp4lRuns(@TempDir Path bin) throws Exception {
+    void chronycFirstThenPmcOnlyWherePtp4lRuns(@TempDir Path bin) throws Exception {
         Path fake = bin.resolve("pmc");
         Files.writeString(fake, "#!/bin/sh\necho \"sending: $*\"\n");
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path pgrep = bin.resolve("pgrep");
         Files.writeString(pgrep, "#!/bin/sh\nexit 1\n");
         Files.setPosixFilePermissions(pgrep, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Run r = bash(CommandSet.PTP_STATUS, bin);
+        Run r = bash(CommandSet.TIME_SYNC, bin);
         assertThat(r.exit()).isEqualTo(127);
-        assertThat(r.err()).contains("ptp4l is not running");
         Files.writeString(pgrep, "#!/bin/sh\nexit 0\n");
-        Run running = bash(CommandSet.PTP_STATUS, bin);
+        Run running = bash(CommandSet.TIME_SYNC, bin);
         assertThat(running.exit()).isZero();
         assertThat(running.out()).isEqualTo("sending: -u -b 0 GET TIME_STATUS_NP\n");
+        Path chronyc = bin.resolve("chronyc");
+        Files.writeString(chronyc, "#!/bin/sh\necho \"chronyc $*\"\n");
+        Files.setPosixFilePermissions(chronyc, PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertThat(bash(CommandSet.TIME_SYNC, bin).out()).isEqualTo("chronyc tracking\n");
     }
 
     @Test

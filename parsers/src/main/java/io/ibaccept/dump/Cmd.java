@@ -40,10 +40,11 @@ public enum Cmd {
     // IPoIB, time, CC/AR (#10): host configuration, optional (older dumps and hosts without the tool lack them)
     /** iproute2 'ip -d addr show': IPoIB interfaces with mode, P_Key, MTU, state and addresses. */
     IP_ADDR("ip-d-addr", false, true),
-    /** chronyc tracking: time synchronisation state and offset. */
+    /**
+     * chronyc tracking: time synchronisation state and offset; on a host without chrony where ptp4l runs, linuxptp's
+     * 'pmc GET TIME_STATUS_NP' instead (the parser tells them apart by content).
+     */
     CHRONY("chronyc-tracking", false, true),
-    /** linuxptp pmc 'GET TIME_STATUS_NP' where ptp4l runs: the PTP offset, read when chronyc tracking is absent. */
-    PTP("pmc-time-status", false, true),
     /** mlxconfig q of each IB device (firmware configuration: adaptive routing / congestion control settings). */
     MLXCONFIG("mlxconfig-q", false, true);
 

@@ -190,8 +190,7 @@ public final class DumpLoader {
     // IPoIB, time, CC/AR (#10): one HostConfig per host, null when none of its inputs is in the dump
     private HostConfig hostConfig(String h) {
         var links = parse(h, Cmd.IP_ADDR, io.ibaccept.parse.HostConfigParsers::ipLinks);
-        var time = parse(h, Cmd.CHRONY, io.ibaccept.parse.HostConfigParsers::chronyTracking);
-        if (time == null) time = parse(h, Cmd.PTP, io.ibaccept.parse.HostConfigParsers::pmcTimeStatus);
+        var time = parse(h, Cmd.CHRONY, io.ibaccept.parse.HostConfigParsers::timeSync);
         var mlxconfig = parse(h, Cmd.MLXCONFIG, io.ibaccept.parse.HostConfigParsers::mlxconfig);
         return links == null && time == null && mlxconfig == null ? null : new HostConfig(links, time, mlxconfig);
     }

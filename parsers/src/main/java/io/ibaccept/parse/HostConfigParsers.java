@@ -217,6 +217,13 @@ public final class HostConfigParsers {
                 offsetRef == null ? leapRef : offsetRef);
     }
 
+    /** The time-sync file: pmc's TIME_STATUS_NP answer where the host runs PTP, else chronyc tracking. */
+    public static TimeSync timeSync(Text t, Issues issues) {
+        for (String line : t.lines())
+            if (line.contains("TIME_STATUS_NP")) return pmcTimeStatus(t, issues);
+        return chronyTracking(t, issues);
+    }
+
     /**
      * linuxptp's {@code pmc -u -b 0 'GET TIME_STATUS_NP'}: a "... RESPONSE MANAGEMENT TIME_STATUS_NP" line, then
      * tab-indented "name value" lines (master_offset in ns, gmPresent true|false, gmIdentity). The first response is

@@ -169,7 +169,7 @@ class HostConfigParsersTest {
 
     @Test
     void pmcTimeStatusWithGrandmaster() {
-        TimeSync s = clean("pmc-time-status/linuxptp-testsuite-20-pmc-node3.txt", HostConfigParsers::pmcTimeStatus);
+        TimeSync s = clean("pmc-time-status/linuxptp-testsuite-20-pmc-node3.txt", HostConfigParsers::timeSync);
         assertThat(s.source()).isEqualTo("ptp");
         assertThat(s.synchronised()).isTrue();
         assertThat(s.referenceId()).isEqualTo("123456.fffe.780101");
@@ -208,7 +208,7 @@ class HostConfigParsersTest {
         String huge = "4: ib0: <UP> mtu " + "9".repeat(2_000_000) + " state UP\n";
         String cut = RealSamplesTest.real("ip-d-addr/mckenzie-head-ib0-addr.txt").content().substring(0, 150);
         for (Parser<?> p : List.<Parser<?>>of(HostConfigParsers::ipLinks, HostConfigParsers::chronyTracking,
-                HostConfigParsers::mlxconfig, HostConfigParsers::pmcTimeStatus))
+                HostConfigParsers::mlxconfig, HostConfigParsers::pmcTimeStatus, HostConfigParsers::timeSync))
             for (String input : List.of(binary, huge, cut, "", "Leap status : Normal\n  LINK_TYPE_P1 IB(1)\n")) {
                 Parsed<?> r = Parsing.run(new Text("nodes/n1/x.out", input), p);
                 assertThat(r.issues()).noneMatch(e -> e.reason().contains("internal parser error"));

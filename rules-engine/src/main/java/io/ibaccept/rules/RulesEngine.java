@@ -170,8 +170,7 @@ public final class RulesEngine {
             case UPTIME -> anyHost(d, HostData::uptimeSeconds);
             // IPoIB, time, CC/AR (#10)
             case IP_ADDR -> anyHost(d, h -> h.config() == null ? null : h.config().links());
-            case CHRONY -> anyHost(d, h -> h.config() == null || h.config().time() == null || !h.config().time().source().equals("chrony") ? null : h.config().time());
-            case PTP -> anyHost(d, h -> h.config() == null || h.config().time() == null || !h.config().time().source().equals("ptp") ? null : h.config().time());
+            case CHRONY -> anyHost(d, h -> h.config() == null ? null : h.config().time());
             case MLXCONFIG -> anyHost(d, h -> h.config() == null ? null : h.config().mlxconfig());
             // a command added to the dump format without a parsed field here is never usable: its checks SKIP
             default -> false;

@@ -225,6 +225,19 @@ class HostConfigRulesTest {
     }
 
     @Test
+    void chronydNotRunningIsUnsynchronised() {
+        TestDump d = withChrony(healthy()).delete("nodes/cn0004/chronyc-tracking.out")
+                .write("nodes/cn0004/chronyc-tracking.meta", "name: chronyc-tracking\nhost: cn0004\ncommand: chronyc tracking\nstatus: failed\nexit: 1\nduration_ms: 3\nstarted: \n")
+                .write("nodes/cn0004/chronyc-tracking.err", "506 Cannot talk to daemon\n");
+        Report r = d.analyze();
+        assertThat(problems(r, "time.sync")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.objects()).containsExactly("cn0004");
+            assertThat(f.evidence().get(0).text()).isEqualTo("cn0004: chronyc: 506 Cannot talk to daemon (chronyd is not running)");
+        });
+    }
+
+    @Test
     void offsetAboveTheTypedThresholdWarns() {
         TestDump d = withChrony(healthy());
         d.write("nodes/cn0005/chronyc-tracking.out", real("chronyc-tracking/fedora-docs-stratum3.txt"));
@@ -243,12 +256,12 @@ class HostConfigRulesTest {
     void ptpWhereChronyIsAbsent() {
         TestDump d = withChrony(healthy());
         String pmc = real("pmc-time-status/linuxptp-testsuite-20-pmc-node3.txt");
-        d.delete("nodes/cn0007/chronyc-tracking.out").write("nodes/cn0007/pmc-time-status.out", pmc.replace("gmPresent                  true", "gmPresent                  false"));
-        d.delete("nodes/cn0008/chronyc-tracking.out").write("nodes/cn0008/pmc-time-status.out", pmc.replace("master_offset              0", "master_offset              2500000"));
+        d.write("nodes/cn0007/chronyc-tracking.out", pmc.replace("gmPresent                  true", "gmPresent                  false"));
+        d.write("nodes/cn0008/chronyc-tracking.out", pmc.replace("master_offset              0", "master_offset              2500000"));
         Report r = d.analyze();
         assertThat(problems(r, "time.sync")).extracting(Finding::status, Finding::objects, f -> f.evidence().get(0).where()).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(Status.FAIL, java.util.List.of("cn0007"), "nodes/cn0007/pmc-time-status.out:14"),
-                org.assertj.core.groups.Tuple.tuple(Status.WARN, java.util.List.of("cn0008"), "nodes/cn0008/pmc-time-status.out:8"));
+                org.assertj.core.groups.Tuple.tuple(Status.FAIL, java.util.List.of("cn0007"), "nodes/cn0007/chronyc-tracking.out:14"),
+                org.assertj.core.groups.Tuple.tuple(Status.WARN, java.util.List.of("cn0008"), "nodes/cn0008/chronyc-tracking.out:8"));
         assertThat(problems(r, "time.sync").get(1).summary()).isEqualTo("1 host(s) cn0008: clock offset up to 2.500 ms (limit 1 ms)");
     }
 

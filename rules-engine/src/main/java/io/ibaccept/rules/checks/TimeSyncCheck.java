@@ -3,6 +3,7 @@ package io.ibaccept.rules.checks;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.HostConfig;
 import io.ibaccept.model.HostData;
+import io.ibaccept.parse.Text;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
@@ -25,7 +26,7 @@ final class TimeSyncCheck implements Check {
     }
 
     public List<Input> inputs() {
-        return List.of(Input.of(Cmd.CHRONY, Cmd.PTP));
+        return List.of(Input.of(Cmd.CHRONY));
     }
 
     public List<Setting> settings() {
@@ -42,7 +43,14 @@ final class TimeSyncCheck implements Check {
         for (HostData h : c.data.hosts().values()) {
             HostConfig.TimeSync t = h.config() == null ? null : h.config().time();
             if (t == null) {
-                missing.add(h.host());
+                // chronyc installed but chronyd not running: chronyc prints "506 Cannot talk to daemon" and exits 1
+                io.ibaccept.dump.CommandResult cr = failed(c, h.host());
+                if (cr != null) {
+                    unsync.add(h.host());
+                    unsyncEv.add(Evidence.of(h.host() + ": chronyc: " + firstLine(cr.stderr()) + " (chronyd is not running)", Cmd.CHRONY.path(h.host())));
+                } else {
+                    missing.add(h.host());
+                }
                 continue;
             }
             if (!t.synchronised()) {
@@ -84,6 +92,20 @@ final class TimeSyncCheck implements Check {
         if (ok + missing.size() == c.data.hosts().size() && ok > 0)
             c.pass(ok + " host(s) synchronised (chrony or PTP), largest offset " + ms(worstMs) + " ms (" + worstHost + ")"
                     + (missing.isEmpty() ? "" : "; not collected on " + HostConfigs.hostlist(missing)), List.of(), List.of());
+    }
+
+    /** The host's chronyc-tracking run that failed because chronyd does not answer, or null. */
+    private static io.ibaccept.dump.CommandResult failed(Ctx c, String host) {
+        for (io.ibaccept.dump.CommandResult cr : c.data.commands())
+            if (cr.host().equals(host) && cr.name().equals(Cmd.CHRONY.fileName()) && !cr.ok() && cr.stderr().contains("Cannot talk to daemon"))
+                return cr;
+        return null;
+    }
+
+    private static String firstLine(String s) {
+        String t = s.strip();
+        int nl = t.indexOf('\n');
+        return Text.excerpt(nl < 0 ? t : t.substring(0, nl).strip());
     }
 
     private static String ms(double v) {
