@@ -72,9 +72,9 @@ public final class Collector {
         if (nodes.isEmpty()) throw new IllegalArgumentException("no nodes to collect from");
         nodes.forEach(Shell::requireHost);
         String fabricNode = opt.fabricNode() == null || opt.fabricNode().isEmpty() ? nodes.get(0) : Shell.requireHost(opt.fabricNode());
-        // MPI/UCX/GPU readiness (#10): on ibsim every "host" is this machine, whose MPI/UCX/GPU facts are not the simulated hosts'
+        // on ibsim every "host" is this machine: its OS facts (#10: MPI/UCX/GPU, IPoIB, clock) are not the simulated hosts'
         List<CommandSet.Spec> perNode = selected(CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand())).stream()
-                .filter(s -> !(transport instanceof Transports.Sim) || !CommandSet.runtime().contains(s)).toList();
+                .filter(s -> !(transport instanceof Transports.Sim) || !CommandSet.hostLocal().contains(s)).toList();
         List<CommandSet.Spec> fabric = selected(CommandSet.fabric(opt.ibdiagnet()));
         DumpWriter w = new DumpWriter(out);
         Map<String, String> tools = new LinkedHashMap<>();

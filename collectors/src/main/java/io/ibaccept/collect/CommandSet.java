@@ -44,6 +44,7 @@ public final class CommandSet {
                 new Spec(Cmd.NODEINFO, "smpquery -D nodeinfo 0", Duration.ofSeconds(30)),
                 new Spec(Cmd.ULIMIT, "ulimit -l", Duration.ofSeconds(10)),
                 new Spec(Cmd.OFED_INFO, "ofed_info -s", Duration.ofSeconds(30))));
+        s.addAll(hostConfig());
         if (withMlxlink) {
             s.add(new Spec(Cmd.MLXLINK, "mlxlink -d " + DEV + " -m -c -e", Duration.ofSeconds(120)));
             s.add(new Spec(Cmd.MLXLINK_PCIE, "mlxlink -d " + DEV + " --port_type PCIE", Duration.ofSeconds(60)));
@@ -80,6 +81,35 @@ public final class CommandSet {
                         + "{ echo 'no RDMA device under /sys/class/infiniband' >&2; exit 127; }; grep -H . \"$@\"", Duration.ofSeconds(10)),
                 new Spec(Cmd.NVIDIA_TOPO, "nvidia-smi topo -m", Duration.ofSeconds(60)),
                 new Spec(Cmd.LSMOD, "lsmod", Duration.ofSeconds(10)));
+
+    // IPoIB, time, CC/AR (#10): host configuration, every node, each optional (exit 127 = missing-tool)
+    /** mlxconfig per IB device, by the PCI address of its function (mlxconfig -d takes it without 'mst start'). */
+    static final String MLXCONFIG_EACH = "command -v mlxconfig >/dev/null || exit 127; ok=1; n=0; "
+            + "for d in /sys/class/infiniband/*; do [ -e \"$d/device\" ] || continue; n=$((n+1)); "
+            + "mlxconfig -d \"$(basename \"$(readlink -f \"$d/device\")\")\" q && ok=0; done; "
+            + "[ $n -eq 0 ] && echo 'no InfiniBand device in /sys/class/infiniband' >&2; exit $ok";
+
+    /** chronyc tracking; where chrony is not installed but ptp4l runs, linuxptp's TIME_STATUS_NP (an idle pmc answers nothing). */
+    static final String TIME_SYNC = "if command -v chronyc >/dev/null; then chronyc tracking; "
+            + "elif command -v pmc >/dev/null && pgrep -x ptp4l >/dev/null; then pmc -u -b 0 'GET TIME_STATUS_NP'; "
+            + "else echo 'chronyc: command not found (and no ptp4l running)' >&2; exit 127; fi";
+
+    /**
+     * Commands that read the host's own OS state (limits, libraries, modules, network interfaces, clock): on the ibsim
+     * transport every simulated host is this machine, so their output would describe it, not the simulated node.
+     */
+    public static List<Spec> hostLocal() {
+        List<Spec> s = new ArrayList<>(runtime());
+        s.addAll(hostConfig());
+        return s;
+    }
+
+    static List<Spec> hostConfig() {
+        return List.of(
+                // all interfaces with details: IPoIB ones are link/infiniband (names vary: ib0, ibp65s0, mlx5_ib0)
+                new Spec(Cmd.IP_ADDR, "ip -d addr show", Duration.ofSeconds(30)),
+                new Spec(Cmd.CHRONY, TIME_SYNC, Duration.ofSeconds(30)),
+                new Spec(Cmd.MLXCONFIG, MLXCONFIG_EACH, Duration.ofSeconds(120)));
     }
 
     public static List<Spec> fabric(boolean withIbdiagnet) {

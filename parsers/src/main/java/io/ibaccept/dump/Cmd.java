@@ -47,7 +47,17 @@ public enum Cmd {
     HCA_NUMA("hca-numa", false, true),
     NVIDIA_TOPO("nvidia-smi-topo", false, true),
     /** lsmod: nvidia_peermem / nv_peer_mem (GPUDirect RDMA) and the nvidia driver. */
-    LSMOD("lsmod", false, true);
+    LSMOD("lsmod", false, true),
+    // IPoIB, time, CC/AR (#10): host configuration, optional (older dumps and hosts without the tool lack them)
+    /** iproute2 'ip -d addr show': IPoIB interfaces with mode, P_Key, MTU, state and addresses. */
+    IP_ADDR("ip-d-addr", false, true),
+    /**
+     * chronyc tracking: time synchronisation state and offset; on a host without chrony where ptp4l runs, linuxptp's
+     * 'pmc GET TIME_STATUS_NP' instead (the parser tells them apart by content).
+     */
+    CHRONY("chronyc-tracking", false, true),
+    /** mlxconfig q of each IB device (firmware configuration: adaptive routing / congestion control settings). */
+    MLXCONFIG("mlxconfig-q", false, true);
 
     private final String fileName;
     private final boolean fabricWide;

@@ -2,6 +2,7 @@ package io.ibaccept.dump;
 
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.FabricData;
+import io.ibaccept.model.HostConfig;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.InputProblem;
 import io.ibaccept.model.PerftestRun;
@@ -199,7 +200,17 @@ public final class DumpLoader {
                         parse(h, Cmd.OMPI_INFO, io.ibaccept.parse.RuntimeParsers::ompiInfo),
                         parse(h, Cmd.HCA_NUMA, io.ibaccept.parse.RuntimeParsers::hcaNuma),
                         parse(h, Cmd.NVIDIA_TOPO, io.ibaccept.parse.RuntimeParsers::nvidiaTopo),
-                        parse(h, Cmd.LSMOD, io.ibaccept.parse.RuntimeParsers::lsmod)));
+                        parse(h, Cmd.LSMOD, io.ibaccept.parse.RuntimeParsers::lsmod)),
+                // IPoIB, time, CC/AR (#10)
+                hostConfig(h));
+    }
+
+    // IPoIB, time, CC/AR (#10): one HostConfig per host, null when none of its inputs is in the dump
+    private HostConfig hostConfig(String h) {
+        var links = parse(h, Cmd.IP_ADDR, io.ibaccept.parse.HostConfigParsers::ipLinks);
+        var time = parse(h, Cmd.CHRONY, io.ibaccept.parse.HostConfigParsers::timeSync);
+        var mlxconfig = parse(h, Cmd.MLXCONFIG, io.ibaccept.parse.HostConfigParsers::mlxconfig);
+        return links == null && time == null && mlxconfig == null ? null : new HostConfig(links, time, mlxconfig);
     }
 
     private List<PerftestRun> perftests() {

@@ -14,16 +14,16 @@ public record HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, S
                        SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
                        Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,
                        Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus,
-                       Double uptimeSeconds, PortInfo peerPortInfo, RdmaRuntime runtime) {
+                       Double uptimeSeconds, PortInfo peerPortInfo, RdmaRuntime runtime, HostConfig config) {
 
-    /** A host without MPI/UCX/GPU runtime facts (dumps written before issue #10.4, or none collected). */
+    /** A host without the facts of issue #10 (MPI/UCX/GPU runtime; IPoIB, time, mlxconfig): older dumps, or none collected. */
     public HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,
                     SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
                     Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,
                     Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus,
                     Double uptimeSeconds, PortInfo peerPortInfo) {
         this(host, ibstat, portInfo, pkeys, peerPkeys, nodeInfo, memlockKib, ofedVersion, mlxlink, mlxlinkPcie, ethtool,
-                nativeProbe, ibstatus, uptimeSeconds, peerPortInfo, null);
+                nativeProbe, ibstatus, uptimeSeconds, peerPortInfo, null, null);
     }
 
     /** A host without the PortInfo of its switch port (dumps written before smpquery-portinfo-peer). */

@@ -176,6 +176,10 @@ public final class RulesEngine {
             case HCA_NUMA -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().hcaNuma());
             case NVIDIA_TOPO -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().gpuTopology());
             case LSMOD -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().modules());
+            // IPoIB, time, CC/AR (#10)
+            case IP_ADDR -> anyHost(d, h -> h.config() == null ? null : h.config().links());
+            case CHRONY -> anyHost(d, h -> h.config() == null ? null : h.config().time());
+            case MLXCONFIG -> anyHost(d, h -> h.config() == null ? null : h.config().mlxconfig());
             // a command added to the dump format without a parsed field here is never usable: its checks SKIP
             default -> false;
         };

@@ -17,6 +17,8 @@ public final class Checks {
                 new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(),
                 // MPI/UCX/GPU readiness (#10)
                 new UcxVersion(), new UcxTransports(), new OmpiVersion(), new OmpiPml(), new GpuTopology(), new GpuPeermem(),
+                // IPoIB, time, CC/AR (#10)
+                new IpoibState(), new IpoibConfig(), new TimeSyncCheck(), new HcaConfig(), new ArState(),
                 new Inputs());
     }
 }

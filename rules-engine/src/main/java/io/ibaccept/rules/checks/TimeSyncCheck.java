@@ -1,0 +1,115 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostConfig;
+import io.ibaccept.model.HostData;
+import io.ibaccept.parse.Text;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Setting;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Time synchronisation per host (chronyc tracking): unsynchronised is a FAIL (Slurm, Kerberos/munge credentials, log
+ * correlation across nodes and MPI timers all assume one time base); an offset above max_offset_ms is a WARN. The offset
+ * judged is the larger of |System time| (how far the clock is now) and |Last offset| (the last correction).
+ */
+final class TimeSyncCheck implements Check {
+    public String id() {
+        return "time.sync";
+    }
+
+    public List<Input> inputs() {
+        return List.of(Input.of(Cmd.CHRONY));
+    }
+
+    public List<Setting> settings() {
+        return List.of(Setting.number("max_offset_ms", "1", "largest acceptable clock offset in milliseconds"));
+    }
+
+    public void evaluate(Ctx c) {
+        double maxMs = c.number("max_offset_ms");
+        List<String> unsync = new ArrayList<>(), far = new ArrayList<>(), missing = new ArrayList<>();
+        List<Evidence> unsyncEv = new ArrayList<>(), farEv = new ArrayList<>();
+        double worstMs = 0, worstFarMs = 0;
+        String worstHost = "";
+        int ok = 0;
+        for (HostData h : c.data.hosts().values()) {
+            HostConfig.TimeSync t = h.config() == null ? null : h.config().time();
+            if (t == null) {
+                // chronyc installed but chronyd not running: chronyc prints "506 Cannot talk to daemon" and exits 1
+                io.ibaccept.dump.CommandResult cr = failed(c, h.host());
+                if (cr != null) {
+                    unsync.add(h.host());
+                    unsyncEv.add(Evidence.of(h.host() + ": chronyc: " + firstLine(cr.stderr()) + " (chronyd is not running)", Cmd.CHRONY.path(h.host())));
+                } else {
+                    missing.add(h.host());
+                }
+                continue;
+            }
+            if (!t.synchronised()) {
+                unsync.add(h.host());
+                unsyncEv.add(Evidence.of(t.source().equals("ptp") ? h.host() + ": ptp4l TIME_STATUS_NP " + t.leapStatus() + " (no grandmaster)"
+                        : h.host() + ": Leap status " + t.leapStatus() + ", Reference ID " + t.referenceId()
+                        + (t.referenceName().isEmpty() ? "" : " (" + t.referenceName() + ")") + ", stratum " + t.stratum(), t.leapRef()));
+                continue;
+            }
+            double ms = t.worstOffset() * 1000;
+            if (ms > maxMs) {
+                far.add(h.host());
+                farEv.add(Evidence.of(t.source().equals("ptp") ? h.host() + ": ptp4l master_offset " + ms(t.systemTime() * 1000) + " ms (grandmaster "
+                        + t.referenceId() + ")" : h.host() + ": System time " + ms(t.systemTime() * 1000) + " ms, Last offset "
+                        + ms(t.lastOffset() * 1000) + " ms (source " + (t.referenceName().isEmpty() ? t.referenceId() : t.referenceName()) + ")", t.offsetRef()));
+                worstFarMs = Math.max(worstFarMs, ms);
+                continue;
+            }
+            ok++;
+            if (ms >= worstMs) {
+                worstMs = ms;
+                worstHost = h.host();
+            }
+        }
+        if (!unsync.isEmpty()) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("hosts", HostConfigs.hostlist(unsync));
+            c.problem(Status.FAIL, unsync, HostConfigs.limit(unsyncEv), unsync.size() + " host(s) " + HostConfigs.hostlist(unsync)
+                    + ": clock not synchronised (chronyc tracking: Leap status Not synchronised / no reference; PTP: no grandmaster)", "unsync", v);
+        }
+        if (!far.isEmpty()) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("hosts", HostConfigs.hostlist(far));
+            v.put("value", ms(worstFarMs));
+            v.put("max", c.text("max_offset_ms"));
+            c.problem(Status.WARN, far, HostConfigs.limit(farEv), far.size() + " host(s) " + HostConfigs.hostlist(far)
+                    + ": clock offset up to " + ms(worstFarMs) + " ms (limit " + c.text("max_offset_ms") + " ms)", "", v);
+        }
+        if (ok + missing.size() == c.data.hosts().size() && ok > 0)
+            c.pass(ok + " host(s) synchronised (chrony or PTP), largest offset " + ms(worstMs) + " ms (" + worstHost + ")"
+                    + (missing.isEmpty() ? "" : "; not collected on " + HostConfigs.hostlist(missing)), List.of(), List.of());
+    }
+
+    /** The host's chronyc-tracking run that failed because chronyd does not answer, or null. */
+    private static io.ibaccept.dump.CommandResult failed(Ctx c, String host) {
+        for (io.ibaccept.dump.CommandResult cr : c.data.commands())
+            if (cr.host().equals(host) && cr.name().equals(Cmd.CHRONY.fileName()) && !cr.ok() && cr.stderr().contains("Cannot talk to daemon"))
+                return cr;
+        return null;
+    }
+
+    private static String firstLine(String s) {
+        String t = s.strip();
+        int nl = t.indexOf('\n');
+        return Text.excerpt(nl < 0 ? t : t.substring(0, nl).strip());
+    }
+
+    private static String ms(double v) {
+        if (Double.isNaN(v)) return "?";
+        return String.format(java.util.Locale.ROOT, Math.abs(v) >= 10 ? "%.1f" : "%.3f", v);
+    }
+}
