@@ -81,6 +81,7 @@ public final class CommandSet {
                         + "{ echo 'no RDMA device under /sys/class/infiniband' >&2; exit 127; }; grep -H . \"$@\"", Duration.ofSeconds(10)),
                 new Spec(Cmd.NVIDIA_TOPO, "nvidia-smi topo -m", Duration.ofSeconds(60)),
                 new Spec(Cmd.LSMOD, "lsmod", Duration.ofSeconds(10)));
+    }
 
     // IPoIB, time, CC/AR (#10): host configuration, every node, each optional (exit 127 = missing-tool)
     /** mlxconfig per IB device, by the PCI address of its function (mlxconfig -d takes it without 'mst start'). */
