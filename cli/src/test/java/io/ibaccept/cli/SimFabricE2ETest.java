@@ -45,7 +45,9 @@ class SimFabricE2ETest {
     }
 
     /** Runs this build's 'ibaccept probe' on each simulated node (the JVM gets libumad2sim preloaded like every tool). */
-    static final String PROBE = Path.of(System.getProperty("java.home"), "bin", "java") + " -cp '" + System.getProperty("java.class.path")
+    static final String PROBE = Path.of(System.getProperty("java.home"), "bin", "java")
+            // as the launcher runs it: the probe's stdout is data, so the JVM's own warnings go to stderr, and no perf-data file
+            + " -XX:-UsePerfData -Xlog:disable -Xlog:all=warning:stderr -cp '" + System.getProperty("java.class.path")
             + "' io.ibaccept.cli.Main probe";
 
     static Report collectAndAnalyze(SimFabric f, Path dump) {

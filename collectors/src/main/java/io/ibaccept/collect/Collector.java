@@ -103,8 +103,15 @@ public final class Collector {
             try {
                 f.get();
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
                 pool.shutdownNow();
+                // the workers stop their commands; wait for them so nothing writes into the dump after we return
+                try {
+                    pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException again) {
+                    // a second interrupt: stop waiting
+                }
+                window.interrupt();
+                Thread.currentThread().interrupt();
                 throw new IllegalStateException("collection interrupted: the dump in " + out + " is marked partial");
             } catch (Exception e) {
                 progress.println("collector task failed: " + e.getMessage());
