@@ -53,84 +53,136 @@ public final class ReportWriter {
             throw new UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
         }
         CoverInfo c = cover == null ? CoverInfo.NONE : cover;
-        // The HTML report is rendered on a second thread while this one writes the PDF and the rest: the two reports
-        // are most of the time and share their facts through ReportFacts (computed once, by whichever asks first).
-        Out html = new Out();
-        Thread second = new Thread(() -> {
-            try {
-                text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout, plan)), html);
-            } catch (Throwable t) { // rethrown on the caller's thread below, as if written there
-                html.fatal = t;
-            }
-        }, "ibaccept-html");
-        second.setDaemon(true);
-        boolean parallel = Runtime.getRuntime().availableProcessors() > 1;
-        if (parallel) second.start();
-        else second.run();
-        Out rest = new Out();
-        bytes(dir, "report.pdf", out -> PdfReport.render(r, c, layout, plan, out), rest);
-        text(dir, "findings.csv", w -> CsvReport.render(r, w), rest);
-        bytes(dir, "findings.json", out -> JsonReport.render(r, out), rest);
-        text(dir, "junit.xml", w -> JunitReport.render(r, w), rest);
-        text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), ReportFacts.of(r.data()).view(), w), rest);
-        text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(r)), rest);
-        text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(r)), rest);
-        text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(r)), rest);
-        text(dir, "drain.sh", w -> w.write(OpsOutputs.drainSh(r)), rest);
-        if (plan != null) text(dir, io.ibaccept.fabric.WorkOrder.FILE_NAME, w -> ExtraSections.workOrderCsv(plan, w), rest);
-        List<io.ibaccept.rules.counters.LinkWindowRow> window;
-        try {
-            window = ReportFacts.of(r.data()).linkWindow(ExtraSections.cfg(r));
-        } catch (RuntimeException e) {
-            window = List.of();
-            rest.errors.add(dir.resolve("linkwindow.csv") + ": " + e);
-        }
-        List<io.ibaccept.rules.counters.LinkWindowRow> rows = window;
-        if (!rows.isEmpty()) text(dir, "linkwindow.csv", w -> LinkWindowCsv.render(rows, w), rest);
-        if (parallel) {
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    second.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true; // the HTML is still written: a report is never left half-done by this
+        List<Task> tasks = new ArrayList<>();
+        // longest first (the PDF at the demo size, the HTML on large fabrics), then the rest: two threads take them in
+        // turn, and the facts several outputs share are computed once in ReportFacts by whichever asks first
+        tasks.add(bytes(dir, "report.pdf", out -> PdfReport.render(r, c, layout, plan, out)));
+        tasks.add(text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout, plan))));
+        tasks.add(bytes(dir, "findings.json", out -> JsonReport.render(r, out)));
+        tasks.add(text(dir, "findings.csv", w -> CsvReport.render(r, w)));
+        tasks.add(text(dir, "junit.xml", w -> JunitReport.render(r, w)));
+        tasks.add(text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), ReportFacts.of(r.data()).view(), w)));
+        tasks.add(text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(r))));
+        tasks.add(text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(r))));
+        tasks.add(text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(r))));
+        tasks.add(text(dir, "drain.sh", w -> w.write(OpsOutputs.drainSh(r))));
+        if (plan != null) tasks.add(text(dir, io.ibaccept.fabric.WorkOrder.FILE_NAME, w -> ExtraSections.workOrderCsv(plan, w)));
+        tasks.add(new Task(dir.resolve("linkwindow.csv"), o -> {
+            List<io.ibaccept.rules.counters.LinkWindowRow> rows = ReportFacts.of(r.data()).linkWindow(ExtraSections.cfg(r));
+            if (rows.isEmpty()) return false; // no counter samples: no file
+            Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(o.get(), StandardCharsets.UTF_8));
+            LinkWindowCsv.render(rows, w);
+            w.flush();
+            return true;
+        }));
+        runOnTwoThreads(tasks);
+        List<Path> files = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        // listed in the order the files were always written
+        for (String name : ORDER)
+            for (Task t : tasks)
+                if (t.path.getFileName().toString().equals(name)) {
+                    if (t.written) files.add(t.path);
+                    if (t.error != null) errors.add(t.error);
                 }
-            }
-            if (interrupted) Thread.currentThread().interrupt();
-        }
-        if (html.fatal instanceof Error e) throw e;
-        if (html.fatal instanceof RuntimeException e) throw e;
-        // same order as when written one after the other: report.html first
-        List<Path> files = new ArrayList<>(html.files);
-        files.addAll(rest.files);
-        List<String> errors = new ArrayList<>(html.errors);
-        errors.addAll(rest.errors);
         return new Written(files, errors);
     }
 
-    /** What one thread wrote and what failed. */
-    private static final class Out {
-        final List<Path> files = new ArrayList<>();
-        final List<String> errors = new ArrayList<>();
-        Throwable fatal; // what is not a failed file (out of memory...): thrown by writeAll
+    private static final List<String> ORDER = List.of("report.html", "report.pdf", "findings.csv", "findings.json", "junit.xml", "inventory.csv",
+            "topology.conf", "node-name-map", "nhc.conf", "drain.sh", io.ibaccept.fabric.WorkOrder.FILE_NAME, "linkwindow.csv");
+
+    private interface Body {
+        /** Writes the file through out.get() (opened on first use); false when there is nothing to write. */
+        boolean write(java.util.function.Supplier<OutputStream> out) throws IOException;
     }
 
-    private static void text(Path dir, String name, RenderText render, Out o) {
-        bytes(dir, name, out -> {
+    /** One output file: what writes it, and afterwards whether it was written or why not. */
+    private static final class Task {
+        final Path path;
+        final Body body;
+        boolean written;
+        String error;
+        Throwable fatal; // not a failed file (out of memory...): rethrown by writeAll
+
+        Task(Path path, Body body) {
+            this.path = path;
+            this.body = body;
+        }
+
+        void run() {
+            OutputStream[] opened = new OutputStream[1];
+            try {
+                try {
+                    written = body.write(() -> {
+                        if (opened[0] == null) {
+                            try {
+                                opened[0] = new java.io.BufferedOutputStream(Files.newOutputStream(path));
+                            } catch (IOException e) {
+                                throw new OpenFailed(e);
+                            }
+                        }
+                        return opened[0];
+                    });
+                } finally {
+                    if (opened[0] != null) opened[0].close();
+                }
+            } catch (IOException | RuntimeException e) {
+                written = false;
+                Throwable why = e instanceof OpenFailed ? e.getCause() : e;
+                error = path + ": " + (why.getMessage() == null ? why.toString() : why.getMessage());
+            } catch (Throwable t) { // rethrown on the caller's thread, as if written there
+                fatal = t;
+            }
+        }
+    }
+
+    private static final class OpenFailed extends UncheckedIOException {
+        OpenFailed(IOException e) {
+            super(e);
+        }
+    }
+
+    /** Runs the tasks on this thread and one more (when there is a second CPU), each task once, and waits for all. */
+    private static void runOnTwoThreads(List<Task> tasks) {
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable worker = () -> {
+            for (int i; (i = next.getAndIncrement()) < tasks.size(); ) tasks.get(i).run();
+        };
+        Thread second = null;
+        if (Runtime.getRuntime().availableProcessors() > 1) {
+            second = new Thread(worker, "ibaccept-reports");
+            second.setDaemon(true);
+            second.start();
+        }
+        worker.run();
+        boolean interrupted = false;
+        while (second != null) {
+            try {
+                second.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // the files under way are still finished: no report is left half-written by this
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        for (Task t : tasks) {
+            if (t.fatal instanceof Error e) throw e;
+            if (t.fatal instanceof RuntimeException e) throw e;
+        }
+    }
+
+    private static Task text(Path dir, String name, RenderText render) {
+        return bytes(dir, name, out -> {
             Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8));
             render.to(w);
             w.flush();
-        }, o);
+        });
     }
 
-    private static void bytes(Path dir, String name, Render render, Out o) {
-        Path p = dir.resolve(name);
-        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(p))) {
-            render.to(out);
-            o.files.add(p);
-        } catch (IOException | RuntimeException e) {
-            o.errors.add(p + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-        }
+    private static Task bytes(Path dir, String name, Render render) {
+        return new Task(dir.resolve(name), out -> {
+            render.to(out.get());
+            return true;
+        });
     }
 }
