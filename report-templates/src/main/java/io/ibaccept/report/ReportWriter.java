@@ -88,6 +88,43 @@ public final class ReportWriter {
         return new Written(files, errors);
     }
 
+    /**
+     * Starts, on a background thread, what the first report of a fresh JVM pays before writing a byte: the PDF's
+     * standard fonts (their metrics files are parsed once per JVM and cached by OpenPDF), the classes of the PDF,
+     * HTML and JSON writers and their first compilations. A one-shot analyze calls this before it loads the dump, so
+     * the cost overlaps the single-threaded load instead of adding to the reports phase. Best effort: it writes
+     * nothing and anything it meets is ignored (the real writers report their own errors).
+     */
+    public static void warmUp() {
+        if (Runtime.getRuntime().availableProcessors() < 2) return;
+        Thread t = new Thread(() -> {
+            try {
+                com.lowagie.text.Document doc = new com.lowagie.text.Document();
+                com.lowagie.text.pdf.PdfWriter.getInstance(doc, OutputStream.nullOutputStream());
+                doc.open();
+                com.lowagie.text.pdf.PdfPTable table = new com.lowagie.text.pdf.PdfPTable(2);
+                for (int style : new int[] {com.lowagie.text.Font.NORMAL, com.lowagie.text.Font.BOLD})
+                    table.addCell(new com.lowagie.text.pdf.PdfPCell(new com.lowagie.text.Phrase("warm-up", new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 8, style))));
+                table.addCell(new com.lowagie.text.pdf.PdfPCell(new com.lowagie.text.Phrase("warm-up", new com.lowagie.text.Font(com.lowagie.text.Font.COURIER, 8))));
+                table.addCell("warm-up");
+                doc.add(table);
+                doc.close();
+                HtmlReport.warmUp();
+                try (var g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(OutputStream.nullOutputStream())) {
+                    g.useDefaultPrettyPrinter();
+                    g.writeStartObject();
+                    g.writeStringField("warm", "up");
+                    g.writeEndObject();
+                }
+            } catch (Exception | LinkageError ignored) {
+                // best effort: the writers themselves report what fails
+            }
+        }, "ibaccept-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
     private static final List<String> ORDER = List.of("report.html", "report.pdf", "findings.csv", "findings.json", "junit.xml", "inventory.csv",
             "topology.conf", "node-name-map", "nhc.conf", "drain.sh", io.ibaccept.fabric.WorkOrder.FILE_NAME, "linkwindow.csv");
 
