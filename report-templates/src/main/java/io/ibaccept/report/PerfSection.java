@@ -35,8 +35,12 @@ public final class PerfSection {
     public record Figure(String name, String caption, String svg) {}
 
     public static List<Figure> figures(Report r, RuleConfig cfg) {
+        return figures(r, cfg, FabricView.of(r.data()));
+    }
+
+    /** view: the leaves of the hosts, from the fabric graph the report has already built. */
+    static List<Figure> figures(Report r, RuleConfig cfg, FabricView view) {
         PerfAnalysis a = PerfAnalysis.of(r.data(), cfg);
-        FabricView view = FabricView.of(r.data());
         List<Figure> out = new ArrayList<>();
         for (Outliers.Result res : a.results().values()) {
             PairMatrix m = res.matrix();
