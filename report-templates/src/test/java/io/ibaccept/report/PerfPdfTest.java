@@ -85,6 +85,21 @@ class PerfPdfTest {
     }
 
     @Test
+    void hostileNamesAreDrawnAsTextNotReadAsMarkup() throws Exception {
+        String name = "cn01</text><rect x=\"0\" y=\"0\" width=\"9999\" height=\"9999\"/>&'";
+        String svg = PerfSvg.curve("t", true, Map.of(name + " -> b", List.of(new PerfSvg.Point(2, 1), new PerfSvg.Point(1 << 20, 190))), 200);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Document doc = new Document(PageSize.A4.rotate());
+        PdfWriter w = PdfWriter.getInstance(doc, out);
+        doc.open();
+        PdfTemplate tp = PerfPdf.render(svg, w.getDirectContent());
+        assertThat(content(tp)).doesNotContain("9999");
+        doc.add(Image.getInstance(tp));
+        doc.close();
+        assertThat(new PdfTextExtractor(new PdfReader(out.toByteArray())).getTextFromPage(1)).contains("cn01</text><rect");
+    }
+
+    @Test
     void somethingThatIsNotOurSvgIsRefusedWithAMessage() {
         Document doc = new Document();
         PdfWriter w = PdfWriter.getInstance(doc, new ByteArrayOutputStream());
