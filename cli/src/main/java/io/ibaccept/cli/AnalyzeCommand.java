@@ -74,6 +74,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = main.out;
         Phases ph = timings ? new Phases() : null;
+        ReportWriter.warmUp(); // on the second core while the dump loads
         RuleConfig cfg = rules == null ? RuleConfig.defaults() : RuleConfig.withOverrides(rules);
         Waivers accepted = waivers == null ? null : Waivers.load(waivers); // a bad file stops here, before the long part
         NodeNameMap names = nodeNameMap == null ? null : loadNames(nodeNameMap);

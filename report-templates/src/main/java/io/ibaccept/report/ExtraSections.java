@@ -12,7 +12,6 @@ import io.ibaccept.rules.Report;
 import io.ibaccept.rules.RuleConfig;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.counters.LinkWindowRow;
-import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
 import org.jsoup.nodes.Element;
@@ -116,7 +115,8 @@ final class ExtraSections {
         }
     }
 
-    static void pdf(Document doc, Report r, PlanDiff.Result plan, Font h2, Font body, Font mono) throws DocumentException {
+    static void pdf(Document doc, com.lowagie.text.pdf.PdfWriter writer, Report r, PlanDiff.Result plan, Font h2, Font body, Font mono)
+            throws DocumentException {
         ReportFacts facts = ReportFacts.of(r.data());
         List<PerfSection.Figure> figs = facts.perfFigures(r, cfg(r));
         if (!figs.isEmpty()) {
@@ -124,12 +124,12 @@ final class ExtraSections {
             doc.add(new Paragraph("RDMA performance", h2));
             for (PerfSection.Figure f : figs) {
                 try {
-                    Image img = Image.getInstance(PerfPng.render(f.svg(), 2));
+                    Image img = Image.getInstance(PerfPdf.render(f.svg(), writer.getDirectContent()));
                     float maxW = doc.getPageSize().getWidth() - doc.leftMargin() - doc.rightMargin();
                     float maxH = (doc.getPageSize().getHeight() - doc.topMargin() - doc.bottomMargin()) * 0.8f;
                     img.scaleToFit(maxW, maxH);
                     doc.add(img);
-                } catch (IOException | RuntimeException e) {
+                } catch (RuntimeException e) {
                     doc.add(new Paragraph("(figure " + f.name() + " could not be drawn: " + e.getMessage() + ")", body));
                 }
                 doc.add(new Paragraph(f.caption(), body));

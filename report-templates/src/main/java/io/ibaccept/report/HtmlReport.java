@@ -237,6 +237,11 @@ public final class HtmlReport {
         td.appendElement("span").addClass("st").addClass(s.name()).text(s.name());
     }
 
+    /** Parses the template and serialises it once: loads and compiles the HTML writer's path (see ReportWriter.warmUp). */
+    static void warmUp() {
+        template().outerHtml();
+    }
+
     private static Document template() {
         try (InputStream in = HtmlReport.class.getResourceAsStream("report.html")) {
             return Jsoup.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));

@@ -160,7 +160,7 @@ public final class PdfReport {
             }
 
             FabricSvg.addToPdf(doc, writer, r);
-            ExtraSections.pdf(doc, r, plan, H2, BODY, MONO);
+            ExtraSections.pdf(doc, writer, r, plan, H2, BODY, MONO);
             doc.add(heading("Per node"));
             List<ReportText.NodeRow> rows = ReportText.problemNodeRows(r);
             List<String> clean = ReportText.cleanHosts(r, rows);

@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 /**
  * The RDMA performance part of the report, ready to embed: per pairwise test its heat map, the message-size curves of
  * -a sweeps (worst, median and best pair, with the expected line rate), and the exact command lines to rerun a pair
- * by hand. {@link #figures} gives the SVGs by name (for the HTML report inline, for the PDF after rasterising);
+ * by hand. {@link #figures} gives the SVGs by name (for the HTML report inline, for the PDF drawn as vectors by PerfPdf);
  * {@link #html} a self-contained HTML fragment (section id "rdma-performance").
  */
 public final class PerfSection {
@@ -35,8 +35,12 @@ public final class PerfSection {
     public record Figure(String name, String caption, String svg) {}
 
     public static List<Figure> figures(Report r, RuleConfig cfg) {
+        return figures(r, cfg, FabricView.of(r.data()));
+    }
+
+    /** view: the leaves of the hosts, from the fabric graph the report has already built. */
+    static List<Figure> figures(Report r, RuleConfig cfg, FabricView view) {
         PerfAnalysis a = PerfAnalysis.of(r.data(), cfg);
-        FabricView view = FabricView.of(r.data());
         List<Figure> out = new ArrayList<>();
         for (Outliers.Result res : a.results().values()) {
             PairMatrix m = res.matrix();

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Performance pictures as standalone SVG strings (inline in HTML; rasterise for PDF):
+ * Performance pictures as standalone SVG strings (inline in HTML; drawn as PDF vectors by PerfPdf):
  * <ul>
  * <li>{@link #heatMap}: the N x N pair matrix of one test, rows and columns grouped by leaf so a bad node shows as a
  * cross and a bad leaf or uplink as a block; per-leaf aggregates (median, worst, bad pairs) in a strip above. Up to

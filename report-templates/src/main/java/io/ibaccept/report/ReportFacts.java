@@ -71,6 +71,17 @@ final class ReportFacts {
         return linkWindow;
     }
 
+    /** The hosts' leaves for the heat maps, from the same fabric graph as the picture (FabricView.of(data) built another). */
+    private io.ibaccept.rules.perf.FabricView perfView() {
+        Fabric f;
+        try {
+            f = fabric();
+        } catch (RuntimeException e) {
+            return io.ibaccept.rules.perf.FabricView.empty(); // as FabricView.of: the fabric checks report an unusable topology
+        }
+        return f == null ? io.ibaccept.rules.perf.FabricView.empty() : io.ibaccept.rules.perf.FabricView.of(f, data);
+    }
+
     private java.util.List<PerfSection.Figure> perfFigures;
     private java.util.Map<String, java.util.List<String>> perfCommands;
     private io.ibaccept.rules.RuleConfig perfCfg;
@@ -89,7 +100,7 @@ final class ReportFacts {
     private void perf(io.ibaccept.rules.Report r, io.ibaccept.rules.RuleConfig cfg) {
         if (perfFigures != null && perfCfg == cfg) return;
         boolean none = data.perftests().isEmpty();
-        perfFigures = none ? java.util.List.of() : PerfSection.figures(r, cfg);
+        perfFigures = none ? java.util.List.of() : PerfSection.figures(r, cfg, perfView());
         perfCommands = none ? java.util.Map.of() : PerfSection.commands(r, cfg);
         perfCfg = cfg;
     }

@@ -47,52 +47,179 @@ public final class ReportWriter {
      * reports get a work-order section. linkwindow.csv is written when the dump has counter samples.
      */
     public static Written writeAll(Report r, Path dir, CoverInfo cover, ReportLayout layout, io.ibaccept.fabric.PlanDiff.Result plan) {
-        List<Path> files = new ArrayList<>();
-        List<String> errors = new ArrayList<>();
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
         }
         CoverInfo c = cover == null ? CoverInfo.NONE : cover;
-        text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout, plan)), files, errors);
-        bytes(dir, "report.pdf", out -> PdfReport.render(r, c, layout, plan, out), files, errors);
-        text(dir, "findings.csv", w -> CsvReport.render(r, w), files, errors);
-        bytes(dir, "findings.json", out -> JsonReport.render(r, out), files, errors);
-        text(dir, "junit.xml", w -> JunitReport.render(r, w), files, errors);
-        text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), ReportFacts.of(r.data()).view(), w), files, errors);
-        text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(r)), files, errors);
-        text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(r)), files, errors);
-        text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(r)), files, errors);
-        text(dir, "drain.sh", w -> w.write(OpsOutputs.drainSh(r)), files, errors);
-        if (plan != null) text(dir, io.ibaccept.fabric.WorkOrder.FILE_NAME, w -> ExtraSections.workOrderCsv(plan, w), files, errors);
-        List<io.ibaccept.rules.counters.LinkWindowRow> window;
-        try {
-            window = ReportFacts.of(r.data()).linkWindow(ExtraSections.cfg(r));
-        } catch (RuntimeException e) {
-            window = List.of();
-            errors.add(dir.resolve("linkwindow.csv") + ": " + e);
-        }
-        List<io.ibaccept.rules.counters.LinkWindowRow> rows = window;
-        if (!rows.isEmpty()) text(dir, "linkwindow.csv", w -> LinkWindowCsv.render(rows, w), files, errors);
+        List<Task> tasks = new ArrayList<>();
+        // longest first (the PDF at the demo size, the HTML on large fabrics), then the rest: two threads take them in
+        // turn, and the facts several outputs share are computed once in ReportFacts by whichever asks first
+        tasks.add(bytes(dir, "report.pdf", out -> PdfReport.render(r, c, layout, plan, out)));
+        tasks.add(text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout, plan))));
+        tasks.add(bytes(dir, "findings.json", out -> JsonReport.render(r, out)));
+        tasks.add(text(dir, "findings.csv", w -> CsvReport.render(r, w)));
+        tasks.add(text(dir, "junit.xml", w -> JunitReport.render(r, w)));
+        tasks.add(text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), ReportFacts.of(r.data()).view(), w)));
+        tasks.add(text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(r))));
+        tasks.add(text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(r))));
+        tasks.add(text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(r))));
+        tasks.add(text(dir, "drain.sh", w -> w.write(OpsOutputs.drainSh(r))));
+        if (plan != null) tasks.add(text(dir, io.ibaccept.fabric.WorkOrder.FILE_NAME, w -> ExtraSections.workOrderCsv(plan, w)));
+        tasks.add(new Task(dir.resolve("linkwindow.csv"), o -> {
+            List<io.ibaccept.rules.counters.LinkWindowRow> rows = ReportFacts.of(r.data()).linkWindow(ExtraSections.cfg(r));
+            if (rows.isEmpty()) return false; // no counter samples: no file
+            Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(o.get(), StandardCharsets.UTF_8));
+            LinkWindowCsv.render(rows, w);
+            w.flush();
+            return true;
+        }));
+        runOnTwoThreads(tasks);
+        List<Path> files = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        // listed in the order the files were always written
+        for (String name : ORDER)
+            for (Task t : tasks)
+                if (t.path.getFileName().toString().equals(name)) {
+                    if (t.written) files.add(t.path);
+                    if (t.error != null) errors.add(t.error);
+                }
         return new Written(files, errors);
     }
 
-    private static void text(Path dir, String name, RenderText render, List<Path> files, List<String> errors) {
-        bytes(dir, name, out -> {
+    /**
+     * Starts, on a background thread, what the first report of a fresh JVM pays before writing a byte: the PDF's
+     * standard fonts (their metrics files are parsed once per JVM and cached by OpenPDF), the classes of the PDF,
+     * HTML and JSON writers and their first compilations. A one-shot analyze calls this before it loads the dump, so
+     * the cost overlaps the single-threaded load instead of adding to the reports phase. Best effort: it writes
+     * nothing and anything it meets is ignored (the real writers report their own errors).
+     */
+    public static void warmUp() {
+        if (Runtime.getRuntime().availableProcessors() < 2) return;
+        Thread t = new Thread(() -> {
+            try {
+                com.lowagie.text.Document doc = new com.lowagie.text.Document();
+                com.lowagie.text.pdf.PdfWriter.getInstance(doc, OutputStream.nullOutputStream());
+                doc.open();
+                com.lowagie.text.pdf.PdfPTable table = new com.lowagie.text.pdf.PdfPTable(2);
+                for (int style : new int[] {com.lowagie.text.Font.NORMAL, com.lowagie.text.Font.BOLD})
+                    table.addCell(new com.lowagie.text.pdf.PdfPCell(new com.lowagie.text.Phrase("warm-up", new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 8, style))));
+                table.addCell(new com.lowagie.text.pdf.PdfPCell(new com.lowagie.text.Phrase("warm-up", new com.lowagie.text.Font(com.lowagie.text.Font.COURIER, 8))));
+                table.addCell("warm-up");
+                doc.add(table);
+                doc.close();
+                HtmlReport.warmUp();
+                try (var g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(OutputStream.nullOutputStream())) {
+                    g.useDefaultPrettyPrinter();
+                    g.writeStartObject();
+                    g.writeStringField("warm", "up");
+                    g.writeEndObject();
+                }
+            } catch (Exception | LinkageError ignored) {
+                // best effort: the writers themselves report what fails
+            }
+        }, "ibaccept-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
+    private static final List<String> ORDER = List.of("report.html", "report.pdf", "findings.csv", "findings.json", "junit.xml", "inventory.csv",
+            "topology.conf", "node-name-map", "nhc.conf", "drain.sh", io.ibaccept.fabric.WorkOrder.FILE_NAME, "linkwindow.csv");
+
+    private interface Body {
+        /** Writes the file through out.get() (opened on first use); false when there is nothing to write. */
+        boolean write(java.util.function.Supplier<OutputStream> out) throws IOException;
+    }
+
+    /** One output file: what writes it, and afterwards whether it was written or why not. */
+    private static final class Task {
+        final Path path;
+        final Body body;
+        boolean written;
+        String error;
+        Throwable fatal; // not a failed file (out of memory...): rethrown by writeAll
+
+        Task(Path path, Body body) {
+            this.path = path;
+            this.body = body;
+        }
+
+        void run() {
+            OutputStream[] opened = new OutputStream[1];
+            try {
+                try {
+                    written = body.write(() -> {
+                        if (opened[0] == null) {
+                            try {
+                                opened[0] = new java.io.BufferedOutputStream(Files.newOutputStream(path));
+                            } catch (IOException e) {
+                                throw new OpenFailed(e);
+                            }
+                        }
+                        return opened[0];
+                    });
+                } finally {
+                    if (opened[0] != null) opened[0].close();
+                }
+            } catch (IOException | RuntimeException e) {
+                written = false;
+                Throwable why = e instanceof OpenFailed ? e.getCause() : e;
+                error = path + ": " + (why.getMessage() == null ? why.toString() : why.getMessage());
+            } catch (Throwable t) { // rethrown on the caller's thread, as if written there
+                fatal = t;
+            }
+        }
+    }
+
+    private static final class OpenFailed extends UncheckedIOException {
+        OpenFailed(IOException e) {
+            super(e);
+        }
+    }
+
+    /** Runs the tasks on this thread and one more (when there is a second CPU), each task once, and waits for all. */
+    private static void runOnTwoThreads(List<Task> tasks) {
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable worker = () -> {
+            for (int i; (i = next.getAndIncrement()) < tasks.size(); ) tasks.get(i).run();
+        };
+        Thread second = null;
+        if (Runtime.getRuntime().availableProcessors() > 1) {
+            second = new Thread(worker, "ibaccept-reports");
+            second.setDaemon(true);
+            second.start();
+        }
+        worker.run();
+        boolean interrupted = false;
+        while (second != null) {
+            try {
+                second.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // the files under way are still finished: no report is left half-written by this
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        for (Task t : tasks) {
+            if (t.fatal instanceof Error e) throw e;
+            if (t.fatal instanceof RuntimeException e) throw e;
+        }
+    }
+
+    private static Task text(Path dir, String name, RenderText render) {
+        return bytes(dir, name, out -> {
             Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8));
             render.to(w);
             w.flush();
-        }, files, errors);
+        });
     }
 
-    private static void bytes(Path dir, String name, Render render, List<Path> files, List<String> errors) {
-        Path p = dir.resolve(name);
-        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(p))) {
-            render.to(out);
-            files.add(p);
-        } catch (IOException | RuntimeException e) {
-            errors.add(p + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-        }
+    private static Task bytes(Path dir, String name, Render render) {
+        return new Task(dir.resolve(name), out -> {
+            render.to(out.get());
+            return true;
+        });
     }
 }
