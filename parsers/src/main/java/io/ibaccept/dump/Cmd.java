@@ -36,7 +36,14 @@ public enum Cmd {
     IBDIAGNET_NETDISCOVER("ibdiagnet2.ibnetdiscover", true, true),
     COUNTERS_START("counters-start", true, true),
     COUNTERS_END("counters-end", true, true),
-    UPTIME("uptime", false, true);
+    UPTIME("uptime", false, true),
+    // SM configuration (#10): collected on SM nodes only (--sm-nodes, or where an opensm process runs)
+    /** ibaccept's record of the running opensm: pid, arguments, and the config/partitions/log files it uses. */
+    OPENSM_PROCESS("opensm-process", false, true),
+    OPENSM_CONF("opensm.conf", false, true),
+    PARTITIONS_CONF("partitions.conf", false, true),
+    /** A bounded tail of opensm's log file. */
+    OPENSM_LOG("opensm.log", false, true);
 
     private final String fileName;
     private final boolean fabricWide;

@@ -103,7 +103,8 @@ public final class DumpLoader {
                 parse(null, Cmd.IBDIAGNET_NETDISCOVER, IbnetdiscoverParser::parse),
                 parse(null, Cmd.COUNTERS_START, CounterSampleParser::parse),
                 parse(null, Cmd.COUNTERS_END, CounterSampleParser::parse),
-                parse(null, Cmd.SAQUERY_MCG, io.ibaccept.parse.SaqueryParser::groups));
+                parse(null, Cmd.SAQUERY_MCG, io.ibaccept.parse.SaqueryParser::groups),
+                smConfigs(hosts));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -183,6 +184,20 @@ public final class DumpLoader {
                 parse(h, Cmd.IBSTATUS, IbstatusParser::parse),
                 parse(h, Cmd.UPTIME, CounterSampleParser::uptimeSeconds),
                 parse(h, Cmd.PEER_PORTINFO, SmpqueryParser::portInfo));
+    }
+
+    // SM configuration (#10): the files of each SM node, on the hosts where they were collected
+    private Map<String, io.ibaccept.model.SmConfig> smConfigs(List<String> hosts) {
+        Map<String, io.ibaccept.model.SmConfig> out = new TreeMap<>();
+        for (String h : hosts) {
+            var process = parse(h, Cmd.OPENSM_PROCESS, io.ibaccept.parse.SmConfigParser::process);
+            var conf = parse(h, Cmd.OPENSM_CONF, io.ibaccept.parse.SmConfigParser::conf);
+            var partitions = parse(h, Cmd.PARTITIONS_CONF, io.ibaccept.parse.SmConfigParser::partitions);
+            var log = parse(h, Cmd.OPENSM_LOG, io.ibaccept.parse.SmConfigParser::log);
+            if (process != null || conf != null || partitions != null || log != null)
+                out.put(h, new io.ibaccept.model.SmConfig(h, process, conf, partitions, log));
+        }
+        return out;
     }
 
     private List<PerftestRun> perftests() {
