@@ -113,10 +113,21 @@ public final class SimFabric implements AutoCloseable {
 
     /** Starts OpenSM attached at the host's HCA. Returns after it logs MASTER or STANDBY. */
     public void startSm(String host, int priority, Path partitions, String partEnforce) {
+        startSm(host, priority, null, partitions, partEnforce);
+    }
+
+    /**
+     * Starts OpenSM at the host's HCA with its own option file (-F config; null: none) and partitions file (-P; null:
+     * the config's or opensm's default). priority null: the config file's sm_priority (no -p). Its log is
+     * sm-HOST/opensm.log under the work directory; the collector finds both files from the process's command line.
+     */
+    public void startSm(String host, Integer priority, Path config, Path partitions, String partEnforce) {
         Path dir = work.resolve("sm-" + host);
         try {
             Files.createDirectories(dir);
-            List<String> cmd = new ArrayList<>(List.of("opensm", "-f", dir.resolve("opensm.log").toString(), "-p", String.valueOf(priority)));
+            List<String> cmd = new ArrayList<>(List.of("opensm", "-f", dir.resolve("opensm.log").toString()));
+            if (config != null) cmd.addAll(List.of("-F", config.toString()));
+            if (priority != null) cmd.addAll(List.of("-p", String.valueOf(priority)));
             if (partitions != null) cmd.addAll(List.of("-P", partitions.toString()));
             if (partEnforce != null) cmd.addAll(List.of("--part_enforce", partEnforce));
             ProcessBuilder pb = new ProcessBuilder(cmd);

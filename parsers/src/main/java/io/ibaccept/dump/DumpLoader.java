@@ -189,7 +189,10 @@ public final class DumpLoader {
     // SM configuration (#10): the files of each SM node, on the hosts where they were collected
     private Map<String, io.ibaccept.model.SmConfig> smConfigs(List<String> hosts) {
         Map<String, io.ibaccept.model.SmConfig> out = new TreeMap<>();
-        for (String h : hosts) {
+        // an SM node named with --sm-nodes need not be a collected node: its directory holds only the SM files
+        java.util.Set<String> candidates = new java.util.LinkedHashSet<>(hosts);
+        for (String d : listDirs("nodes")) if (present(Cmd.OPENSM_PROCESS.path(d)) || present(Cmd.OPENSM_CONF.path(d))) candidates.add(d);
+        for (String h : candidates) {
             var process = parse(h, Cmd.OPENSM_PROCESS, io.ibaccept.parse.SmConfigParser::process);
             var conf = parse(h, Cmd.OPENSM_CONF, io.ibaccept.parse.SmConfigParser::conf);
             var partitions = parse(h, Cmd.PARTITIONS_CONF, io.ibaccept.parse.SmConfigParser::partitions);
