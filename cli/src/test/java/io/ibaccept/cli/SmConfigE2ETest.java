@@ -102,8 +102,59 @@ class SmConfigE2ETest {
             Path cfgFile = tmp.resolve("site.properties");
             Files.writeString(cfgFile, "memlock.min_kib=0\n");
             Report r = new RulesEngine(RuleConfig.withOverrides(cfgFile)).run(d);
-            r.findings().stream().filter(x -> x.status() != Status.PASS && x.status() != Status.SKIP)
-                    .forEach(x -> System.out.println(x.id() + " " + x.status() + " parent=" + x.parent() + " " + x.summary()));
+            // equal priorities: the configuration is the finding (with every port a limited member the SA shows the fabric
+            // node only the master, so sminfo alone cannot see the second SM)
+            assertThat(problems(r, "sm.config.priority")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.WARN);
+                assertThat(x.objects()).containsExactly("node01", "node02");
+                assertThat(x.summary()).contains("sm_priority 5");
+                assertThat(x.evidence()).extracting(e -> e.where()).containsExactly("nodes/node01/opensm.conf.out:321", "nodes/node02/opensm.conf.out:321");
+                assertThat(x.fix()).contains("sm_priority 15");
+            });
+            assertThat(problems(r, "sm.priority")).allSatisfy(x -> assertThat(x.parent()).startsWith("sm.config.priority#"));
+            assertThat(problems(r, "sm.config.smkey")).singleElement().satisfies(x -> assertThat(x.objects()).containsExactly("node01", "node02"));
+            assertThat(problems(r, "sm.config.standby")).isEmpty();
+            // minhop on the 2-spine/3-leaf tree: one finding for both SM nodes, with what opensm logged as configured
+            assertThat(problems(r, "sm.config.routing")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.WARN);
+                assertThat(x.summary()).startsWith("node01, node02: routing_engine minhop on a 2-level fat tree");
+                assertThat(x.evidence()).anyMatch(e -> e.text().contains("minhop tables configured on all switches")
+                        && e.where().startsWith("nodes/node01/opensm.log.out:"));
+            });
+            // mtu=5 (4096) on ibsim ports with MtuCap 2048
+            assertThat(problems(r, "sm.config.mtu")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.FAIL);
+                assertThat(x.objects()).containsExactly("node07", "node08");
+                assertThat(x.evidence().get(0).where()).isEqualTo("nodes/node01/partitions.conf.out:3");
+                assertThat(x.fix()).contains("mtu=4");
+            });
+            // the 0xffff mistake: one root with file:line, the live P_Key FAIL, the SM ports and the SA's ERR 1F1B under it
+            Finding root = problems(r, "partitions.membership").stream().filter(x -> x.parent() == null).collect(onlyOne());
+            assertThat(root.status()).isEqualTo(Status.FAIL);
+            assertThat(root.summary()).contains("as 0xffff (line 2)").contains("LIMITED member (0x7fff)").contains("live: 9 host(s) hold 0x7fff only");
+            assertThat(root.evidence().get(0)).satisfies(e -> {
+                assertThat(e.text()).isEqualTo("Default=0xffff, ipoib : ALL");
+                assertThat(e.where()).isEqualTo("nodes/node01/partitions.conf.out:2");
+            });
+            assertThat(root.cause()).contains("clears the membership bit").contains("never to each other");
+            assertThat(root.fix()).contains("'Default=0x7fff, ipoib : ALL=full;'");
+            assertThat(problems(r, "pkey")).filteredOn(x -> x.status() == Status.FAIL).singleElement()
+                    .satisfies(x -> assertThat(x.parent()).isEqualTo(root.id()));
+            assertThat(problems(r, "partitions.membership")).filteredOn(x -> x.parent() != null)
+                    .allSatisfy(x -> assertThat(x.parent()).isEqualTo(root.id()))
+                    .extracting(Finding::objects).contains(List.of("node01"), List.of("node02"));
+            assertThat(problems(r, "sm.log")).allSatisfy(x -> {
+                assertThat(x.summary()).contains("ERR 1F1B");
+                assertThat(x.parent()).isEqualTo(root.id());
+            });
+            assertThat(problems(r, "partitions.syntax")).isEmpty();
         }
+    }
+
+    static <T> java.util.stream.Collector<T, ?, T> onlyOne() {
+        return java.util.stream.Collectors.collectingAndThen(java.util.stream.Collectors.toList(), l -> {
+            assertThat(l).hasSize(1);
+            return l.get(0);
+        });
     }
 }

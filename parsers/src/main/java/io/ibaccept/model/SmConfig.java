@@ -64,7 +64,11 @@ public record SmConfig(String host, Process process, Conf conf, Partitions parti
         }
     }
 
-    public record SyntaxError(SourceRef ref, String message) {}
+    /**
+     * rejected: opensm rejects the line ("PARSE ERROR"; opensm 3.3.23 then discards the whole file and runs the
+     * default partition only); otherwise opensm skips or ignores the item with a warning.
+     */
+    public record SyntaxError(SourceRef ref, String message, boolean rejected) {}
 
     /** The opensm.log tail: each notable event with its kind ("sm-port-down", "duplicate-guid", ...). */
     public record Log(List<LogEvent> events, int lines, String file) {

@@ -92,7 +92,7 @@ public final class SmConfigParser {
                 if (cur == null) {
                     int colon = seg.indexOf(':');
                     if (colon < 0) {
-                        errors.add(new SyntaxError(t.at(ln), "no partition definition found (expected 'Name=PKey : members;'): '"
+                        errors.add(err(t.at(ln), "no partition definition found (expected 'Name=PKey : members;'): '"
                                 + Text.excerpt(seg.strip()) + "'"));
                         break;
                     }
@@ -110,6 +110,15 @@ public final class SmConfigParser {
         if (cur != null) done.add(cur.build());
         if (done.isEmpty() && errors.isEmpty() && t.content().isBlank()) throw t.error(0, "empty partitions file");
         return new SmConfig.Partitions(done, errors, t.name());
+    }
+
+    /** A rejected line: opensm's "PARSE ERROR" messages. */
+    private static final String[] REJECTED = {"no partition definition", "bad partition flags", "bad partition definition", "bad PortGUID"};
+
+    private static SyntaxError err(io.ibaccept.parse.SourceRef ref, String message) {
+        boolean rejected = false;
+        for (String r : REJECTED) rejected |= message.startsWith(r);
+        return new SyntaxError(ref, message, rejected);
     }
 
     private static final class Builder {
@@ -141,17 +150,22 @@ public final class SmConfigParser {
         for (int k = 1; k < tokens.length; k++) {
             String[] fv = token(tokens[k]);
             if (fv[0].isEmpty()) {
-                errors.add(new SyntaxError(t.at(ln), "bad partition flags (an empty flag between commas) in '" + Text.excerpt(header.strip()) + "'"));
+                errors.add(err(t.at(ln), "bad partition flags (an empty flag between commas) in '" + Text.excerpt(header.strip()) + "'"));
                 return null;
             }
             flag(t, ln, b, fv[0], fv[1], errors);
         }
         if (id != null) {
             Long v = number(id);
-            if (v == null || v > 0xffff) {
-                errors.add(new SyntaxError(t.at(ln), "bad partition definition: P_Key '" + Text.excerpt(id) + "' of '" + Text.excerpt(name)
-                        + "' is not a number from 0x0001 to 0x7fff"));
+            if (v == null) {
+                errors.add(err(t.at(ln), "bad partition definition: P_Key '" + Text.excerpt(id) + "' of '" + Text.excerpt(name)
+                        + "' is not a number (e.g. 0x0002)"));
                 return null;
+            }
+            if (v > 0xffff) {
+                errors.add(err(t.at(ln), String.format("P_Key %s of '%s' is wider than 16 bits: opensm keeps 0x%04x", Text.excerpt(id),
+                        Text.excerpt(name), v & 0xffff)));
+                v = v & 0xffff;
             }
             b.pkey = v.intValue();
         }
@@ -174,19 +188,19 @@ public final class SmConfigParser {
         }
         else if (is(f, "defmember")) {
             Membership m = v == null ? null : membership(v);
-            if (m == null || v.isEmpty()) errors.add(new SyntaxError(t.at(ln), "flag 'defmember' needs full, limited or both (found '"
+            if (m == null || v.isEmpty()) errors.add(err(t.at(ln), "flag 'defmember' needs full, limited or both (found '"
                     + (v == null ? "" : Text.excerpt(v)) + "'): opensm skips it and members stay limited"));
             else {
                 b.defmember = m;
                 b.defmemberWritten = true;
             }
-        } else errors.add(new SyntaxError(t.at(ln), "unrecognised partition flag '" + Text.excerpt(f) + "': opensm ignores it"));
+        } else errors.add(err(t.at(ln), "unrecognised partition flag '" + Text.excerpt(f) + "': opensm ignores it"));
     }
 
     private static Integer flagNumber(Text t, int ln, String f, String v, int min, int max, List<SyntaxError> errors) {
         Long n = v == null ? null : number(v);
         if (n == null || n < min || n > max) {
-            errors.add(new SyntaxError(t.at(ln), "flag '" + f + "' needs a value from " + min + " to " + max + " (found '"
+            errors.add(err(t.at(ln), "flag '" + f + "' needs a value from " + min + " to " + max + " (found '"
                     + (v == null ? "" : Text.excerpt(v)) + "'): opensm skips it"));
             return null;
         }
@@ -215,7 +229,7 @@ public final class SmConfigParser {
             else {
                 Long g = unsigned(name);
                 if (g == null || g == 0) {
-                    errors.add(new SyntaxError(t.at(ln), "bad PortGUID '" + Text.excerpt(name) + "'"
+                    errors.add(err(t.at(ln), "bad PortGUID '" + Text.excerpt(name) + "'"
                             + (name.indexOf(':') >= 0 || tok.indexOf(':') >= 0 || (flag != null && Character.isDigit(flag.isEmpty() ? 'x' : flag.charAt(0)))
                             ? ": a partition header read as a member, is the ';' missing at the end of the previous definition?" : "")
                             + " (opensm drops the rest of this line)"));
@@ -228,7 +242,7 @@ public final class SmConfigParser {
             boolean written = flag != null;
             if (written) {
                 Membership w = membership(flag);
-                if (w == null) errors.add(new SyntaxError(t.at(ln), "membership '" + Text.excerpt(flag) + "' of " + Text.excerpt(name)
+                if (w == null) errors.add(err(t.at(ln), "membership '" + Text.excerpt(flag) + "' of " + Text.excerpt(name)
                         + " is not full, limited or both: opensm makes it limited"));
                 m = w == null ? Membership.LIMITED : w;
             }
@@ -276,6 +290,7 @@ public final class SmConfigParser {
             {"eavy sweep", "heavy-sweep"},
             {"EAVY SWEEP", "heavy-sweep"},
             {"SUBNET UP", "subnet-up"},
+            {" tables configured on all switches", "routing"},
             {"log_trap_info:", "trap"},
     };
 
@@ -309,7 +324,8 @@ public final class SmConfigParser {
             boolean errCode = err >= 0 && err + 8 <= msg.length() && isHex(msg.substring(err + 4, err + 8));
             boolean errLevel = level.equals("0x01"); // OSM_LOG_ERROR; 0x03 is the SYS banner
             if (kind == null && (errCode || errLevel)) kind = "error";
-            if (kind != null) events.add(new SmConfig.LogEvent(kind, Text.excerpt(msg), t.at(i + 1)));
+            // opensm's messages run long ("... do not have any shared PKeys"): kept up to 400 characters
+            if (kind != null) events.add(new SmConfig.LogEvent(kind, msg.length() > 400 ? msg.substring(0, 397) + "..." : msg, t.at(i + 1)));
         }
         return new SmConfig.Log(events, n, t.name());
     }

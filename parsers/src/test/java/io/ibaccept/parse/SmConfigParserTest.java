@@ -79,6 +79,7 @@ class SmConfigParserTest {
                 + "scratch=0x0005 : ALL=full;\n");                       // ... so this header is read as a member
         assertThat(ps.errors()).extracting(e -> e.ref().line()).containsExactly(4, 5, 5, 7);
         assertThat(ps.errors().get(0).message()).contains("P_Key '0xzz'");
+        assertThat(ps.errors()).extracting(SmConfig.SyntaxError::rejected).containsExactly(true, false, false, true);
         assertThat(ps.errors().get(1).message()).contains("'mtu' needs a value from 1 to 5");
         assertThat(ps.errors().get(2).message()).contains("unrecognised partition flag 'colour'");
         assertThat(ps.errors().get(3).message()).contains("bad PortGUID 'scratch'").contains("is the ';' missing");

@@ -168,6 +168,11 @@ public final class RulesEngine {
             case COUNTERS_START -> f.countersStart() != null;
             case COUNTERS_END -> f.countersEnd() != null;
             case UPTIME -> anyHost(d, HostData::uptimeSeconds);
+            // SM configuration (#10)
+            case OPENSM_PROCESS -> f.smConfigs().values().stream().anyMatch(s -> s.process() != null);
+            case OPENSM_CONF -> f.smConfigs().values().stream().anyMatch(s -> s.conf() != null);
+            case PARTITIONS_CONF -> f.smConfigs().values().stream().anyMatch(s -> s.partitions() != null);
+            case OPENSM_LOG -> f.smConfigs().values().stream().anyMatch(s -> s.log() != null);
             // a command added to the dump format without a parsed field here is never usable: its checks SKIP
             default -> false;
         };

@@ -14,6 +14,12 @@ public final class Checks {
                 new IbdiagnetCheck(), new Ethtool(),
                 new io.ibaccept.rules.checks.fabric.FabricTree(), new io.ibaccept.rules.checks.fabric.FabricBlocking(),
                 new io.ibaccept.rules.checks.fabric.FabricPlan(),
-                new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(), new Inputs());
+                new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(),
+                // SM configuration (#10)
+                new io.ibaccept.rules.checks.sm.SmConfigPriority(), new io.ibaccept.rules.checks.sm.SmConfigStandby(),
+                new io.ibaccept.rules.checks.sm.SmConfigKey(), new io.ibaccept.rules.checks.sm.SmConfigRouting(),
+                new io.ibaccept.rules.checks.sm.SmConfigMtu(), new io.ibaccept.rules.checks.sm.SmLog(),
+                new io.ibaccept.rules.checks.sm.PartitionsSyntax(), new io.ibaccept.rules.checks.sm.PartitionsMembership(),
+                new Inputs());
     }
 }
