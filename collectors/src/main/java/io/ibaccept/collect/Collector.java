@@ -156,6 +156,8 @@ public final class Collector {
         boolean noSm = false;
         long deadline = System.nanoTime() + budget.toNanos();
         for (CommandSet.Spec s : specs) {
+            // an interrupted collection (Ctrl-C, shutdownNow) stops here instead of writing into a dump being abandoned
+            if (Thread.currentThread().isInterrupted()) return;
             if (noSm && CommandSet.SM_CONFIG.contains(s.cmd())) continue;
             ExecResult r;
             if (unreachable) r = new ExecResult(CommandResult.UNREACHABLE, -1, "", host + " unreachable (earlier command)", 0);
