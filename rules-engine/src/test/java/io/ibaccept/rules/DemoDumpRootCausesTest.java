@@ -35,11 +35,11 @@ class DemoDumpRootCausesTest {
     @Test
     void oneRootPerInjectedFault() {
         // node16 unplugged, node06 at 1X, the node11 <-> leaf03 port 3 cable (EDR + flapping), node07's PCIe slot,
-        // node09's memlock, node13's OFED; warnings: partition enforcement off, two SMs at priority 14
+        // node09's memlock, node13's OFED; warnings: partition enforcement off, two SMs at priority 14 (their opensm.conf is the root, the live sm.priority warning under it)
         assertThat(problemRoots()).filteredOn(f -> f.status() == Status.FAIL).extracting(Finding::check)
                 .containsExactlyInAnyOrder("port.state", "link.width", "link.errors", "pcie", "memlock", "ofed");
         assertThat(problemRoots()).filteredOn(f -> f.status() == Status.WARN).extracting(Finding::check)
-                .containsExactlyInAnyOrder("sm.priority", "pkey");
+                .containsExactlyInAnyOrder("sm.config.priority", "pkey");
         assertThat(problemRoots()).noneMatch(f -> f.status() == Status.ERROR);
         assertThat(r.verdict()).isEqualTo(Verdict.REJECTED);
     }
