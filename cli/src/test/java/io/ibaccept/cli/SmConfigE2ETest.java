@@ -131,7 +131,7 @@ class SmConfigE2ETest {
             // the 0xffff mistake: one root with file:line, the live P_Key FAIL, the SM ports and the SA's ERR 1F1B under it
             Finding root = problems(r, "partitions.membership").stream().filter(x -> x.parent() == null).collect(onlyOne());
             assertThat(root.status()).isEqualTo(Status.FAIL);
-            assertThat(root.summary()).contains("as 0xffff (line 2)").contains("LIMITED member (0x7fff)").contains("live: 9 host(s) hold 0x7fff only");
+            assertThat(root.summary()).contains("as 0xffff (line 2)").contains("8 of 9 hosts are not full members (0x7fff)").contains("live: 9 host(s) hold 0x7fff only");
             assertThat(root.evidence().get(0)).satisfies(e -> {
                 assertThat(e.text()).isEqualTo("Default=0xffff, ipoib : ALL");
                 assertThat(e.where()).isEqualTo("nodes/node01/partitions.conf.out:2");

@@ -55,26 +55,36 @@ public final class PartitionsMembership implements Check {
             return;
         }
         int bad = 0;
-        bad += defaultPartition(c, sm, ps, file);
-        bad += perPartition(c, sm, ps, file);
+        Map<Long, String> guids = SmFacts.guidHosts(c);
+        bad += defaultPartition(c, sm, ps, file, guids);
+        bad += perPartition(c, sm, ps, file, guids);
         bad += undefinedKeys(c, sm, ps, file);
         bad += smPort(c);
         if (bad == 0) c.pass(sm.host() + ": " + ps.partitions().size() + " partition definition(s) in " + file + ", membership consistent",
                 List.of(sm.host()), List.of());
     }
 
-    private int defaultPartition(Ctx c, SmConfig sm, SmConfig.Partitions ps, String file) {
+    private int defaultPartition(Ctx c, SmConfig sm, SmConfig.Partitions ps, String file, Map<Long, String> guids) {
         List<Partition> defs = ps.partitions().stream().filter(p -> p.pkey() == DEFAULT).toList();
-        List<Member> all = defs.stream().flatMap(p -> p.members().stream())
-                .filter(m -> m.name().equals("ALL") || m.name().equals("ALL_CAS")).toList();
-        boolean fullForAll = all.stream().anyMatch(m -> m.membership() != Membership.LIMITED);
-        if (fullForAll) return 0;
+        List<Member> members = defs.stream().flatMap(p -> p.members().stream()).toList();
+        // per host: is it a full member of 0x7fff by the file? (ALL/ALL_CAS, its port GUID, SELF on the SM node; the SM's
+        // own port is always full). Without any Default rule every other port is limited.
+        List<String> notFull = new ArrayList<>();
+        for (HostData h : c.data.hosts().values()) {
+            if (h.host().equals(sm.host())) continue;
+            boolean full = members.stream().anyMatch(m -> m.membership() != Membership.LIMITED && covers(guids, sm, m, h.host()));
+            if (!full) notFull.add(h.host());
+        }
+        boolean allFullByRule = members.stream().anyMatch(m -> (m.name().equals("ALL") || m.name().equals("ALL_CAS"))
+                && m.membership() != Membership.LIMITED);
+        if (allFullByRule || (!c.data.hosts().isEmpty() && notFull.size() < 2)) return 0;
         List<Evidence> ev = new ArrayList<>();
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("host", sm.host());
         v.put("file", file);
         String variant, summary;
         Optional<Partition> ffff = defs.stream().filter(p -> p.pkeyAsWritten() != p.pkey()).findFirst();
+        String who = c.data.hosts().isEmpty() ? "every port but the SM's" : notFull.size() + " of " + c.data.hosts().size() + " hosts";
         if (defs.isEmpty()) {
             variant = "nodefault";
             summary = file + " on " + sm.host() + " has no rule for the Default partition (0x7fff): opensm makes every port but its own a LIMITED member of it";
@@ -82,21 +92,25 @@ public final class PartitionsMembership implements Check {
         } else {
             Partition d = ffff.orElse(defs.get(0));
             ev.add(Evidence.of(String.format("%s=0x%04x%s : %s", d.name(), d.pkeyAsWritten(), d.ipoib() ? ", ipoib" : "",
-                    d.members().stream().map(m -> m.name() + (m.flagWritten() ? "=" + m.membership().name().toLowerCase() : "")).collect(Collectors.joining(", "))), d.ref()));
-            all.stream().findFirst().ifPresent(m -> ev.add(Evidence.of(m.name() + " without '=full' (defmember " + d.defmember().name().toLowerCase()
-                    + "): limited", m.ref())));
+                    d.members().stream().map(m -> m.name() + (m.flagWritten() ? "=" + m.membership().name().toLowerCase(java.util.Locale.ROOT) : ""))
+                            .collect(Collectors.joining(", "))), d.ref()));
+            members.stream().filter(m -> m.membership() == Membership.LIMITED).findFirst().ifPresent(m -> ev.add(Evidence.of(m.name()
+                    + (m.flagWritten() ? " written limited" : " without '=full' (defmember " + d.defmember().name().toLowerCase(java.util.Locale.ROOT)
+                    + "): limited"), m.ref())));
             v.put("written", String.format("0x%04x", d.pkeyAsWritten()));
             v.put("line", d.ref().toString());
             if (ffff.isPresent()) {
                 variant = "ffff";
                 summary = String.format("%s writes the default partition as 0x%04x (line %d), meaning full membership, but opensm clears that bit: "
-                        + "with no '=full' every port is a LIMITED member (0x7fff) and hosts cannot talk to each other", file, d.pkeyAsWritten(), d.ref().line());
+                        + "%s are not full members (0x7fff) and cannot talk to each other", file, d.pkeyAsWritten(), d.ref().line(), who);
             } else {
                 variant = "limited";
-                summary = file + " makes every port a LIMITED member of the default partition 0x7fff (line " + d.ref().line()
-                        + ": no 'ALL=full', no defmember=full): hosts cannot talk to each other";
+                summary = file + " (line " + d.ref().line() + ") leaves " + who + " out of full membership of the default partition 0x7fff"
+                        + " (no '=full' for them, no defmember=full): they cannot talk to each other";
             }
         }
+        if (!notFull.isEmpty()) ev.add(Evidence.of("not full members by the file: " + String.join(", ", notFull.stream().limit(8).toList())
+                + (notFull.size() > 8 ? ", ..." : ""), ps.file()));
         List<String> limitedHosts = c.data.hosts().values().stream().filter(h -> h.pkeys() != null && h.pkeys().contains(DEFAULT)
                 && !h.pkeys().contains(0xffff)).map(HostData::host).toList();
         limitedHosts.stream().limit(3).forEach(h -> ev.add(Evidence.of(h + ": P_Key 0x7fff (limited), no 0xffff", Cmd.PKEYS.path(h))));
@@ -106,7 +120,14 @@ public final class PartitionsMembership implements Check {
         return 1;
     }
 
-    private int perPartition(Ctx c, SmConfig sm, SmConfig.Partitions ps, String file) {
+    /** Whether a member line names the host's port: ALL/ALL_CAS, SELF on the SM node, or its port GUID. */
+    private static boolean covers(Map<Long, String> guids, SmConfig sm, Member m, String host) {
+        if (m.name().equals("ALL") || m.name().equals("ALL_CAS")) return true;
+        if (m.name().equals("SELF")) return host.equals(sm.host());
+        return m.isGuid() && host.equals(guids.get(m.guid()));
+    }
+
+    private int perPartition(Ctx c, SmConfig sm, SmConfig.Partitions ps, String file, Map<Long, String> guids) {
         int bad = 0;
         // a partition may be split over several definitions with the same key
         Map<Integer, List<Partition>> byKey = new TreeMap<>();
@@ -136,16 +157,16 @@ public final class PartitionsMembership implements Check {
             Partition p = e.getValue().get(0);
             if (members.size() >= 2 && !anyFull) {
                 bad++;
-                Finding f = c.problem(Status.FAIL, List.of("partition " + p.name()), memberEvidence(c, limited),
+                Finding f = c.problem(Status.FAIL, List.of("partition " + p.name()), memberEvidence(guids, limited),
                         String.format("partition '%s' (0x%04x) has no full member: its %d members are all LIMITED and cannot talk to each other",
                                 p.name(), key, members.size()), "nofull", vars(sm, file, p));
                 c.covers(f, List.of(SmFacts.limitedKey(key)));
             } else if (anyFull && limited.stream().filter(Member::isGuid).count() >= 2) {
                 bad++;
-                List<String> names = limited.stream().filter(Member::isGuid).map(m -> name(c, m)).toList();
+                List<String> names = limited.stream().filter(Member::isGuid).map(m -> name(guids, m)).toList();
                 Map<String, Object> v = vars(sm, file, p);
                 v.put("limited", String.join(", ", names));
-                Finding f = c.problem(Status.WARN, names, memberEvidence(c, limited),
+                Finding f = c.problem(Status.WARN, names, memberEvidence(guids, limited),
                         String.format("partition '%s' (0x%04x): %s are LIMITED members: each reaches the full members only, not the other limited ones",
                                 p.name(), key, String.join(", ", names)), "limitedpeers", v);
                 c.covers(f, List.of(SmFacts.limitedKey(key)));
@@ -214,11 +235,11 @@ public final class PartitionsMembership implements Check {
         return v;
     }
 
-    private static List<Evidence> memberEvidence(Ctx c, List<Member> ms) {
-        return ms.stream().limit(10).map(m -> Evidence.of(name(c, m) + " limited" + (m.flagWritten() ? "" : " (no '=full')"), m.ref())).toList();
+    private static List<Evidence> memberEvidence(Map<Long, String> guids, List<Member> ms) {
+        return ms.stream().limit(10).map(m -> Evidence.of(name(guids, m) + " limited" + (m.flagWritten() ? "" : " (no '=full')"), m.ref())).toList();
     }
 
-    private static String name(Ctx c, Member m) {
-        return m.isGuid() ? SmFacts.hostOfPortGuid(c, m.guid()).orElse(m.name()) : m.name();
+    private static String name(Map<Long, String> guids, Member m) {
+        return m.isGuid() ? guids.getOrDefault(m.guid(), m.name()) : m.name();
     }
 }

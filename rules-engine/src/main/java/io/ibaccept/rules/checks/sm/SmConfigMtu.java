@@ -43,9 +43,10 @@ public final class SmConfigMtu implements Check {
         SmConfig sm = gov.get();
         int bad = 0;
         List<String> ok = new ArrayList<>();
+        Map<Long, String> guids = SmFacts.guidHosts(c);
         for (Partition p : sm.partitions().partitions()) {
             if (!p.ipoib() && p.mtu() == null) continue;
-            List<HostData> members = members(c, sm, p);
+            List<HostData> members = members(c, sm, p, guids);
             int cap = members.stream().filter(h -> h.portInfo() != null && h.portInfo().mtuCap() > 0).mapToInt(h -> h.portInfo().mtuCap()).min().orElse(-1);
             if (cap < 0) continue;
             int code = p.mtu() == null ? OPENSM_DEFAULT_MTU : p.mtu();
@@ -84,11 +85,11 @@ public final class SmConfigMtu implements Check {
     }
 
     /** Hosts a definition names: ALL/ALL_CAS every host, SELF the SM node, GUIDs their hosts. */
-    static List<HostData> members(Ctx c, SmConfig sm, Partition p) {
+    static List<HostData> members(Ctx c, SmConfig sm, Partition p, Map<Long, String> guids) {
         List<HostData> out = new ArrayList<>();
         for (Member m : p.members()) {
             if (m.name().equals("ALL") || m.name().equals("ALL_CAS")) return List.copyOf(c.data.hosts().values());
-            Optional<String> h = m.name().equals("SELF") ? Optional.of(sm.host()) : m.isGuid() ? SmFacts.hostOfPortGuid(c, m.guid()) : Optional.empty();
+            Optional<String> h = m.name().equals("SELF") ? Optional.of(sm.host()) : m.isGuid() ? Optional.ofNullable(guids.get(m.guid())) : Optional.empty();
             h.map(c.data.hosts()::get).filter(x -> !out.contains(x)).ifPresent(out::add);
         }
         return out;

@@ -92,12 +92,15 @@ public final class SmFacts {
         }
     }
 
-    /** The host whose HCA port has this GUID (ibstat), or empty. */
-    static Optional<String> hostOfPortGuid(Ctx c, long guid) {
+    /** Port and node GUIDs of every host's CAs -> host (partitions list thousands of GUIDs: build it once per check). */
+    static Map<Long, String> guidHosts(Ctx c) {
+        Map<Long, String> m = new java.util.HashMap<>();
         for (HostData h : c.data.hosts().values())
-            for (Ibstat.Ca ca : h.cas())
-                for (Ibstat.Port p : ca.ports()) if (p.portGuid() == guid || ca.nodeGuid() == guid) return Optional.of(h.host());
-        return Optional.empty();
+            for (Ibstat.Ca ca : h.cas()) {
+                m.putIfAbsent(ca.nodeGuid(), h.host());
+                for (Ibstat.Port p : ca.ports()) m.putIfAbsent(p.portGuid(), h.host());
+            }
+        return m;
     }
 
     /** IB MTU code of partitions.conf (1..5) in bytes. */
