@@ -98,4 +98,25 @@ class SmConfigSnippetTest {
         assertThat(auto.exit()).isEqualTo(CommandSet.NOT_HERE); // not an SM node: nothing recorded
         assertThat(auto.stdout()).isEmpty();
     }
+
+    @Test
+    void hostileSmNodeNamesAreRejectedBeforeAnythingRuns() {
+        List<String> ran = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Transport t = new Transport() {
+            public String name() {
+                return "spy";
+            }
+
+            protected List<String> argv(String host, String script) {
+                ran.add(host);
+                return List.of("true");
+            }
+        };
+        for (String p : List.of("sm1;touch x", "sm1$(touch x)", "-oProxyCommand=touch x", "../../x", "sm1 sm2"))
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Collector(t, new Collector.Options("c", null, 2, false, false, null, null),
+                    new java.io.PrintStream(java.io.PrintStream.nullOutputStream())).withSmNodes(List.of(p)).collect(List.of("cn1"), tmp.resolve("d")))
+                    .isInstanceOf(io.ibaccept.safety.Shell.UnsafeValue.class).hasMessageStartingWith("host name");
+        assertThat(ran).isEmpty();
+        assertThat(tmp.resolve("d")).doesNotExist();
+    }
 }

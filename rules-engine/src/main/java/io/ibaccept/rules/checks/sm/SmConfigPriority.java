@@ -31,7 +31,7 @@ public final class SmConfigPriority implements Check {
 
     public void evaluate(Ctx c) {
         Map<String, SmConfig> sms = SmFacts.configs(c);
-        Map<Integer, List<SmConfig>> byPrio = new TreeMap<>();
+        TreeMap<Integer, List<SmConfig>> byPrio = new TreeMap<>();
         for (SmConfig s : sms.values()) byPrio.computeIfAbsent(SmFacts.priority(s), k -> new ArrayList<>()).add(s);
         boolean bad = false;
         if (sms.size() > 1)
@@ -47,7 +47,7 @@ public final class SmConfigPriority implements Check {
                 c.covers(f, List.of(SmFacts.PRIORITY_EQUAL));
             }
         // the intended master: the one highest configured priority
-        int top = byPrio.isEmpty() ? 0 : ((TreeMap<Integer, List<SmConfig>>) byPrio).lastKey();
+        int top = byPrio.isEmpty() ? 0 : byPrio.lastKey();
         List<SmConfig> primaries = byPrio.getOrDefault(top, List.of());
         Optional<SmInfo> master = SmFacts.liveMaster(c);
         if (primaries.size() == 1 && master.isPresent() && sms.size() > 1) {
