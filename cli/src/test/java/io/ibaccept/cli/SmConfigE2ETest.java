@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue #10 end to end: two opensm on ibsim, each started with its own opensm.conf (written by 'opensm -c', then edited
- * as a site would: equal sm_priority 5, routing_engine minhop, sm_key left at its default) and a partitions.conf with
+ * Issue #10 end to end: two opensm on ibsim, each started with its own opensm.conf (written by 'opensm -c' with the
+ * site's options: equal sm_priority 5, routing_engine minhop, sm_key left at its default) and a partitions.conf with
  * the 0xffff mistake ('Default=0xffff, ipoib : ALL;': every port a limited member). The collector finds each SM's files
  * from its own opensm process (both run on this machine), and the rules judge them with the live fabric.
  */
@@ -46,21 +46,6 @@ class SmConfigE2ETest {
         }
     }
 
-    /** An opensm.conf as opensm writes it, with the given lines replaced ("sm_priority 0" -> "sm_priority 5"). */
-    Path opensmConf(String name, String... replacements) throws Exception {
-        Path conf = tmp.resolve(name);
-        Process p = new ProcessBuilder("opensm", "-c", conf.toString()).redirectErrorStream(true)
-                .redirectOutput(tmp.resolve(name + ".out").toFile()).start();
-        assertThat(p.waitFor()).isZero();
-        String text = Files.readString(conf);
-        for (int i = 0; i < replacements.length; i += 2) {
-            assertThat(text).contains("\n" + replacements[i] + "\n");
-            text = text.replace("\n" + replacements[i] + "\n", "\n" + replacements[i + 1] + "\n");
-        }
-        Files.writeString(conf, text);
-        return conf;
-    }
-
     static List<Finding> problems(Report r, String check) {
         return r.findings().stream().filter(x -> x.check().equals(check) && (x.status() == Status.FAIL || x.status() == Status.WARN)).toList();
     }
@@ -73,10 +58,9 @@ class SmConfigE2ETest {
                     + "Default=0xffff, ipoib : ALL;\n"
                     + "storage=0x0002, ipoib, mtu=5 : " + SimCapture.portGuid(f, "node07") + "=full, "
                     + SimCapture.portGuid(f, "node08") + "=full;\n");
-            Path conf1 = opensmConf("sm1.conf", "sm_priority 0", "sm_priority 5", "routing_engine (null)", "routing_engine minhop",
-                    "partition_config_file /etc/opensm/partitions.conf", "partition_config_file " + parts);
-            Path conf2 = opensmConf("sm2.conf", "sm_priority 0", "sm_priority 5", "routing_engine (null)", "routing_engine minhop",
-                    "partition_config_file /etc/opensm/partitions.conf", "partition_config_file " + parts);
+            // each SM node's own file, written by opensm itself with the site's (mistaken) choices
+            Path conf1 = f.opensmConf("sm1.conf", "-p", "5", "-R", "minhop", "-P", parts.toString());
+            Path conf2 = f.opensmConf("sm2.conf", "-p", "5", "-R", "minhop", "-P", parts.toString());
             f.startSm("node01", null, conf1, null, null);
             f.awaitActive(NODES, Duration.ofSeconds(60));
             f.startSm("node02", null, conf2, null, null);
