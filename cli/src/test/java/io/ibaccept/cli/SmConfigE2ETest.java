@@ -135,6 +135,43 @@ class SmConfigE2ETest {
         }
     }
 
+    /**
+     * One SM named with --sm-nodes, its partitions.conf with a member written as a host name: opensm rejects the line and
+     * runs the default partition only (its log says so); one root with the file:line, the log lines under it.
+     */
+    @Test
+    void aRejectedPartitionsLineOnANamedSmNode() throws Exception {
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("ft9-hdr.net"), tmp.resolve("sim"))) {
+            Path parts = tmp.resolve("partitions.conf");
+            Files.writeString(parts, "Default=0x7fff, ipoib : ALL=full;\nstorage=0x0002, ipoib : node07=full, node08=full;\n");
+            f.startSm("node01", 15, f.opensmConf("opensm.conf", "-R", "ftree", "-P", parts.toString()), null, null);
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            f.settle(Duration.ofSeconds(1));
+            Path dump = tmp.resolve("dump");
+            new Collector(f.transport(), new Collector.Options("e2e-smconf", "node01", 4, false, false, null, null),
+                    new PrintStream(PrintStream.nullOutputStream())).withSmNodes(List.of("node01")).collect(NODES, dump);
+            ClusterData d = DumpLoader.load(dump);
+            assertThat(d.fabric().smConfigs()).containsOnlyKeys("node01");
+            Path cfgFile = tmp.resolve("site.properties");
+            Files.writeString(cfgFile, "memlock.min_kib=0\n");
+            Report r = new RulesEngine(RuleConfig.withOverrides(cfgFile)).run(d);
+            Finding root = problems(r, "partitions.syntax").stream().collect(onlyOne());
+            assertThat(root.status()).isEqualTo(Status.FAIL);
+            assertThat(root.summary()).startsWith("node01: " + parts + " has 1 line(s) opensm rejects (opensm.log: it runs the default partition only)")
+                    .endsWith("first at nodes/node01/partitions.conf.out:2");
+            assertThat(root.evidence().get(0).text()).startsWith("rejected: bad PortGUID 'node07'");
+            assertThat(problems(r, "sm.log")).isNotEmpty().allSatisfy(x -> {
+                assertThat(x.status()).isEqualTo(Status.FAIL);
+                assertThat(x.parent()).isEqualTo(root.id());
+            });
+            // what opensm fell back to is what the ports hold: every host a full member of the default partition only
+            assertThat(d.hosts().values()).allSatisfy(h -> assertThat(h.pkeys()).contains(0xffff).doesNotContain(0x8002, 0x0002));
+            assertThat(problems(r, "sm.config.standby")).singleElement().satisfies(x -> assertThat(x.status()).isEqualTo(Status.WARN));
+            assertThat(problems(r, "sm.config.routing")).isEmpty();
+            assertThat(problems(r, "sm.config.smkey")).isEmpty();
+        }
+    }
+
     static <T> java.util.stream.Collector<T, ?, T> onlyOne() {
         return java.util.stream.Collectors.collectingAndThen(java.util.stream.Collectors.toList(), l -> {
             assertThat(l).hasSize(1);
