@@ -73,7 +73,7 @@ class SmConfigRulesTest {
     }
 
     static final List<String> CHECKS = List.of("sm.config.priority", "sm.config.standby", "sm.config.smkey", "sm.config.routing",
-            "sm.config.mtu", "sm.log", "partitions.syntax", "partitions.membership");
+            "sm.config.mtu", "sm.log", "partitions.syntax", "partitions.membership", "sm.config.consistency");
 
     @Test
     void aWellConfiguredPairPassesEveryCheck() {
@@ -240,5 +240,25 @@ class SmConfigRulesTest {
         assertThat(TestDump.problems(d.analyze(), "sm.log")).extracting(Finding::summary).containsExactly(
                 "cn0002 opensm.log: 1 x 'SM port is down' in the last 3 lines (first at nodes/cn0002/opensm.log.out:1)",
                 "cn0002 opensm.log: 2 x error ERR 3A45 in the last 3 lines (first at nodes/cn0002/opensm.log.out:2)");
+    }
+
+    @Test
+    void smNodesConfiguredDifferentlyAndKeysNeverShown() {
+        TestDump d = healthyPair();
+        d.replace("nodes/cn0002/opensm.conf.out", "\nrouting_engine ftree\n", "\nrouting_engine updn\n");
+        d.replace("nodes/cn0002/opensm.conf.out", "\nsm_key 0x5eC2e7000000beef\n", "\nsm_key 0x5eC2e7000000feed\n");
+        d.write("nodes/cn0002/partitions.conf.out", "# older copy\nDefault=0x7fff, ipoib, mtu=5 : ALL=full;\n");
+        Report r = d.analyze();
+        List<Finding> ps = TestDump.problems(r, "sm.config.consistency");
+        assertThat(ps).extracting(Finding::summary).containsExactlyInAnyOrder(
+                "routing_engine differs between the SM nodes (cn0001: ftree; cn0002: updn)",
+                "sm_key differs between the SM nodes (cn0001: (1 value); cn0002: (1 value))",
+                "partitions.conf differs between the SM nodes (cn0001 / cn0002): the partitions change when the other SM takes over");
+        assertThat(ps).filteredOn(f -> f.summary().startsWith("partitions.conf")).singleElement().satisfies(f ->
+                assertThat(f.evidence()).extracting(Evidence::where).contains("nodes/cn0001/partitions.conf.out:3"));
+        // SM_Key values are secrets: no finding of any check shows them
+        assertThat(r.findings()).allSatisfy(f -> {
+            assertThat(f.summary() + f.evidence() + f.cause() + f.fix()).doesNotContainIgnoringCase("5eC2e7");
+        });
     }
 }

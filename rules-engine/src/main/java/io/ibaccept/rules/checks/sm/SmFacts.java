@@ -76,11 +76,20 @@ public final class SmFacts {
         return s.option("sm_priority").map(o -> parseInt(o.value(), 0)).orElse(0);
     }
 
+    /** Keys whose values are secrets: the report says whether they are set, never what they are. */
+    private static final java.util.Set<String> SECRETS = java.util.Set.of("sm_key", "sa_key", "m_key", "cc_key");
+
     static Evidence evidence(SmConfig s, String key, String dflt) {
         Optional<SmConfig.Option> o = s.option(key);
-        return o.map(x -> Evidence.of(s.host() + ": " + key + " " + x.value(), x.ref()))
+        return o.map(x -> Evidence.of(s.host() + ": " + key + " " + (SECRETS.contains(key) ? secret(x.value()) : x.value()), x.ref()))
                 .orElseGet(() -> Evidence.of(s.host() + ": " + key + " not set (opensm default " + dflt + ")",
                         s.conf() != null ? s.conf().file() : Cmd.OPENSM_PROCESS.path(s.host())));
+    }
+
+    /** opensm's defaults (0x0, 0x1) shown as they are; any other key as "set". */
+    static String secret(String v) {
+        String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+        return t.matches("0x0*[01]") || t.equals("0") || t.equals("1") ? v.trim() + " (opensm default)" : "set (value not shown)";
     }
 
     static int parseInt(String v, int dflt) {
