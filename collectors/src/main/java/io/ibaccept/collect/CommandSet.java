@@ -84,6 +84,17 @@ public final class CommandSet {
 
     static final java.util.Set<Cmd> SM_CONFIG = java.util.EnumSet.of(Cmd.OPENSM_PROCESS, Cmd.OPENSM_CONF, Cmd.PARTITIONS_CONF, Cmd.OPENSM_LOG);
 
+    /**
+     * opensm.conf as it is, except the keys (sm_key, sa_key, m_key, cc_key): a dump travels with tickets, so a key other
+     * than opensm's defaults (0x0, 0x1) is replaced by a short SHA-256 of it (SM nodes can still be compared). Only a
+     * value of hex digits reaches the hashing shell; anything else is replaced without a hash.
+     */
+    static final String REDACT_KEYS = "awk '{ if (($1==\"sm_key\"||$1==\"sa_key\"||$1==\"m_key\"||$1==\"cc_key\") && NF>=2) { v=tolower($2); "
+            + "if (v ~ /^0x0*[01]$/) { print; next } "
+            + "if (v ~ /^0x[0-9a-f]+$/) { c=\"printf %s \" v \" | sha256sum\"; h=\"\"; c | getline h; close(c); "
+            + "print $1 \" <redacted sha256:\" substr(h,1,12) \">\"; next } "
+            + "print $1 \" <redacted>\"; next } print }' \"$F\"";
+
     /** Lines of opensm.log collected (its end). */
     static final int LOG_TAIL_LINES = 5000;
 
@@ -125,7 +136,7 @@ public final class CommandSet {
                         + "echo \"pid: $SMPID\"; echo \"config: $CONF\"; echo \"partitions: $PART\"; echo \"log: $LOGF\"; "
                         + "printf '%s\\n' \"$ARGS\" | while IFS= read -r a; do [ -n \"$a\" ] && printf 'arg: %s\\n' \"$a\"; done; exit 0",
                         Duration.ofSeconds(20)),
-                new Spec(Cmd.OPENSM_CONF, SM_FIND + running + "F=$CONF; " + file + "cat -- \"$F\"", Duration.ofSeconds(20)),
+                new Spec(Cmd.OPENSM_CONF, SM_FIND + running + "F=$CONF; " + file + REDACT_KEYS, Duration.ofSeconds(20)),
                 new Spec(Cmd.PARTITIONS_CONF, SM_FIND + running + "F=$PART; " + file + "cat -- \"$F\"", Duration.ofSeconds(20)),
                 new Spec(Cmd.OPENSM_LOG, SM_FIND + running + "F=$LOGF; " + file + "tail -n " + LOG_TAIL_LINES + " -- \"$F\"",
                         Duration.ofSeconds(30)));

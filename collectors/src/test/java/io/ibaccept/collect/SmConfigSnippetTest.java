@@ -30,6 +30,11 @@ class SmConfigSnippetTest {
 
     record Out(int exit, String stdout, String stderr) {}
 
+    static String sha256(String s) throws Exception {
+        byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return java.util.HexFormat.of().formatHex(d);
+    }
+
     Out run(Cmd cmd, boolean auto, Map<String, String> env) throws Exception {
         String script = CommandSet.smConfig(auto).stream().filter(s -> s.cmd() == cmd).findFirst().orElseThrow().script();
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", script);
@@ -50,7 +55,7 @@ class SmConfigSnippetTest {
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwx------"));
         Path work = Files.createDirectories(tmp.resolve("work"));
         Files.writeString(work.resolve("my.conf"), "# opensm.conf\nsm_priority 14\npartition_config_file /nonexistent/partitions.conf\n"
-                + "log_file /nonexistent/opensm.log\n");
+                + "log_file /nonexistent/opensm.log\nsm_key 0x5EC2E7000000BEEF\nsa_key 0x0000000000000001\nm_key $(touch " + tmp.resolve("pwned") + ")\n");
         Files.writeString(work.resolve("parts.conf"), "Default=0x7fff, ipoib : ALL=full;\n");
         StringBuilder log = new StringBuilder();
         for (int i = 1; i <= 6000; i++) log.append("Dec 02 21:41:45 599217 [B2A696C0] 0x02 -> line ").append(i).append('\n');
@@ -69,6 +74,11 @@ class SmConfigSnippetTest {
                     "partitions: /proc/" + sm.pid() + "/cwd/parts.conf\n", "log: /proc/" + sm.pid() + "/cwd/sm.log\n", "arg: -P\narg: parts.conf\n");
             Out conf = run(Cmd.OPENSM_CONF, true, env);
             assertThat(conf.stdout()).contains("sm_priority 14");
+            // keys never leave the node: a non-default one becomes a short hash (comparable), odd values no hash at all
+            String hash = sha256("0x5ec2e7000000beef").substring(0, 12);
+            assertThat(conf.stdout()).contains("sm_key <redacted sha256:" + hash + ">\n", "sa_key 0x0000000000000001\n", "m_key <redacted>\n")
+                    .doesNotContainIgnoringCase("5ec2e7000000beef");
+            assertThat(tmp.resolve("pwned")).doesNotExist();
             assertThat(run(Cmd.PARTITIONS_CONF, true, env).stdout()).isEqualTo("Default=0x7fff, ipoib : ALL=full;\n");
             Out tail = run(Cmd.OPENSM_LOG, true, env);
             assertThat(tail.stdout().lines().count()).isEqualTo(CommandSet.LOG_TAIL_LINES);

@@ -261,4 +261,17 @@ class SmConfigRulesTest {
             assertThat(f.summary() + f.evidence() + f.cause() + f.fix()).doesNotContainIgnoringCase("5eC2e7");
         });
     }
+
+    @Test
+    void redactedKeysAsTheCollectorStoresThemAreSetAndComparable() {
+        TestDump d = healthyPair();
+        for (String h : List.of("cn0001", "cn0002"))
+            d.replace("nodes/" + h + "/opensm.conf.out", "\nsm_key 0x5eC2e7000000beef\n", "\nsm_key <redacted sha256:6f1ed002ab55>\n");
+        Report r = d.analyze();
+        assertThat(TestDump.status(r, "sm.config.smkey")).isEqualTo(Status.PASS);
+        assertThat(TestDump.status(r, "sm.config.consistency")).isEqualTo(Status.PASS);
+        d.replace("nodes/cn0002/opensm.conf.out", "<redacted sha256:6f1ed002ab55>", "<redacted sha256:0123456789ab>");
+        assertThat(TestDump.problems(d.analyze(), "sm.config.consistency")).singleElement()
+                .satisfies(f -> assertThat(f.summary()).startsWith("sm_key differs between the SM nodes"));
+    }
 }
