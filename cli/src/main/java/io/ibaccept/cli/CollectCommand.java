@@ -83,6 +83,11 @@ final class CollectCommand implements Callable<Integer> {
             + "(off by default: it destroys the counter history other monitoring relies on; never on a production fabric without intent)")
     boolean clearCounters;
 
+    // SM configuration (#10)
+    @Option(names = "--sm-nodes", paramLabel = "HOSTLIST", description = "read opensm.conf, partitions.conf and the opensm.log tail "
+            + "from these subnet manager nodes (default: the collected nodes where an opensm process runs)")
+    String smNodes;
+
     @Override
     public Integer call() {
         if (clearCounters && window == null) throw new Main.UsageError("--clear-counters needs --window DURATION");
@@ -109,6 +114,7 @@ final class CollectCommand implements Callable<Integer> {
         try (Progress p = Progress.open("collect", (long) hosts.size() * perNode + fabric, STEP, main.err)) {
             Collector c = new Collector(transport.transport(nodes.slurm), opt, p.lines()).only(selected);
             if (window != null) c.withCounterWindow(new CounterWindow.Options(window, clearCounters));
+            if (smNodes != null) c.withSmNodes(io.ibaccept.collect.Hostlist.expand(smNodes));
             c.collect(hosts, out);
         }
         if (before != null) new DumpWriter(out).manifest(merged(before, hosts));

@@ -84,8 +84,10 @@ class DiagnosisE2ETest {
     @Test
     void healthyFabricIsAccepted() throws Exception {
         try (SimFabric f = SimFabric.start(net("ft9-hdr.net"), tmp.resolve("sim"))) {
-            f.startSm("node01", 15, null, null);
-            f.startSm("node04", 14, null, null);
+            // a production SM pair: fat-tree routing and an SM_Key in their opensm.conf (judged by sm.config.*)
+            Path conf = f.opensmConf("opensm.conf", "-R", "ftree", "-k", "0x00000000d3a0c0de");
+            f.startSm("node01", 15, conf, null, null);
+            f.startSm("node04", 14, conf, null, null);
             f.awaitActive(NODES, Duration.ofSeconds(60));
             Report r = collect(f, config("sm.count.designated=node01,node04\n"));
             assertThat(r.verdict()).as(roots(r)).isIn(Verdict.ACCEPTED);
@@ -97,9 +99,10 @@ class DiagnosisE2ETest {
     @Test
     void hdr100HostsWithFullWidthIslsAreAccepted() throws Exception {
         try (SimFabric f = SimFabric.start(net("ft9-hdr100.net"), tmp.resolve("sim"))) {
-            f.startSm("node01", 15, null, null);
+            f.startSm("node01", 15, f.opensmConf("opensm.conf", "-R", "ftree"), null, null);
             f.awaitActive(NODES, Duration.ofSeconds(60));
-            Report r = collect(f, config(""));
+            // a lab fabric with one SM by design
+            Report r = collect(f, config("sm.config.standby.min_sms=1\n"));
             assertThat(r.verdict()).as(roots(r)).isEqualTo(Verdict.ACCEPTED);
             assertThat(r.findings()).filteredOn(x -> x.check().equals("link.width")).singleElement().satisfies(x ->
                     assertThat(x.summary()).isEqualTo("all 9 active host links run at 2X (most common among host links); "

@@ -57,6 +57,20 @@ public final class Collector {
 
     private CounterWindow.Options counterWindow;
 
+    // SM configuration (#10)
+    private List<String> smNodes;
+
+    /**
+     * Reads the subnet manager's files (opensm.conf, partitions.conf, opensm.log tail) from these nodes ('collect
+     * --sm-nodes'); they need not be among the collected nodes. Without it, from every collected node where an opensm
+     * process runs.
+     */
+    public Collector withSmNodes(List<String> nodes) {
+        if (nodes != null) nodes.forEach(Shell::requireHost);
+        this.smNodes = nodes == null ? null : List.copyOf(new java.util.LinkedHashSet<>(nodes));
+        return this;
+    }
+
     /** Also take two fabric-wide counter samples a window apart, overlapping the collection (collect --window). */
     public Collector withCounterWindow(CounterWindow.Options window) {
         this.counterWindow = window;
@@ -76,6 +90,8 @@ public final class Collector {
         List<CommandSet.Spec> perNode = selected(CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand())).stream()
                 .filter(s -> !(transport instanceof Transports.Sim) || !CommandSet.hostLocal().contains(s)).toList();
         List<CommandSet.Spec> fabric = selected(CommandSet.fabric(opt.ibdiagnet()));
+        List<CommandSet.Spec> sm = selected(CommandSet.smConfig(smNodes == null));
+        List<String> smOnly = smNodes == null ? List.of() : smNodes.stream().filter(n -> !nodes.contains(n)).toList();
         DumpWriter w = new DumpWriter(out);
         Map<String, String> tools = new LinkedHashMap<>();
         tools.put("transport", transport.name());
@@ -86,6 +102,7 @@ public final class Collector {
         if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
 
         int total = nodes.size() * perNode.size() + fabric.size();
+        total += smNodes == null ? 0 : smNodes.size() * sm.size();
         AtomicInteger done = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(opt.parallel(), nodes.size() + 1)));
@@ -97,8 +114,14 @@ public final class Collector {
         // the fabric node gets the same deadline rules; ibdiagnet's own long timeout is added to its budget
         java.time.Duration fabricDeadline = opt.nodeDeadline().plus(fabric.stream().filter(f -> f.cmd() == Cmd.IBDIAGNET_LOG)
                 .map(CommandSet.Spec::timeout).findFirst().orElse(java.time.Duration.ZERO));
-        fs.add(pool.submit(() -> series(w, fabricNode, fabric, fabricDeadline, done, failed, total)));
-        for (String node : nodes) fs.add(pool.submit(() -> series(w, node, perNode, opt.nodeDeadline(), done, failed, total)));
+        int fabricTotal = total;
+        fs.add(pool.submit(() -> series(w, fabricNode, fabric, fabricDeadline, done, failed, fabricTotal)));
+        int all = total;
+        for (String node : nodes) {
+            List<CommandSet.Spec> specs = smNodes == null || smNodes.contains(node) ? concat(perNode, sm) : perNode;
+            fs.add(pool.submit(() -> series(w, node, specs, opt.nodeDeadline(), done, failed, all)));
+        }
+        for (String node : smOnly) fs.add(pool.submit(() -> series(w, node, sm, opt.nodeDeadline(), done, failed, all)));
         for (Future<?> f : fs) {
             try {
                 f.get();
@@ -139,8 +162,12 @@ public final class Collector {
         boolean unreachable = false;
         int timeoutsInARow = 0;
         String missingIbdiagnet = null;
+        boolean noSm = false;
         long deadline = System.nanoTime() + budget.toNanos();
         for (CommandSet.Spec s : specs) {
+            // an interrupted collection (Ctrl-C, shutdownNow) stops here instead of writing into a dump being abandoned
+            if (Thread.currentThread().isInterrupted()) return;
+            if (noSm && CommandSet.SM_CONFIG.contains(s.cmd())) continue;
             ExecResult r;
             if (unreachable) r = new ExecResult(CommandResult.UNREACHABLE, -1, "", host + " unreachable (earlier command)", 0);
             else if (timeoutsInARow >= 2) r = new ExecResult(CommandResult.TIMEOUT, -1, "", "not run: " + host + " hung on the two previous commands", 0);
@@ -153,10 +180,20 @@ public final class Collector {
                 r = transport.run(host, s.script(), left.compareTo(s.timeout()) < 0 ? left : s.timeout());
             }
             if (s.cmd() == Cmd.IBDIAGNET_LOG && CommandResult.MISSING_TOOL.equals(r.status())) missingIbdiagnet = r.stderr();
+            if (CommandSet.notHere(s, r)) { // not an SM node / no such file: nothing to record
+                if (s.cmd() == Cmd.OPENSM_PROCESS) noSm = true;
+                continue;
+            }
             if (CommandResult.UNREACHABLE.equals(r.status())) unreachable = true;
             timeoutsInARow = CommandResult.TIMEOUT.equals(r.status()) ? timeoutsInARow + 1 : 0;
             record(w, s, host, r, done, failed, total);
         }
+    }
+
+    private static List<CommandSet.Spec> concat(List<CommandSet.Spec> a, List<CommandSet.Spec> b) {
+        List<CommandSet.Spec> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
     }
 
     private void record(DumpWriter w, CommandSet.Spec s, String host, ExecResult r, AtomicInteger done, AtomicInteger failed, int total) {

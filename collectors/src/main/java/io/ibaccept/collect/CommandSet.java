@@ -135,4 +135,73 @@ public final class CommandSet {
         }
         return s;
     }
+
+    // SM configuration (#10): the files of the subnet manager node, read where an opensm process runs
+    /** Exit code of an SM snippet meaning "nothing of this kind here" (no opensm running, no such file): not recorded. */
+    static final int NOT_HERE = 3;
+
+    static final java.util.Set<Cmd> SM_CONFIG = java.util.EnumSet.of(Cmd.OPENSM_PROCESS, Cmd.OPENSM_CONF, Cmd.PARTITIONS_CONF, Cmd.OPENSM_LOG);
+
+    /**
+     * opensm.conf as it is, except the keys (sm_key, sa_key, m_key, cc_key): a dump travels with tickets, so a key other
+     * than opensm's defaults (0x0, 0x1) is replaced by a short SHA-256 of it (SM nodes can still be compared). Only a
+     * value of hex digits reaches the hashing shell; anything else is replaced without a hash.
+     */
+    static final String REDACT_KEYS = "awk '{ if (($1==\"sm_key\"||$1==\"sa_key\"||$1==\"m_key\"||$1==\"cc_key\") && NF>=2) { v=tolower($2); "
+            + "if (v ~ /^0x0*[01]$/) { print; next } "
+            + "if (v ~ /^0x[0-9a-f]+$/) { c=\"printf %s \" v \" | sha256sum\"; h=\"\"; c | getline h; close(c); "
+            + "print $1 \" <redacted sha256:\" substr(h,1,12) \">\"; next } "
+            + "print $1 \" <redacted>\"; next } print }' \"$F\"";
+
+    /** Lines of opensm.log collected (its end). */
+    static final int LOG_TAIL_LINES = 5000;
+
+    /**
+     * Finds the running opensm (on the simulator, every simulated host is this machine: only the opensm started with
+     * this host's SIM_HOST and IBSIM_SOCKNAME counts) and the files it uses: -F/--config, else /etc/opensm/opensm.conf or
+     * /etc/rdma/opensm.conf; -P/--Pconfig, else partition_config_file, else /etc/opensm/partitions.conf; -f/--log_file,
+     * else log_file, else /var/log/opensm.log. Paths relative to opensm's working directory are read there. Nothing
+     * from outside ibaccept goes into the text: the paths come from the node and stay in quoted shell variables.
+     */
+    static final String SM_FIND = "SMPID=; for p in $(pgrep -x opensm 2>/dev/null); do "
+            + "if [ -n \"${SIM_HOST:-}\" ]; then e=$(tr '\\0' '\\n' < /proc/$p/environ 2>/dev/null) || continue; "
+            + "printf '%s\\n' \"$e\" | grep -qxF \"SIM_HOST=$SIM_HOST\" || continue; "
+            + "if [ -n \"${IBSIM_SOCKNAME:-}\" ]; then printf '%s\\n' \"$e\" | grep -qxF \"IBSIM_SOCKNAME=$IBSIM_SOCKNAME\" || continue; fi; fi; "
+            + "SMPID=$p; break; done; "
+            + "ARGS=; [ -n \"$SMPID\" ] && ARGS=$(tr '\\0' '\\n' < /proc/$SMPID/cmdline 2>/dev/null); "
+            + "abs() { case \"$1\" in /*|'') printf '%s' \"$1\";; *) if [ -n \"$SMPID\" ]; then printf '%s' \"/proc/$SMPID/cwd/$1\"; else printf '%s' \"$1\"; fi;; esac; }; "
+            + "optv() { printf '%s\\n' \"$ARGS\" | awk -v s=\"$1\" -v l=\"$2\" 'NR>1{ if(f){v=$0;f=0;next} if($0==s||$0==l){f=1;next} "
+            + "if(index($0,l\"=\")==1){v=substr($0,length(l)+2);next} if(index($0,s)==1&&length($0)>2&&substr($0,1,2)!=\"--\"){v=substr($0,3)} } END{print v}'; }; "
+            + "CONF=$(optv -F --config); if [ -n \"$CONF\" ]; then CONF=$(abs \"$CONF\"); else "
+            + "for f in /etc/opensm/opensm.conf /etc/rdma/opensm.conf; do if [ -f \"$f\" ]; then CONF=$f; break; fi; done; fi; "
+            + "confv() { [ -r \"$CONF\" ] && awk -v k=\"$1\" '$1==k{$1=\"\";sub(/^[ \\t]+/,\"\");v=$0} END{print v}' \"$CONF\"; }; "
+            + "PART=$(optv -P --Pconfig); [ -n \"$PART\" ] || PART=$(confv partition_config_file); "
+            + "if [ -z \"$PART\" ] || [ \"$PART\" = '(null)' ]; then PART=/etc/opensm/partitions.conf; fi; PART=$(abs \"$PART\"); "
+            + "LOGF=$(optv -f --log_file); [ -n \"$LOGF\" ] || LOGF=$(confv log_file); "
+            + "if [ -z \"$LOGF\" ] || [ \"$LOGF\" = '(null)' ]; then LOGF=/var/log/opensm.log; fi; LOGF=$(abs \"$LOGF\"); ";
+
+    /**
+     * The SM node's files. auto: run on every collected node, and a node without a running opensm records nothing
+     * (exit {@link #NOT_HERE}); otherwise the node was named with --sm-nodes and a missing opensm is reported.
+     */
+    public static List<Spec> smConfig(boolean auto) {
+        String running = auto
+                ? "[ -n \"$SMPID\" ] || { echo 'no opensm process on this host' >&2; exit " + NOT_HERE + "; }; "
+                : "[ -n \"$SMPID\" ] || command -v opensm >/dev/null || [ -n \"$CONF\" ] || exit 127; ";
+        String file = "[ -e \"$F\" ] || { echo \"$F: not present\" >&2; exit " + NOT_HERE + "; }; ";
+        return List.of(
+                new Spec(Cmd.OPENSM_PROCESS, SM_FIND + running
+                        + "echo \"pid: $SMPID\"; echo \"config: $CONF\"; echo \"partitions: $PART\"; echo \"log: $LOGF\"; "
+                        + "printf '%s\\n' \"$ARGS\" | while IFS= read -r a; do [ -n \"$a\" ] && printf 'arg: %s\\n' \"$a\"; done; exit 0",
+                        Duration.ofSeconds(20)),
+                new Spec(Cmd.OPENSM_CONF, SM_FIND + running + "F=$CONF; " + file + REDACT_KEYS, Duration.ofSeconds(20)),
+                new Spec(Cmd.PARTITIONS_CONF, SM_FIND + running + "F=$PART; " + file + "cat -- \"$F\"", Duration.ofSeconds(20)),
+                new Spec(Cmd.OPENSM_LOG, SM_FIND + running + "F=$LOGF; " + file + "tail -n " + LOG_TAIL_LINES + " -- \"$F\"",
+                        Duration.ofSeconds(30)));
+    }
+
+    /** An SM snippet that found nothing of its kind on the node (not an SM node, no partitions file): not recorded. */
+    static boolean notHere(Spec s, ExecResult r) {
+        return SM_CONFIG.contains(s.cmd()) && r.exitCode() == NOT_HERE && io.ibaccept.dump.CommandResult.FAILED.equals(r.status());
+    }
 }

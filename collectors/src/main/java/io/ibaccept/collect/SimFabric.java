@@ -111,12 +111,50 @@ public final class SimFabric implements AutoCloseable {
         return transport;
     }
 
+    /**
+     * An opensm.conf as a site's SM node has it: written by 'opensm -c' with these options (e.g. "-R", "ftree", "-k",
+     * "0x..."), which opensm writes into the file it creates. The file is in the work directory.
+     */
+    public Path opensmConf(String name, String... options) {
+        Path conf = work.resolve(name);
+        try {
+            List<String> cmd = new ArrayList<>(List.of("opensm", "-c", conf.toString()));
+            cmd.addAll(List.of(options));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve(name + ".out").toFile());
+            pb.environment().remove("LD_PRELOAD");
+            Process p = pb.start();
+            if (!p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("opensm -c did not finish; see " + work.resolve(name + ".out"));
+            }
+            if (p.exitValue() != 0 || !Files.isRegularFile(conf))
+                throw new IllegalStateException("opensm -c failed (exit " + p.exitValue() + "); see " + work.resolve(name + ".out"));
+            return conf;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing " + conf);
+        }
+    }
+
     /** Starts OpenSM attached at the host's HCA. Returns after it logs MASTER or STANDBY. */
     public void startSm(String host, int priority, Path partitions, String partEnforce) {
+        startSm(host, priority, null, partitions, partEnforce);
+    }
+
+    /**
+     * Starts OpenSM at the host's HCA with its own option file (-F config; null: none) and partitions file (-P; null:
+     * the config's or opensm's default). priority null: the config file's sm_priority (no -p). Its log is
+     * sm-HOST/opensm.log under the work directory; the collector finds both files from the process's command line.
+     */
+    public void startSm(String host, Integer priority, Path config, Path partitions, String partEnforce) {
         Path dir = work.resolve("sm-" + host);
         try {
             Files.createDirectories(dir);
-            List<String> cmd = new ArrayList<>(List.of("opensm", "-f", dir.resolve("opensm.log").toString(), "-p", String.valueOf(priority)));
+            List<String> cmd = new ArrayList<>(List.of("opensm", "-f", dir.resolve("opensm.log").toString()));
+            if (config != null) cmd.addAll(List.of("-F", config.toString()));
+            if (priority != null) cmd.addAll(List.of("-p", String.valueOf(priority)));
             if (partitions != null) cmd.addAll(List.of("-P", partitions.toString()));
             if (partEnforce != null) cmd.addAll(List.of("--part_enforce", partEnforce));
             ProcessBuilder pb = new ProcessBuilder(cmd);

@@ -57,7 +57,14 @@ public enum Cmd {
      */
     CHRONY("chronyc-tracking", false, true),
     /** mlxconfig q of each IB device (firmware configuration: adaptive routing / congestion control settings). */
-    MLXCONFIG("mlxconfig-q", false, true);
+    MLXCONFIG("mlxconfig-q", false, true),
+    // SM configuration (#10): collected on SM nodes only (--sm-nodes, or where an opensm process runs)
+    /** ibaccept's record of the running opensm: pid, arguments, and the config/partitions/log files it uses. */
+    OPENSM_PROCESS("opensm-process", false, true),
+    OPENSM_CONF("opensm.conf", false, true),
+    PARTITIONS_CONF("partitions.conf", false, true),
+    /** A bounded tail of opensm's log file. */
+    OPENSM_LOG("opensm.log", false, true);
 
     private final String fileName;
     private final boolean fabricWide;

@@ -109,7 +109,8 @@ public final class DumpLoader {
                 parse(null, Cmd.IBDIAGNET_NETDISCOVER, IbnetdiscoverParser::parse),
                 parse(null, Cmd.COUNTERS_START, CounterSampleParser::parse),
                 parse(null, Cmd.COUNTERS_END, CounterSampleParser::parse),
-                parse(null, Cmd.SAQUERY_MCG, io.ibaccept.parse.SaqueryParser::groups));
+                parse(null, Cmd.SAQUERY_MCG, io.ibaccept.parse.SaqueryParser::groups),
+                smConfigs(hosts));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -211,6 +212,23 @@ public final class DumpLoader {
         var time = parse(h, Cmd.CHRONY, io.ibaccept.parse.HostConfigParsers::timeSync);
         var mlxconfig = parse(h, Cmd.MLXCONFIG, io.ibaccept.parse.HostConfigParsers::mlxconfig);
         return links == null && time == null && mlxconfig == null ? null : new HostConfig(links, time, mlxconfig);
+    }
+
+    // SM configuration (#10): the files of each SM node, on the hosts where they were collected
+    private Map<String, io.ibaccept.model.SmConfig> smConfigs(List<String> hosts) {
+        Map<String, io.ibaccept.model.SmConfig> out = new TreeMap<>();
+        // an SM node named with --sm-nodes need not be a collected node: its directory holds only the SM files
+        java.util.Set<String> candidates = new java.util.LinkedHashSet<>(hosts);
+        for (String d : listDirs("nodes")) if (present(Cmd.OPENSM_PROCESS.path(d)) || present(Cmd.OPENSM_CONF.path(d))) candidates.add(d);
+        for (String h : candidates) {
+            var process = parse(h, Cmd.OPENSM_PROCESS, io.ibaccept.parse.SmConfigParser::process);
+            var conf = parse(h, Cmd.OPENSM_CONF, io.ibaccept.parse.SmConfigParser::conf);
+            var partitions = parse(h, Cmd.PARTITIONS_CONF, io.ibaccept.parse.SmConfigParser::partitions);
+            var log = parse(h, Cmd.OPENSM_LOG, io.ibaccept.parse.SmConfigParser::log);
+            if (process != null || conf != null || partitions != null || log != null)
+                out.put(h, new io.ibaccept.model.SmConfig(h, process, conf, partitions, log));
+        }
+        return out;
     }
 
     private List<PerftestRun> perftests() {

@@ -12,7 +12,22 @@ import java.util.Map;
 public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                          Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
-                         CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups) {
+                         CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups,
+                         Map<String, SmConfig> smConfigs) {
+
+    // SM configuration (#10): per SM host, empty when no SM node's files were collected
+    public FabricData {
+        smConfigs = smConfigs == null ? Map.of() : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(smConfigs));
+    }
+
+    /** Fabric data without the SM nodes' configuration files (dumps written before #10). */
+    public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
+                      List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
+                      Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
+                      CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups) {
+        this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
+                countersStart, countersEnd, mcGroups, null);
+    }
 
     /** Fabric data without the multicast groups of saquery -g (dumps written before it was collected). */
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,

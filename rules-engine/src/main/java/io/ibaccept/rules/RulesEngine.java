@@ -180,6 +180,11 @@ public final class RulesEngine {
             case IP_ADDR -> anyHost(d, h -> h.config() == null ? null : h.config().links());
             case CHRONY -> anyHost(d, h -> h.config() == null ? null : h.config().time());
             case MLXCONFIG -> anyHost(d, h -> h.config() == null ? null : h.config().mlxconfig());
+            // SM configuration (#10)
+            case OPENSM_PROCESS -> f.smConfigs().values().stream().anyMatch(s -> s.process() != null);
+            case OPENSM_CONF -> f.smConfigs().values().stream().anyMatch(s -> s.conf() != null);
+            case PARTITIONS_CONF -> f.smConfigs().values().stream().anyMatch(s -> s.partitions() != null);
+            case OPENSM_LOG -> f.smConfigs().values().stream().anyMatch(s -> s.log() != null);
             // a command added to the dump format without a parsed field here is never usable: its checks SKIP
             default -> false;
         };

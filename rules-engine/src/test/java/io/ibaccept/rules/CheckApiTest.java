@@ -123,7 +123,7 @@ class CheckApiTest {
     /** ibaccept options that fix texts and collect hints may name, per subcommand (collect --only is the CLI's re-collect option). */
     static final java.util.Map<String, Set<String>> OPTIONS = java.util.Map.of(
             "collect", Set.of("--nodes", "--hostfile", "--slurm", "-o", "--fabric-node", "--only", "--mlxlink", "--ibdiagnet", "--ethtool",
-                    "--probe-cmd", "--transport", "--parallel", "--cluster", "--window", "--clear-counters"),
+                    "--probe-cmd", "--transport", "--parallel", "--cluster", "--window", "--clear-counters", "--sm-nodes"),
             "rdma", Set.of("--nodes", "-o", "--tests", "--pattern", "--device", "--retest"),
             "analyze", Set.of("-o", "--rules"),
             "probe", Set.of());

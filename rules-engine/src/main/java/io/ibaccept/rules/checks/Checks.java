@@ -19,6 +19,12 @@ public final class Checks {
                 new UcxVersion(), new UcxTransports(), new OmpiVersion(), new OmpiPml(), new GpuTopology(), new GpuPeermem(),
                 // IPoIB, time, CC/AR (#10)
                 new IpoibState(), new IpoibConfig(), new TimeSyncCheck(), new HcaConfig(), new ArState(),
+                // SM configuration (#10)
+                new io.ibaccept.rules.checks.sm.SmConfigPriority(), new io.ibaccept.rules.checks.sm.SmConfigStandby(),
+                new io.ibaccept.rules.checks.sm.SmConfigKey(), new io.ibaccept.rules.checks.sm.SmConfigRouting(),
+                new io.ibaccept.rules.checks.sm.SmConfigMtu(), new io.ibaccept.rules.checks.sm.SmLog(),
+                new io.ibaccept.rules.checks.sm.PartitionsSyntax(), new io.ibaccept.rules.checks.sm.PartitionsMembership(),
+                new io.ibaccept.rules.checks.sm.SmConfigConsistency(),
                 new Inputs());
     }
 }

@@ -6,6 +6,7 @@ import io.ibaccept.model.McGroup;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
 import java.util.ArrayList;
@@ -81,10 +82,12 @@ final class MtuIpoib implements Check {
                 HostData first = hs.stream().filter(h -> h.host().equals(cannotJoin.get(0))).findFirst().orElseThrow();
                 Map<String, Object> v = vars(name, g, Math.max(cap, 256));
                 v.put("hosts", String.join(", ", cannotJoin));
-                c.problem(Status.FAIL, cannotJoin, List.of(groupEv, Evidence.of(first.host() + ": MtuCap " + first.portInfo().mtuCap(), first.portInfo().ref())),
+                Finding above = c.problem(Status.FAIL, cannotJoin, List.of(groupEv, Evidence.of(first.host() + ": MtuCap " + first.portInfo().mtuCap(), first.portInfo().ref())),
                         "partition " + name + ": broadcast group MTU " + g.mtuBytes() + " is above the MtuCap of " + cannotJoin.size()
                                 + " member port(s) (" + String.join(", ", cannotJoin.stream().limit(5).toList()) + (cannotJoin.size() > 5 ? ", ..." : "")
                                 + "): their IPoIB interfaces cannot join it", "above", v);
+                // the partition's mtu= in partitions.conf, where collected, is the root (sm.config.mtu)
+                c.explainedBy(above, List.of(io.ibaccept.rules.checks.sm.SmFacts.mtuKey(p)));
                 continue;
             }
             int target = -1;
@@ -102,8 +105,9 @@ final class MtuIpoib implements Check {
                 List<Evidence> ev = new ArrayList<>(List.of(groupEv));
                 hs.stream().filter(h -> h.portInfo() != null && h.portInfo().neighborMtu() > 0).findFirst()
                         .ifPresent(h -> ev.add(Evidence.of(h.host() + ": NeighborMTU " + h.portInfo().neighborMtu(), h.portInfo().ref())));
-                c.problem(Status.WARN, List.of("partition " + name), ev, "partition " + name + ": IPoIB broadcast group MTU " + g.mtuBytes()
+                Finding below = c.problem(Status.WARN, List.of("partition " + name), ev, "partition " + name + ": IPoIB broadcast group MTU " + g.mtuBytes()
                         + " below " + target + " (" + why + (hs.isEmpty() ? "" : "; " + hs.size() + " member host(s)") + ")", "", vars(name, g, target));
+                c.explainedBy(below, List.of(io.ibaccept.rules.checks.sm.SmFacts.mtuKey(p)));
             } else {
                 ok.add(name + " " + g.mtuBytes());
             }

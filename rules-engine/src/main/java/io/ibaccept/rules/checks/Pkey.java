@@ -7,6 +7,7 @@ import io.ibaccept.model.LinkInfo;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
 import java.util.ArrayList;
@@ -134,13 +135,16 @@ final class Pkey implements Check {
                     Cmd.PKEYS.path(h))).collect(Collectors.toList());
             if (e.getKey() == DEFAULT && limited.size() >= 2) {
                 bad++;
-                c.problem(Status.FAIL, limited, ev, limited.size() + " host(s) are only LIMITED members (0x7fff) of the default partition"
+                Finding f = c.problem(Status.FAIL, limited, ev, limited.size() + " host(s) are only LIMITED members (0x7fff) of the default partition"
                         + (full.isEmpty() ? "" : "; full members: " + String.join(", ", full))
                         + ": limited members cannot talk to each other (IPoIB, MPI between them fails)", "limited.default", v);
+                // the partitions.conf rule that made them limited, where collected, is the root (partitions.membership)
+                c.explainedBy(f, List.of(io.ibaccept.rules.checks.sm.SmFacts.DEFAULT_LIMITED));
             } else if (!limited.isEmpty() && !full.isEmpty() && limited.size() < full.size()) {
                 bad++;
-                c.problem(Status.WARN, limited, ev, String.join(", ", limited) + (limited.size() == 1 ? " is a LIMITED member" : " are LIMITED members")
+                Finding f = c.problem(Status.WARN, limited, ev, String.join(", ", limited) + (limited.size() == 1 ? " is a LIMITED member" : " are LIMITED members")
                         + " of partition " + p + " where " + full.size() + " host(s) are full members: reaches full members only", "limited", v);
+                c.explainedBy(f, List.of(io.ibaccept.rules.checks.sm.SmFacts.limitedKey(e.getKey())));
             }
         }
         return bad;

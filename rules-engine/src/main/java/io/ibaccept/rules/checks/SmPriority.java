@@ -52,9 +52,11 @@ final class SmPriority implements Check {
             if (e.getValue().size() < 2) continue;
             bad = true;
             String names = e.getValue().stream().map(s -> "lid " + s.lid()).collect(Collectors.joining(", "));
-            c.problem(Status.WARN, e.getValue().stream().map(s -> "SM lid " + s.lid()).toList(),
+            Finding f = c.problem(Status.WARN, e.getValue().stream().map(s -> "SM lid " + s.lid()).toList(),
                     e.getValue().stream().map(s -> Evidence.of(SmCount.describe(s), s.ref())).toList(),
                     e.getValue().size() + " SMs share priority " + e.getKey(), "", Map.of("sms", names, "priority", e.getKey()));
+            // the SM nodes' opensm.conf, where collected, is the root (sm.config.priority)
+            c.explainedBy(f, List.of(io.ibaccept.rules.checks.sm.SmFacts.PRIORITY_EQUAL));
         }
         if (!bad) c.pass(sms.size() + " SMs with distinct priorities " + byPrio.keySet(), List.of(), List.of());
     }

@@ -1,0 +1,112 @@
+package io.ibaccept.model;
+
+import io.ibaccept.parse.SourceRef;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What one subnet manager node runs with (issue #10): the running opensm's process facts, its opensm.conf, its
+ * partitions.conf and a tail of its log. Any part is null when it was not collected. Effective values: an option given
+ * on opensm's command line wins over the file (opensm parses -F first, then the other options).
+ */
+public record SmConfig(String host, Process process, Conf conf, Partitions partitions, Log log) {
+
+    /** The running opensm: pid, its arguments and the files it uses (as resolved on the node). */
+    public record Process(long pid, List<String> args, String configFile, String partitionsFile, String logFile,
+                          SourceRef ref) {
+        public Process {
+            args = List.copyOf(args);
+        }
+    }
+
+    /** opensm.conf: "key value" lines; the last occurrence of a key wins, as in opensm's parser. */
+    public record Conf(Map<String, Option> options, String file) {
+        public Conf {
+            options = Map.copyOf(options);
+        }
+    }
+
+    public record Option(String key, String value, SourceRef ref) {}
+
+    /**
+     * partitions.conf as opensm reads it. pkeyAsWritten keeps the membership bit the file wrote (0xffff), pkey() is the
+     * partition opensm makes of it (bit cleared). errors are the lines opensm rejects (it skips the rest of such a line).
+     */
+    public record Partitions(List<Partition> partitions, List<SyntaxError> errors, String file) {
+        public Partitions {
+            partitions = List.copyOf(partitions);
+            errors = List.copyOf(errors);
+        }
+    }
+
+    public record Partition(String name, int pkeyAsWritten, boolean ipoib, Integer mtu, Integer rate, Integer sl,
+                            Membership defmember, boolean defmemberWritten, List<Member> members, SourceRef ref) {
+        public Partition {
+            members = List.copyOf(members);
+        }
+
+        /** The partition number opensm uses: the membership bit of what was written is cleared. */
+        public int pkey() {
+            return pkeyAsWritten & 0x7fff;
+        }
+    }
+
+    public enum Membership { FULL, LIMITED, BOTH }
+
+    /**
+     * One member: ALL, ALL_CAS, ALL_SWITCHES, ALL_ROUTERS, SELF, or a port GUID (guid non-zero). flagWritten: '=full'
+     * etc. was written; otherwise the partition's defmember (limited unless set) applies.
+     */
+    public record Member(String name, long guid, Membership membership, boolean flagWritten, SourceRef ref) {
+        public boolean isGuid() {
+            return guid != 0;
+        }
+    }
+
+    /**
+     * rejected: opensm rejects the line ("PARSE ERROR"; opensm 3.3.23 then discards the whole file and runs the
+     * default partition only); otherwise opensm skips or ignores the item with a warning.
+     */
+    public record SyntaxError(SourceRef ref, String message, boolean rejected) {}
+
+    /** The opensm.log tail: each notable event with its kind ("sm-port-down", "duplicate-guid", ...). */
+    public record Log(List<LogEvent> events, int lines, String file) {
+        public Log {
+            events = List.copyOf(events);
+        }
+    }
+
+    public record LogEvent(String kind, String message, SourceRef ref) {}
+
+    /** The effective value of an opensm option: the command line's, else opensm.conf's. */
+    public Optional<Option> option(String key) {
+        if (process != null) {
+            String flag = CMDLINE.get(key);
+            if (flag != null) {
+                String v = argValue(process.args(), flag);
+                if (v != null) return Optional.of(new Option(key, v, process.ref()));
+            }
+        }
+        return conf == null ? Optional.empty() : Optional.ofNullable(conf.options().get(key));
+    }
+
+    /** opensm.conf keys that have a command-line option ("short|long"). */
+    private static final Map<String, String> CMDLINE = Map.of("sm_priority", "-p|--priority", "guid", "-g|--guid",
+            "routing_engine", "-R|--routing_engine", "partition_config_file", "-P|--Pconfig", "log_file", "-f|--log_file",
+            "sm_key", "-k|--smkey", "sweep_interval", "-s|--sweep", "part_enforce", "-Z|--part_enforce");
+
+    /** The value of an option in argv: "-p 5", "-p5", "--priority 5", "--priority=5" (the last one given wins). */
+    static String argValue(List<String> args, String flag) {
+        String[] f = flag.split("\\|");
+        String shortF = f[0], longF = f[1];
+        String v = null;
+        for (int i = 1; i < args.size(); i++) {
+            String a = args.get(i);
+            if ((a.equals(shortF) || a.equals(longF)) && i + 1 < args.size()) v = args.get(++i);
+            else if (a.startsWith(longF + "=")) v = a.substring(longF.length() + 1);
+            else if (a.startsWith(shortF) && a.length() > 2 && !a.startsWith("--")) v = a.substring(2);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,119 @@
+package io.ibaccept.rules.checks.sm;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.Ibstat;
+import io.ibaccept.model.SmConfig;
+import io.ibaccept.model.SmInfo;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Input;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** What the SM configuration checks share: the SM nodes' files, effective options, the live master. */
+public final class SmFacts {
+    private SmFacts() {}
+
+    /** Root-cause keys shared with the live checks (a config fault is the root, what the fabric shows lies under it). */
+    public static final String PRIORITY_EQUAL = "sm:priority-equal";
+    public static final String DEFAULT_LIMITED = "pkey:default-limited";
+
+    public static String limitedKey(int partition) {
+        return String.format("pkey:limited:0x%04x", partition);
+    }
+
+    public static String mtuKey(int partition) {
+        return String.format("mtu:partition:0x%04x", partition);
+    }
+
+    public static String syntaxKey(String host) {
+        return "partitions:syntax:" + host;
+    }
+
+    /** Any of the SM node's files: the process record or opensm.conf. */
+    static Input config() {
+        return Input.of(Cmd.OPENSM_PROCESS, Cmd.OPENSM_CONF);
+    }
+
+    static Map<String, SmConfig> configs(Ctx c) {
+        return c.data.fabric().smConfigs();
+    }
+
+    /** sminfo deduplicated per LID (the local SM and the SA-listed ones may be the same). */
+    static List<SmInfo> liveSms(Ctx c) {
+        if (c.data.fabric().sms() == null) return List.of();
+        Map<Integer, SmInfo> byLid = new LinkedHashMap<>();
+        for (SmInfo s : c.data.fabric().sms()) byLid.putIfAbsent(s.lid(), s);
+        return new ArrayList<>(byLid.values());
+    }
+
+    /** The host holding the SM port (first word of a node description where ibstat does not know it). */
+    static String host(Ctx c, SmInfo s) {
+        String w = c.index.whoIs(s.guid(), s.lid());
+        String first = w.split("\\s+")[0];
+        return c.index.isHost(first) ? first : w;
+    }
+
+    static Optional<SmInfo> liveMaster(Ctx c) {
+        List<SmInfo> masters = liveSms(c).stream().filter(SmInfo::isMaster).toList();
+        return masters.size() == 1 ? Optional.of(masters.get(0)) : Optional.empty();
+    }
+
+    /** The SM whose partitions.conf the fabric runs with: the live master's, else the only one, else the first. */
+    static Optional<SmConfig> governing(Ctx c) {
+        Map<String, SmConfig> all = configs(c);
+        Optional<SmInfo> m = liveMaster(c);
+        if (m.isPresent() && all.containsKey(host(c, m.get()))) return Optional.of(all.get(host(c, m.get())));
+        return all.values().stream().filter(s -> s.partitions() != null).findFirst();
+    }
+
+    /** opensm's sm_priority: the command line's -p, else opensm.conf, else 0 (opensm's default). */
+    static int priority(SmConfig s) {
+        return s.option("sm_priority").map(o -> parseInt(o.value(), 0)).orElse(0);
+    }
+
+    /** Keys whose values are secrets: the report says whether they are set, never what they are. */
+    private static final java.util.Set<String> SECRETS = java.util.Set.of("sm_key", "sa_key", "m_key", "cc_key");
+
+    static Evidence evidence(SmConfig s, String key, String dflt) {
+        Optional<SmConfig.Option> o = s.option(key);
+        return o.map(x -> Evidence.of(s.host() + ": " + key + " " + (SECRETS.contains(key) ? secret(x.value()) : x.value()), x.ref()))
+                .orElseGet(() -> Evidence.of(s.host() + ": " + key + " not set (opensm default " + dflt + ")",
+                        s.conf() != null ? s.conf().file() : Cmd.OPENSM_PROCESS.path(s.host())));
+    }
+
+    /** opensm's defaults (0x0, 0x1) shown as they are; any other key as "set". */
+    static String secret(String v) {
+        String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+        return t.matches("0x0*[01]") || t.equals("0") || t.equals("1") ? v.trim() + " (opensm default)" : "set (value not shown)";
+    }
+
+    static int parseInt(String v, int dflt) {
+        try {
+            String t = v.trim();
+            return t.startsWith("0x") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
+    }
+
+    /** Port and node GUIDs of every host's CAs -> host (partitions list thousands of GUIDs: build it once per check). */
+    static Map<Long, String> guidHosts(Ctx c) {
+        Map<Long, String> m = new java.util.HashMap<>();
+        for (HostData h : c.data.hosts().values())
+            for (Ibstat.Ca ca : h.cas()) {
+                m.putIfAbsent(ca.nodeGuid(), h.host());
+                for (Ibstat.Port p : ca.ports()) m.putIfAbsent(p.portGuid(), h.host());
+            }
+        return m;
+    }
+
+    /** IB MTU code of partitions.conf (1..5) in bytes. */
+    static int mtuBytes(int code) {
+        return 128 << code;
+    }
+}
