@@ -40,14 +40,18 @@ final class TimeSyncCheck implements Check {
         double worstMs = 0, worstFarMs = 0;
         String worstHost = "";
         int ok = 0;
+        Map<String, io.ibaccept.dump.CommandResult> noDaemonRuns = noDaemon(c);
+        List<String> noDaemon = new ArrayList<>();
+        List<Evidence> noDaemonEv = new ArrayList<>();
         for (HostData h : c.data.hosts().values()) {
             HostConfig.TimeSync t = h.config() == null ? null : h.config().time();
             if (t == null) {
-                // chronyc installed but chronyd not running: chronyc prints "506 Cannot talk to daemon" and exits 1
-                io.ibaccept.dump.CommandResult cr = failed(c, h.host());
+                // chronyc installed but chronyd not running ("506 Cannot talk to daemon"): another daemon (ntpd,
+                // systemd-timesyncd) may keep the clock, which chronyc cannot tell, so this is not judged unsynchronised
+                io.ibaccept.dump.CommandResult cr = noDaemonRuns.get(h.host());
                 if (cr != null) {
-                    unsync.add(h.host());
-                    unsyncEv.add(Evidence.of(h.host() + ": chronyc: " + firstLine(cr.stderr()) + " (chronyd is not running)", Cmd.CHRONY.path(h.host())));
+                    noDaemon.add(h.host());
+                    noDaemonEv.add(Evidence.of(h.host() + ": chronyc: " + firstLine(cr.stderr()) + " (chronyd is not running)", Cmd.CHRONY.path(h.host())));
                 } else {
                     missing.add(h.host());
                 }
@@ -81,6 +85,12 @@ final class TimeSyncCheck implements Check {
             c.problem(Status.FAIL, unsync, HostConfigs.limit(unsyncEv), unsync.size() + " host(s) " + HostConfigs.hostlist(unsync)
                     + ": clock not synchronised (chronyc tracking: Leap status Not synchronised / no reference; PTP: no grandmaster)", "unsync", v);
         }
+        if (!noDaemon.isEmpty()) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("hosts", HostConfigs.hostlist(noDaemon));
+            c.problem(Status.WARN, noDaemon, HostConfigs.limit(noDaemonEv), noDaemon.size() + " host(s) " + HostConfigs.hostlist(noDaemon)
+                    + ": chronyc is installed but chronyd does not answer; time synchronisation not verified", "nodaemon", v);
+        }
         if (!far.isEmpty()) {
             Map<String, Object> v = new LinkedHashMap<>();
             v.put("hosts", HostConfigs.hostlist(far));
@@ -94,12 +104,13 @@ final class TimeSyncCheck implements Check {
                     + (missing.isEmpty() ? "" : "; not collected on " + HostConfigs.hostlist(missing)), List.of(), List.of());
     }
 
-    /** The host's chronyc-tracking run that failed because chronyd does not answer, or null. */
-    private static io.ibaccept.dump.CommandResult failed(Ctx c, String host) {
+    /** Per host, its chronyc-tracking run that failed because chronyd does not answer (one pass over the commands). */
+    private static Map<String, io.ibaccept.dump.CommandResult> noDaemon(Ctx c) {
+        Map<String, io.ibaccept.dump.CommandResult> out = new java.util.HashMap<>();
         for (io.ibaccept.dump.CommandResult cr : c.data.commands())
-            if (cr.host().equals(host) && cr.name().equals(Cmd.CHRONY.fileName()) && !cr.ok() && cr.stderr().contains("Cannot talk to daemon"))
-                return cr;
-        return null;
+            if (cr.name().equals(Cmd.CHRONY.fileName()) && !cr.ok() && cr.stderr().contains("Cannot talk to daemon"))
+                out.putIfAbsent(cr.host(), cr);
+        return out;
     }
 
     private static String firstLine(String s) {
