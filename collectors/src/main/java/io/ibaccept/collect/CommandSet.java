@@ -84,9 +84,12 @@ public final class CommandSet {
     }
 
     // IPoIB, time, CC/AR (#10): host configuration, every node, each optional (exit 127 = missing-tool)
-    /** mlxconfig per IB device, by the PCI address of its function (mlxconfig -d takes it without 'mst start'). */
+    /**
+     * mlxconfig per IB device, by the PCI address of its function (mlxconfig -d takes it without 'mst start'); virtual
+     * functions (device/physfn) are skipped: their configuration is the physical function's and mlxconfig refuses them.
+     */
     static final String MLXCONFIG_EACH = "command -v mlxconfig >/dev/null || exit 127; ok=1; n=0; "
-            + "for d in /sys/class/infiniband/*; do [ -e \"$d/device\" ] || continue; n=$((n+1)); "
+            + "for d in /sys/class/infiniband/*; do [ -e \"$d/device\" ] || continue; [ -e \"$d/device/physfn\" ] && continue; n=$((n+1)); "
             + "mlxconfig -d \"$(basename \"$(readlink -f \"$d/device\")\")\" q && ok=0; done; "
             + "[ $n -eq 0 ] && echo 'no InfiniBand device in /sys/class/infiniband' >&2; exit $ok";
 

@@ -77,6 +77,19 @@ public enum Cmd {
     }
 
     /**
+     * Host and SM configuration facts gathered on every node whether or not the site uses the tool (#10): an installed
+     * tool that fails on a healthy node (nvidia-smi without a loaded driver, mlxconfig without root or on a VF, chronyc
+     * without chronyd) leaves that fact unverified, which is worth a warning but does not make the acceptance incomplete.
+     */
+    public boolean bestEffort() {
+        return switch (this) {
+            case ULIMIT_STEP, UCX_VERSION, UCX_DEVICES, OMPI_INFO, HCA_NUMA, NVIDIA_TOPO, LSMOD, IP_ADDR, CHRONY, MLXCONFIG,
+                    OPENSM_PROCESS, OPENSM_CONF, PARTITIONS_CONF, OPENSM_LOG -> true;
+            default -> false;
+        };
+    }
+
+    /**
      * Collected only on request (--mlxlink, --ibdiagnet, --ethtool, --probe-cmd), or added to the collection after older
      * dumps were written (saquery-g, smpquery-portinfo-peer): absence is not a missing input.
      */

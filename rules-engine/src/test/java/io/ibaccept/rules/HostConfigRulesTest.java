@@ -92,6 +92,32 @@ class HostConfigRulesTest {
     }
 
     @Test
+    void anInterfaceNoHostUsesIsAnUnusedRailNotAFault() {
+        // GPU nodes with one HCA per GPU get an IPoIB interface per port; the site configures IPoIB on none of these
+        TestDump d = healthy();
+        for (int i = 1; i <= 8; i++) {
+            String h = String.format("cn%04d", i);
+            d.write("nodes/" + h + "/ip-d-addr.out", ipAddr(d, h, 4092, "datagram", false, null));
+        }
+        Report r = d.analyze();
+        assertThat(problems(r, "ipoib.state")).isEmpty();
+        assertThat(of(r, "ipoib.state")).anySatisfy(f -> assertThat(f.summary()).contains("used by no host (unused rail): cn0001 ib0"));
+    }
+
+    @Test
+    void aParentWithoutAddressWhoseChildHasOneIsFine() {
+        TestDump d = withIpoib(healthy());
+        String child = "5: ib0.8002@ib0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 4092 qdisc mq state UP group default qlen 256\n"
+                + "    link/infiniband 00:00:10:4a:fe:80:00:00:00:00:00:00:" + guidBytes(d, "cn0007")
+                + " brd 00:ff:ff:ff:ff:12:40:1b:80:02:00:00:00:00:00:00:ff:ff:ff:ff promiscuity 0 minmtu 68 maxmtu 65520\n"
+                + "    ipoib pkey  0x8002 mode  datagram umcast  0000 addrgenmode none numtxqueues 256 numrxqueues 32 gso_max_size 65536 gso_max_segs 65535\n"
+                + "    inet 10.20.0.7/16 brd 10.20.255.255 scope global ib0.8002\n       valid_lft forever preferred_lft forever\n";
+        d.write("nodes/cn0007/ip-d-addr.out", ipAddr(d, "cn0007", 4092, "datagram", true, null) + child);
+        Report r = d.analyze();
+        assertThat(problems(r, "ipoib.state")).isEmpty();
+    }
+
+    @Test
     void ib0DownWithItsPortDownIsLeftToPortState() {
         TestDump d = withIpoib(healthy());
         d.write("nodes/cn0006/ip-d-addr.out", ipAddr(d, "cn0006", 4092, "datagram", false, null));
@@ -236,7 +262,28 @@ class HostConfigRulesTest {
             assertThat(f.summary()).contains("time synchronisation not verified");
             assertThat(f.fix()).contains("timedatectl");
             assertThat(f.evidence().get(0).text()).isEqualTo("cn0004: chronyc: 506 Cannot talk to daemon (chronyd is not running)");
+            // the failed chronyc run is a best-effort fact: a WARN listed under time.sync, never an ERROR (INCOMPLETE)
+            assertThat(r.consequencesOf(f)).singleElement().satisfies(in -> {
+                assertThat(in.check()).isEqualTo("input");
+                assertThat(in.status()).isEqualTo(Status.WARN);
+            });
         });
+        assertThat(r.findings()).noneMatch(x -> x.status() == Status.ERROR);
+    }
+
+    @Test
+    void anInstalledToolThatFailsLeavesTheFactUnverifiedNotTheAcceptanceIncomplete() {
+        // nvidia-smi installed on a CPU node without a loaded driver: exits 9 with "couldn't communicate with the driver"
+        TestDump d = healthy().write("nodes/cn0003/nvidia-smi-topo.out", "")
+                .write("nodes/cn0003/nvidia-smi-topo.meta", "name: nvidia-smi-topo\nhost: cn0003\ncommand: nvidia-smi topo -m\nstatus: failed\nexit: 9\nduration_ms: 40\nstarted: \n")
+                .write("nodes/cn0003/nvidia-smi-topo.err", "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.\n");
+        Report r = d.analyze();
+        assertThat(r.findings()).filteredOn(x -> x.check().equals("input")).singleElement().satisfies(in -> {
+            assertThat(in.status()).isEqualTo(Status.WARN);
+            assertThat(in.summary()).contains("nvidia-smi-topo").contains("couldn't communicate with the NVIDIA driver");
+        });
+        assertThat(r.findings()).noneMatch(x -> x.status() == Status.ERROR);
+        assertThat(r.verdict()).isNotEqualTo(io.ibaccept.rules.Verdict.INCOMPLETE);
     }
 
     @Test

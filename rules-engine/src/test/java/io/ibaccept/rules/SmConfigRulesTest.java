@@ -117,6 +117,17 @@ class SmConfigRulesTest {
     }
 
     @Test
+    void aMasterOutsideTheCollectedSmNodesIsAWarnToConfirm() {
+        // e.g. a switch-embedded SM or UFM holds the fabric: not one of the SM nodes whose files were collected
+        TestDump d = healthyPair();
+        d.write("fabric/sminfo.out", "sminfo: sm lid 900 sm guid 0x0002c90300aabbcc, activity count 81923 priority 15 state 3 SMINFO_MASTER\n"
+                + String.format("sminfo: sm lid 501 sm guid %s, activity count 81920 priority 15 state 2 SMINFO_STANDBY\n", guid(d, "cn0001")));
+        Report r = d.analyze();
+        assertThat(TestDump.problems(r, "sm.config.priority")).filteredOn(f -> f.summary().startsWith("master SM is")).singleElement()
+                .satisfies(f -> assertThat(f.status()).isEqualTo(Status.WARN));
+    }
+
+    @Test
     void commandLinePriorityOverridesTheFile() {
         TestDump d = healthyPair();
         d.write("nodes/cn0002/opensm-process.out", d.read("nodes/cn0002/opensm-process.out") + "arg: -p\narg: 15\n");

@@ -51,7 +51,7 @@ final class Inputs implements Check {
             Status st = switch (p.kind()) {
                 case TOOL_MISSING -> Status.SKIP;
                 case MISSING -> required(p.command()) ? Status.ERROR : Status.SKIP;
-                default -> Status.ERROR;
+                default -> bestEffort(p.command()) ? Status.WARN : Status.ERROR;
             };
             // a MAD query that failed because the host's own port is down is a consequence, not an input error
             boolean downHost = st == Status.ERROR && p.command().startsWith("smpquery") && g.stream().allMatch(x -> portDown(c, x.host()));
@@ -78,11 +78,19 @@ final class Inputs implements Check {
             if (downPair) c.explainedBy(f, downPeers.stream().distinct().map(PortState::hostDown).toList());
             else if (downHost) c.explainedBy(f, hosts.stream().map(PortState::hostDown).toList());
             if (noSm) c.explainedBy(f, List.of(SmCount.NO_SM));
+            // chronyc that cannot reach chronyd is judged by time.sync (a WARN of its own): listed under it
+            if (p.command().equals(io.ibaccept.dump.Cmd.CHRONY.fileName()) && p.kind() == InputProblem.Kind.COMMAND_FAILED)
+                c.explainedBy(f, hosts.stream().map(TimeSyncCheck::noDaemon).toList());
         }
         if (groups.isEmpty()) c.pass("all " + c.data.commands().size() + " collected command outputs were read and parsed", List.of(), List.of());
     }
 
     /** A dump command every collection gathers (Cmd not optional); perftest and unknown names are not. */
+    static boolean bestEffort(String command) {
+        for (io.ibaccept.dump.Cmd cmd : io.ibaccept.dump.Cmd.values()) if (cmd.fileName().equals(command)) return cmd.bestEffort();
+        return false;
+    }
+
     static boolean required(String command) {
         for (io.ibaccept.dump.Cmd cmd : io.ibaccept.dump.Cmd.values()) if (cmd.fileName().equals(command)) return !cmd.optional();
         return false;

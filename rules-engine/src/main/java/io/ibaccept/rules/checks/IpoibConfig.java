@@ -79,7 +79,7 @@ final class IpoibConfig implements Check {
                 if (key == null) continue;
                 Group g = mtuVsIb.computeIfAbsent(key, k -> new Group());
                 g.variant = variant;
-                if (!g.hosts.contains(h.host())) g.hosts.add(h.host());
+                if (g.hosts.isEmpty() || !g.hosts.get(g.hosts.size() - 1).equals(h.host())) g.hosts.add(h.host()); // hosts come in order
                 g.ifaces.add(l.name());
                 g.ev.add(Evidence.of(h.host() + ": " + l.name() + " mtu " + l.mtu() + (mode == null ? "" : " mode " + mode)
                         + ", IB MTU " + ib, l.ref()));

@@ -37,6 +37,7 @@ final class IpoibState implements Check {
         // interface name -> hosts where it has an IPv4 address / has none (only where it is up on an Active port)
         Map<String, List<String>> withAddr = new TreeMap<>(), withoutAddr = new TreeMap<>();
         Map<String, Evidence> noAddrEv = new LinkedHashMap<>();
+        List<Down> down = new ArrayList<>();
         List<String> downHosts = new ArrayList<>();
         List<Evidence> downEv = new ArrayList<>();
         TreeSet<String> downNames = new TreeSet<>();
@@ -51,23 +52,27 @@ final class IpoibState implements Check {
                 none.add(h.host());
                 continue;
             }
-            boolean hostDown = false;
+            // P_Key children with an address (ib0.8002): their parent carries none on purpose
+            java.util.Set<String> childAddressed = new java.util.HashSet<>();
+            for (HostConfig.IpLink l : ipoib) {
+                int dot = l.name().indexOf('.');
+                if (dot > 0 && l.isUp() && !l.ipv4().isEmpty()) childAddressed.add(l.name().substring(0, dot));
+            }
             for (HostConfig.IpLink l : ipoib) {
                 interfaces++;
                 Boolean active = HostConfigs.portActive(h, l);
                 if (!l.isUp()) {
                     if (Boolean.TRUE.equals(active)) {
-                        hostDown = true;
-                        downNames.add(l.name());
                         Ibstat.Port p = HostConfigs.port(h, l);
-                        downEv.add(Evidence.of(h.host() + ": " + l.name() + " <" + String.join(",", l.flags()) + "> state " + l.state()
-                                + (p != null ? ", its IB port " + HostConfigs.portName(h, p) + " is Active" : ", the IB port is Active"), l.ref()));
+                        down.add(new Down(h.host(), l.name(), isChild(l), Evidence.of(h.host() + ": " + l.name() + " <" + String.join(",", l.flags()) + "> state " + l.state()
+                                + (p != null ? ", its IB port " + HostConfigs.portName(h, p) + " is Active" : ", the IB port is Active"), l.ref())));
                     } else if (Boolean.FALSE.equals(active)) {
                         portDown.add(h.host() + " " + l.name());
                     }
                     continue;
                 }
                 if (l.master() != null) continue; // a bond slave: the address is on the bond
+                if (l.ipv4().isEmpty() && childAddressed.contains(l.name())) continue;
                 if (l.ipv4().isEmpty()) {
                     withoutAddr.computeIfAbsent(l.name(), k -> new ArrayList<>()).add(h.host());
                     noAddrEv.putIfAbsent(h.host() + " " + l.name(), Evidence.of(h.host() + ": " + l.name() + " is up without an IPv4 address", l.ref()));
@@ -75,7 +80,19 @@ final class IpoibState implements Check {
                     withAddr.computeIfAbsent(l.name(), k -> new ArrayList<>()).add(h.host());
                 }
             }
-            if (hostDown) downHosts.add(h.host());
+        }
+        // down on an Active port is a fault where that interface is in use on the cluster (up with an address on some
+        // host) or was created on purpose (a P_Key child); a parent interface no host uses is an unused rail (GPU nodes
+        // with one HCA per GPU and IPoIB on one of them)
+        List<String> unused = new ArrayList<>();
+        for (Down d : down) {
+            if (d.child() || withAddr.containsKey(d.name())) {
+                if (downHosts.isEmpty() || !downHosts.get(downHosts.size() - 1).equals(d.host())) downHosts.add(d.host());
+                downNames.add(d.name());
+                downEv.add(d.evidence());
+            } else {
+                unused.add(d.host() + " " + d.name());
+            }
         }
         int bad = 0;
         if (!downHosts.isEmpty()) {
@@ -120,6 +137,8 @@ final class IpoibState implements Check {
             return;
         }
         String notes = (none.isEmpty() ? "" : "; no IPoIB interface on " + HostConfigs.hostlist(none))
+                + (unused.isEmpty() ? "" : "; down on an Active port but used by no host (unused rail): "
+                + String.join(", ", unused.stream().limit(5).toList()) + (unused.size() > 5 ? ", ..." : ""))
                 + (portDown.isEmpty() ? "" : "; down with their IB port (judged by port.state): " + String.join(", ", portDown.stream().limit(5).toList())
                 + (portDown.size() > 5 ? ", ..." : ""))
                 + (notCollected.isEmpty() ? "" : "; not collected on " + HostConfigs.hostlist(notCollected));
@@ -127,5 +146,12 @@ final class IpoibState implements Check {
             c.pass(interfaces + " IPoIB interface(s) up with an address where their IB port is Active" + notes, List.of(), List.of());
         else if (!notes.isEmpty())
             c.pass("note: " + notes.substring(2), List.of(), List.of());
+    }
+
+    private record Down(String host, String name, boolean child, Evidence evidence) {}
+
+    /** A P_Key child (ib0.8001, or 'name@parent'): created by someone, unlike the interface the driver makes per port. */
+    private static boolean isChild(HostConfig.IpLink l) {
+        return l.parent() != null && !l.parent().isEmpty() || l.pkey() != null && (l.pkey() & 0x7fff) != 0x7fff || l.name().indexOf('.') > 0;
     }
 }

@@ -7,6 +7,7 @@ import io.ibaccept.parse.Text;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Setting;
 import io.ibaccept.rules.Status;
@@ -40,7 +41,7 @@ final class TimeSyncCheck implements Check {
         double worstMs = 0, worstFarMs = 0;
         String worstHost = "";
         int ok = 0;
-        Map<String, io.ibaccept.dump.CommandResult> noDaemonRuns = noDaemon(c);
+        Map<String, io.ibaccept.dump.CommandResult> noDaemonRuns = silentChronyd(c);
         List<String> noDaemon = new ArrayList<>();
         List<Evidence> noDaemonEv = new ArrayList<>();
         for (HostData h : c.data.hosts().values()) {
@@ -88,8 +89,9 @@ final class TimeSyncCheck implements Check {
         if (!noDaemon.isEmpty()) {
             Map<String, Object> v = new LinkedHashMap<>();
             v.put("hosts", HostConfigs.hostlist(noDaemon));
-            c.problem(Status.WARN, noDaemon, HostConfigs.limit(noDaemonEv), noDaemon.size() + " host(s) " + HostConfigs.hostlist(noDaemon)
+            Finding f = c.problem(Status.WARN, noDaemon, HostConfigs.limit(noDaemonEv), noDaemon.size() + " host(s) " + HostConfigs.hostlist(noDaemon)
                     + ": chronyc is installed but chronyd does not answer; time synchronisation not verified", "nodaemon", v);
+            c.covers(f, noDaemon.stream().map(TimeSyncCheck::noDaemon).toList());
         }
         if (!far.isEmpty()) {
             Map<String, Object> v = new LinkedHashMap<>();
@@ -104,8 +106,13 @@ final class TimeSyncCheck implements Check {
                     + (missing.isEmpty() ? "" : "; not collected on " + HostConfigs.hostlist(missing)), List.of(), List.of());
     }
 
+    /** Key of "chronyd does not answer on host" (the failed chronyc run in the input findings is listed under it). */
+    static String noDaemon(String host) {
+        return "chronyd-silent:" + host;
+    }
+
     /** Per host, its chronyc-tracking run that failed because chronyd does not answer (one pass over the commands). */
-    private static Map<String, io.ibaccept.dump.CommandResult> noDaemon(Ctx c) {
+    private static Map<String, io.ibaccept.dump.CommandResult> silentChronyd(Ctx c) {
         Map<String, io.ibaccept.dump.CommandResult> out = new java.util.HashMap<>();
         for (io.ibaccept.dump.CommandResult cr : c.data.commands())
             if (cr.name().equals(Cmd.CHRONY.fileName()) && !cr.ok() && cr.stderr().contains("Cannot talk to daemon"))

@@ -53,7 +53,7 @@ final class UcxTransports implements Check {
                 if (missing.isEmpty()) continue;
                 String key = String.join("+", missing);
                 List<String> hs = hostsByMissing.computeIfAbsent(key, k -> new ArrayList<>());
-                if (!hs.contains(h.host())) hs.add(h.host());
+                if (hs.isEmpty() || !hs.get(hs.size() - 1).equals(h.host())) hs.add(h.host()); // hosts come in order
                 devicesByMissing.computeIfAbsent(key, k -> new TreeSet<>()).add(dev);
                 List<Evidence> ev = evByMissing.computeIfAbsent(key, k -> new ArrayList<>());
                 if (ev.size() < 20) ev.add(Evidence.of(h.host() + " " + dev + ": " + (kinds.isEmpty() ? "no transport"

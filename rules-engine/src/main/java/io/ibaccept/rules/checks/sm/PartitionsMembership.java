@@ -69,11 +69,19 @@ public final class PartitionsMembership implements Check {
         List<Member> members = defs.stream().flatMap(p -> p.members().stream()).toList();
         // per host: is it a full member of 0x7fff by the file? (ALL/ALL_CAS, its port GUID, SELF on the SM node; the SM's
         // own port is always full). Without any Default rule every other port is limited.
+        // the hosts the rule makes full members, found once from the members (a rule may list thousands of GUIDs)
+        boolean allFull = false;
+        java.util.Set<String> fullHosts = new java.util.HashSet<>();
+        for (Member m : members) {
+            if (m.membership() == Membership.LIMITED) continue;
+            if (m.name().equals("ALL") || m.name().equals("ALL_CAS")) allFull = true;
+            else if (m.name().equals("SELF")) fullHosts.add(sm.host());
+            else if (m.isGuid() && guids.get(m.guid()) != null) fullHosts.add(guids.get(m.guid()));
+        }
         List<String> notFull = new ArrayList<>();
         for (HostData h : c.data.hosts().values()) {
             if (h.host().equals(sm.host())) continue;
-            boolean full = members.stream().anyMatch(m -> m.membership() != Membership.LIMITED && covers(guids, sm, m, h.host()));
-            if (!full) notFull.add(h.host());
+            if (!allFull && !fullHosts.contains(h.host())) notFull.add(h.host());
         }
         boolean allFullByRule = members.stream().anyMatch(m -> (m.name().equals("ALL") || m.name().equals("ALL_CAS"))
                 && m.membership() != Membership.LIMITED);
@@ -121,12 +129,6 @@ public final class PartitionsMembership implements Check {
     }
 
     /** Whether a member line names the host's port: ALL/ALL_CAS, SELF on the SM node, or its port GUID. */
-    private static boolean covers(Map<Long, String> guids, SmConfig sm, Member m, String host) {
-        if (m.name().equals("ALL") || m.name().equals("ALL_CAS")) return true;
-        if (m.name().equals("SELF")) return host.equals(sm.host());
-        return m.isGuid() && host.equals(guids.get(m.guid()));
-    }
-
     private int perPartition(Ctx c, SmConfig sm, SmConfig.Partitions ps, String file, Map<Long, String> guids) {
         int bad = 0;
         // a partition may be split over several definitions with the same key
@@ -193,7 +195,7 @@ public final class PartitionsMembership implements Check {
                     // a definition without a key gets one generated from 0x0001 up: low keys may be those
                     if (generated && b < 0x0100) continue;
                     List<String> hs = extra.computeIfAbsent(b, x -> new ArrayList<>());
-                    if (!hs.contains(h.host())) hs.add(h.host());
+                    if (hs.isEmpty() || !hs.get(hs.size() - 1).equals(h.host())) hs.add(h.host()); // hosts come in order
                 }
         if (extra.isEmpty()) return 0;
         List<String> hosts = extra.values().stream().flatMap(List::stream).distinct().toList();

@@ -86,12 +86,12 @@ public final class SmConfigMtu implements Check {
 
     /** Hosts a definition names: ALL/ALL_CAS every host, SELF the SM node, GUIDs their hosts. */
     static List<HostData> members(Ctx c, SmConfig sm, Partition p, Map<Long, String> guids) {
-        List<HostData> out = new ArrayList<>();
+        Map<String, HostData> out = new java.util.LinkedHashMap<>(); // by name: hashing a whole HostData record is costly
         for (Member m : p.members()) {
             if (m.name().equals("ALL") || m.name().equals("ALL_CAS")) return List.copyOf(c.data.hosts().values());
             Optional<String> h = m.name().equals("SELF") ? Optional.of(sm.host()) : m.isGuid() ? Optional.ofNullable(guids.get(m.guid())) : Optional.empty();
-            h.map(c.data.hosts()::get).filter(x -> !out.contains(x)).ifPresent(out::add);
+            h.map(c.data.hosts()::get).ifPresent(x -> out.putIfAbsent(x.host(), x));
         }
-        return out;
+        return List.copyOf(out.values());
     }
 }
