@@ -297,7 +297,8 @@ public final class SmConfigParser {
     /**
      * opensm.log: "Mon DD HH:MM:SS USEC [THREAD] 0xLEVEL -> function: message". A line naming a known event gets its
      * kind; any other line logged at the error level (0x01) or with an "ERR XXXX:" code is kind "error" (with the
-     * code or function in the message); the other lines are only counted.
+     * code or function in the message); the other lines are only counted. Events are kept from the last start of
+     * opensm in the tail on.
      */
     public static SmConfig.Log log(Text t, Issues issues) {
         List<SmConfig.LogEvent> events = new ArrayList<>();
@@ -314,6 +315,9 @@ public final class SmConfigParser {
                 int sp = line.lastIndexOf(' ', arrow - 1);
                 level = line.substring(sp + 1, arrow);
             }
+            // opensm prints its banner ("OpenSM 3.3.23", SYS level 0x03) when it starts: what an earlier run logged (a
+            // duplicate GUID since fixed, a partitions.conf since corrected) does not describe the running SM
+            if (level.equals("0x03") && msg.startsWith("OpenSM ")) events.clear();
             String kind = null;
             for (String[] k : LOG_KINDS)
                 if (msg.contains(k[0])) {

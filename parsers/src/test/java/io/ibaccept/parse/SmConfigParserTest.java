@@ -118,6 +118,19 @@ class SmConfigParserTest {
     }
 
     @Test
+    void onlyTheRunningOpensmsEventsCount() {
+        // a restart after the fix: the earlier run's parse errors are in the tail but no longer true
+        String earlier = RealSamplesTest.real("opensm/opensm-ibsim-2s4l-partitions-error-master.log").lines().stream()
+                .reduce((a, b) -> a + "\n" + b).get();
+        String now = RealSamplesTest.real("opensm/opensm-ibsim-ft9-ffff-default-partition-master.log").lines().stream()
+                .reduce((a, b) -> a + "\n" + b).get();
+        SmConfig.Log log = SmConfigParser.log(new Text("opensm.log", earlier + "\n" + now), Issues.strict());
+        assertThat(log.events()).noneMatch(e -> e.kind().equals("partitions-parse-error"));
+        assertThat(log.events()).filteredOn(e -> e.kind().equals("master")).singleElement()
+                .satisfies(e -> assertThat(e.ref().line()).isGreaterThan(43));
+    }
+
+    @Test
     void logErrorsByCodeOrLevel() {
         SmConfig.Log log = SmConfigParser.log(new Text("l", List.of(
                 "Dec 02 21:41:45 599217 [B2A696C0] 0x01 -> osm_vendor_bind: ERR 5426: Unable to register class 129 version 1",
