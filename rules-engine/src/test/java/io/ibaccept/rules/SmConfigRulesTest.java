@@ -234,10 +234,17 @@ class SmConfigRulesTest {
                 org.assertj.core.groups.Tuple.tuple(Status.FAIL, "partition compute: mtu=5 (4096) in partitions.conf is above the MtuCap 2048 of 1 member port(s): "
                         + "they cannot join its IPoIB broadcast group"));
         d.replace("nodes/cn0004/smpquery-portinfo.out", "MtuCap:..........................2048", "MtuCap:..........................4096");
-        assertThat(TestDump.problems(d.analyze(), "sm.config.mtu")).singleElement().satisfies(f -> {
+        // the hosts' ib0 run the 2044 the 2048 broadcast group allows: the same cause, listed under the partitions.conf root
+        for (int i = 1; i <= 8; i++) {
+            String h = String.format("cn%04d", i);
+            d.write("nodes/" + h + "/ip-d-addr.out", HostConfigRulesTest.ipAddr(d, h, 2044, "datagram", true, "10.10.0." + i + "/16"));
+        }
+        Report below = d.analyze();
+        assertThat(TestDump.problems(below, "sm.config.mtu")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.WARN);
             assertThat(f.summary()).startsWith("partition Default: IPoIB broadcast MTU 2048 from partitions.conf (no mtu=, opensm default) below the MtuCap 4096");
             assertThat(f.fix()).contains("'Default=0x7fff, ipoib, mtu=5 : ALL=full;'");
+            assertThat(below.consequencesOf(f)).extracting(Finding::check).contains("ipoib.config");
         });
     }
 

@@ -81,6 +81,7 @@ final class IpoibConfig implements Check {
                 g.variant = variant;
                 if (g.hosts.isEmpty() || !g.hosts.get(g.hosts.size() - 1).equals(h.host())) g.hosts.add(h.host()); // hosts come in order
                 g.ifaces.add(l.name());
+                g.partitions.add(l.pkey() == null ? 0x7fff : l.pkey() & 0x7fff);
                 g.ev.add(Evidence.of(h.host() + ": " + l.name() + " mtu " + l.mtu() + (mode == null ? "" : " mode " + mode)
                         + ", IB MTU " + ib, l.ref()));
                 g.vars.put("value", l.mtu());
@@ -106,8 +107,11 @@ final class IpoibConfig implements Check {
                 case "connected" -> "connected-mode MTU " + g.vars.get("value") + " above " + CONNECTED_MAX;
                 default -> "IPoIB MTU " + g.vars.get("value") + " below the " + g.vars.get("max") + " the IB MTU " + g.vars.get("ib_mtu") + " allows in datagram mode";
             };
-            c.problem(g.variant.equals("below") ? Status.WARN : Status.FAIL, g.hosts, HostConfigs.limit(g.ev),
+            io.ibaccept.rules.Finding f = c.problem(g.variant.equals("below") ? Status.WARN : Status.FAIL, g.hosts, HostConfigs.limit(g.ev),
                     g.hosts.size() + " host(s) " + HostConfigs.hostlist(g.hosts) + ": " + what, g.variant, g.vars);
+            // a partition created with a small mtu= (opensm's default 2048) caps the interfaces: listed under sm.config.mtu
+            if (g.variant.equals("below"))
+                c.explainedBy(f, g.partitions.stream().map(io.ibaccept.rules.checks.sm.SmFacts::mtuKey).toList());
         }
         if (bad == 0) {
             String modes = new TreeSet<>(modeByHost.values()).stream().findFirst().orElse("unknown (kernel prints no 'ipoib' line)");
@@ -120,6 +124,7 @@ final class IpoibConfig implements Check {
 
     private static final class Group {
         final List<String> hosts = new ArrayList<>(), ifaces = new ArrayList<>();
+        final java.util.Set<Integer> partitions = new java.util.TreeSet<>();
         final List<Evidence> ev = new ArrayList<>();
         final Map<String, Object> vars = new LinkedHashMap<>();
         String variant;
