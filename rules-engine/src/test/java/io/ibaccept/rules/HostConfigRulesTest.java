@@ -54,7 +54,7 @@ class HostConfigRulesTest {
                 + "4: ib0: " + flags + " mtu " + mtu + " qdisc " + (up ? "mq state UP" : "mq state DOWN") + " group default qlen 256\n"
                 + "    link/infiniband 00:00:10:49:fe:80:00:00:00:00:00:00:" + guidBytes(d, host)
                 + " brd 00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff promiscuity 0 minmtu 68 maxmtu 65520\n"
-                + (mode == null ? "" : "    ipoib pkey  0xffff mode  " + mode + " umcast  0000 addrgenmode none numtxqueues 256 numrxqueues 32 gso_max_size 65536 gso_max_segs 65535\n")
+                + (mode == null ? "" : "    ipoib pkey  0xffff mode  " + mode + " umcast  0000 numtxqueues 256 numrxqueues 32 gso_max_size 65536 gso_max_segs 65535\n")
                 + (inet == null ? "" : "    inet " + inet + " brd 10.10.255.255 scope global ib0\n       valid_lft forever preferred_lft forever\n");
     }
 
@@ -110,7 +110,7 @@ class HostConfigRulesTest {
         String child = "5: ib0.8002@ib0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 4092 qdisc mq state UP group default qlen 256\n"
                 + "    link/infiniband 00:00:10:4a:fe:80:00:00:00:00:00:00:" + guidBytes(d, "cn0007")
                 + " brd 00:ff:ff:ff:ff:12:40:1b:80:02:00:00:00:00:00:00:ff:ff:ff:ff promiscuity 0 minmtu 68 maxmtu 65520\n"
-                + "    ipoib pkey  0x8002 mode  datagram umcast  0000 addrgenmode none numtxqueues 256 numrxqueues 32 gso_max_size 65536 gso_max_segs 65535\n"
+                + "    ipoib pkey  0x8002 mode  datagram umcast  0000 numtxqueues 256 numrxqueues 32 gso_max_size 65536 gso_max_segs 65535\n"
                 + "    inet 10.20.0.7/16 brd 10.20.255.255 scope global ib0.8002\n       valid_lft forever preferred_lft forever\n";
         d.write("nodes/cn0007/ip-d-addr.out", ipAddr(d, "cn0007", 4092, "datagram", true, null) + child);
         Report r = d.analyze();
@@ -146,7 +146,7 @@ class HostConfigRulesTest {
         String g = guidBytes(d, "cn0002");
         d.write("nodes/cn0002/ip-d-addr.out", "4: ib0: <BROADCAST,MULTICAST,SLAVE,UP,LOWER_UP> mtu 4092 qdisc mq master bond0 state UP mode DEFAULT group default qlen 256\n"
                 + "    link/infiniband 80:00:00:48:fe:80:00:00:00:00:00:00:" + g + " brd 00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff promiscuity 0 minmtu 68 maxmtu 65520\n"
-                + "    ipoib pkey  0xffff mode  datagram umcast  0000 addrgenmode none numtxqueues 256 numrxqueues 32 gso_max_size 65536 gso_max_segs 65535\n"
+                + "    ipoib pkey  0xffff mode  datagram umcast  0000 numtxqueues 256 numrxqueues 32 gso_max_size 65536 gso_max_segs 65535\n"
                 + "7: bond0: <BROADCAST,MULTICAST,MASTER,UP,LOWER_UP> mtu 4092 qdisc noqueue state UP mode DEFAULT group default qlen 1000\n"
                 + "    link/infiniband 80:00:00:48:fe:80:00:00:00:00:00:00:" + g + " brd 00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff promiscuity 0 minmtu 68 maxmtu 65520\n"
                 + "    inet 10.10.0.2/16 brd 10.10.255.255 scope global bond0\n       valid_lft forever preferred_lft forever\n");
