@@ -278,6 +278,10 @@ public final class SmConfigParser {
     /** What opensm.log lines are counted as, by the text opensm 3.3 prints (osm_state_mgr.c, osm_prtn_config.c, ...). */
     private static final String[][] LOG_KINDS = {
             {"SM port is down", "sm-port-down"},
+            // osm_node_info_rcv.c: "ERR 0D15: Duplicate Port GUID 0x...! Found by the two directed routes:" and
+            // "ERR 0D1C: No physical port found for node GUID ... Might be duplicate port GUID"
+            {"Duplicate Port GUID", "duplicate-guid"},
+            {"duplicate port GUID", "duplicate-guid"},
             {"Duplicate GUID", "duplicate-guid"},
             {"duplicate GUID", "duplicate-guid"},
             {"Found duplicated", "duplicate-guid"},

@@ -136,8 +136,11 @@ class SmConfigParserTest {
                 "Dec 02 21:41:45 599217 [B2A696C0] 0x01 -> osm_vendor_bind: ERR 5426: Unable to register class 129 version 1",
                 "Dec 02 21:41:45 599217 [B2A696C0] 0x02 -> SM port is down",
                 "Dec 02 21:41:45 599217 [B2A696C0] 0x01 -> osm_ucast_mgr_process: ERR 3A45: failed to route",
-                "garbage line").stream().reduce((a, b) -> a + "\n" + b).get()), Issues.strict());
-        assertThat(log.events()).extracting(SmConfig.LogEvent::kind).containsExactly("error", "sm-port-down", "error");
-        assertThat(log.lines()).isEqualTo(4);
+                "garbage line",
+                // the text of osm_node_info_rcv.c's ERR 0D15 (opensm source)
+                "Dec 02 21:41:46 599217 [B2A696C0] 0x01 -> ni_rcv_process_new: ERR 0D15: Duplicate Port GUID 0x0002c90300a1b2c3! Found by the two directed routes:")
+                .stream().reduce((a, b) -> a + "\n" + b).get()), Issues.strict());
+        assertThat(log.events()).extracting(SmConfig.LogEvent::kind).containsExactly("error", "sm-port-down", "error", "duplicate-guid");
+        assertThat(log.lines()).isEqualTo(5);
     }
 }
