@@ -68,6 +68,11 @@ public record HostConfig(List<IpLink> links, TimeSync time, List<MlxDevice> mlxc
             return !referenceId.equals("00000000") && stratum != 0;
         }
 
+        /** ptp4l's own clock is the grandmaster: the cluster's time source if other hosts follow it, else isolated. */
+        public boolean isGrandmaster() {
+            return source.equals("ptp") && leapStatus.equals("grandmaster");
+        }
+
         /** The largest of |System time| and |Last offset|: how far off the clock is or was at the last update. */
         public double worstOffset() {
             double a = Double.isNaN(systemTime) ? 0 : Math.abs(systemTime);

@@ -227,8 +227,9 @@ public final class HostConfigParsers {
     /**
      * linuxptp's {@code pmc -u -b 0 'GET TIME_STATUS_NP'}: a "... RESPONSE MANAGEMENT TIME_STATUS_NP" line, then
      * tab-indented "name value" lines (master_offset in ns, gmPresent true|false, gmIdentity). The first response is
-     * read. Returned as a TimeSync with source "ptp": systemTime = master_offset, leapStatus "gmPresent true|false",
-     * referenceId the grandmaster identity.
+     * read. Returned as a TimeSync with source "ptp": systemTime = master_offset, leapStatus "gmPresent true|false" or
+     * "grandmaster" (the host's own clock is the grandmaster), referenceId the grandmaster identity, referenceName the
+     * host's own clock identity.
      */
     public static TimeSync pmcTimeStatus(Text t, Issues issues) {
         List<String> lines = t.lines();
@@ -267,7 +268,14 @@ public final class HostConfigParsers {
             }
         }
         if (gmPresent == null) throw t.error(start + 1, "TIME_STATUS_NP response without gmPresent");
-        return new TimeSync("ptp", gm, "", -1, offset, Double.NaN, Double.NaN, "gmPresent " + gmPresent, t.at(start + 1), presentRef,
+        // the responder's port identity ("123456.fffe.780102-0 seq 0 RESPONSE ..."): its clock identity before the '-'.
+        // ptp4l reports gmPresent false when the grandmaster is its own clock: the real grandmaster, or a host that
+        // lost its master and elected itself (told apart across hosts by whether any host follows it)
+        String self = Fields.split(lines.get(start).trim()).get(0);
+        int dash = self.lastIndexOf('-');
+        if (dash > 0) self = self.substring(0, dash);
+        String status = gmPresent.equals("false") && !gm.isEmpty() && gm.equalsIgnoreCase(self) ? "grandmaster" : "gmPresent " + gmPresent;
+        return new TimeSync("ptp", gm, self, -1, offset, Double.NaN, Double.NaN, status, t.at(start + 1), presentRef,
                 offsetRef == null ? presentRef : offsetRef);
     }
 

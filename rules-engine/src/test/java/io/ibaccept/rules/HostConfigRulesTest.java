@@ -315,6 +315,25 @@ class HostConfigRulesTest {
     }
 
     @Test
+    void thePtpGrandmasterHostIsTheSourceNotUnsynchronised() {
+        // the capture is node3's view (clock 123456.fffe.780102) of grandmaster 123456.fffe.780101; on the grandmaster
+        // itself ptp4l answers gmPresent false with its own identity
+        TestDump d = healthy();
+        String pmc = real("pmc-time-status/linuxptp-testsuite-20-pmc-node3.txt");
+        String gm = pmc.replace("123456.fffe.780102-0", "123456.fffe.780101-0").replace("gmPresent                  true", "gmPresent                  false");
+        d.write("nodes/cn0001/chronyc-tracking.out", gm);
+        for (int i = 2; i <= 8; i++) d.write(String.format("nodes/cn%04d/chronyc-tracking.out", i), pmc);
+        assertThat(problems(d.analyze(), "time.sync")).isEmpty();
+        // no host follows it: an isolated clock that elected itself
+        for (int i = 2; i <= 8; i++) d.write(String.format("nodes/cn%04d/chronyc-tracking.out", i), real("chronyc-tracking/fedora-docs-stratum3.txt"));
+        assertThat(problems(d.analyze(), "time.sync")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.objects()).containsExactly("cn0001");
+            assertThat(f.evidence().get(0).text()).contains("its own grandmaster");
+        });
+    }
+
+    @Test
     void mlxconfigDifferenceOnOneHostIsAWarningNamingTheSettings() {
         TestDump d = healthy();
         String cap = real("mlxconfig/xtremeownage-cx4lx-kube01-q.txt");

@@ -44,8 +44,18 @@ final class TimeSyncCheck implements Check {
         Map<String, io.ibaccept.dump.CommandResult> noDaemonRuns = silentChronyd(c);
         List<String> noDaemon = new ArrayList<>();
         List<Evidence> noDaemonEv = new ArrayList<>();
+        // grandmaster identities that PTP hosts follow: a host whose own clock is one of them is the time source
+        java.util.Set<String> followed = new java.util.HashSet<>();
         for (HostData h : c.data.hosts().values()) {
             HostConfig.TimeSync t = h.config() == null ? null : h.config().time();
+            if (t != null && t.source().equals("ptp") && t.synchronised()) followed.add(t.referenceId().toLowerCase(java.util.Locale.ROOT));
+        }
+        for (HostData h : c.data.hosts().values()) {
+            HostConfig.TimeSync t = h.config() == null ? null : h.config().time();
+            if (t != null && t.isGrandmaster() && followed.contains(t.referenceId().toLowerCase(java.util.Locale.ROOT))) {
+                ok++;
+                continue;
+            }
             if (t == null) {
                 // chronyc installed but chronyd not running ("506 Cannot talk to daemon"): another daemon (ntpd,
                 // systemd-timesyncd) may keep the clock, which chronyc cannot tell, so this is not judged unsynchronised
@@ -60,7 +70,9 @@ final class TimeSyncCheck implements Check {
             }
             if (!t.synchronised()) {
                 unsync.add(h.host());
-                unsyncEv.add(Evidence.of(t.source().equals("ptp") ? h.host() + ": ptp4l TIME_STATUS_NP " + t.leapStatus() + " (no grandmaster)"
+                unsyncEv.add(Evidence.of(t.isGrandmaster() ? h.host() + ": ptp4l is its own grandmaster (" + t.referenceId()
+                        + ") and no host follows it: no PTP master reachable"
+                        : t.source().equals("ptp") ? h.host() + ": ptp4l TIME_STATUS_NP " + t.leapStatus() + " (no grandmaster)"
                         : h.host() + ": Leap status " + t.leapStatus() + ", Reference ID " + t.referenceId()
                         + (t.referenceName().isEmpty() ? "" : " (" + t.referenceName() + ")") + ", stratum " + t.stratum(), t.leapRef()));
                 continue;
