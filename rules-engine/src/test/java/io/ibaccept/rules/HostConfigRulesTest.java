@@ -334,6 +334,21 @@ class HostConfigRulesTest {
     }
 
     @Test
+    void infinibandAndEthernetPortsOfOneModelAreComparedSeparately() {
+        TestDump d = healthy();
+        String cap = real("mlxconfig/xtremeownage-cx4lx-kube01-q.txt");
+        String sriov = "        SRIOV_EN                                    False(0)";
+        for (int i = 1; i <= 8; i++) {
+            // cn0007/8 carry Ethernet-mode cards with RoCE congestion control tuned differently: a design, not drift
+            boolean eth = i >= 7;
+            String c = cap.replace(sriov, "        LINK_TYPE_P1                                " + (eth ? "ETH(2)" : "IB(1)") + "\n" + sriov);
+            if (eth) c = c.replace("ROCE_CC_PRIO_MASK_P1                        255", "ROCE_CC_PRIO_MASK_P1                        0");
+            d.write(String.format("nodes/cn%04d/mlxconfig-q.out", i), c);
+        }
+        assertThat(status(d.analyze(), "hca.config")).isEqualTo(Status.PASS);
+    }
+
+    @Test
     void mlxconfigDifferenceOnOneHostIsAWarningNamingTheSettings() {
         TestDump d = healthy();
         String cap = real("mlxconfig/xtremeownage-cx4lx-kube01-q.txt");

@@ -37,14 +37,18 @@ final class HcaConfig implements Check {
     }
 
     public void evaluate(Ctx c) {
-        // device type -> "host device" -> the device's config
+        // device type (and port 1 link type) -> "host device" -> the device's config
         Map<String, Map<String, HostConfig.MlxDevice>> byType = new TreeMap<>();
         Map<String, String> hostOf = new LinkedHashMap<>();
         for (HostData h : c.data.hosts().values()) {
             if (h.config() == null || h.config().mlxconfig() == null) continue;
             for (HostConfig.MlxDevice d : h.config().mlxconfig()) {
                 String key = h.host() + (h.config().mlxconfig().size() > 1 ? " " + d.device() : "");
-                byType.computeIfAbsent(d.deviceType().isEmpty() ? "unknown device type" : d.deviceType(), k -> new TreeMap<>()).put(key, d);
+                // InfiniBand and Ethernet ports of the same ConnectX model are configured differently by design
+                String link = d.settings().get("LINK_TYPE_P1");
+                String type = (d.deviceType().isEmpty() ? "unknown device type" : d.deviceType())
+                        + (link == null ? "" : " LINK_TYPE_P1=" + link);
+                byType.computeIfAbsent(type, k -> new TreeMap<>()).put(key, d);
                 hostOf.put(key, h.host());
             }
         }
