@@ -185,6 +185,17 @@ class SmConfigRulesTest {
     }
 
     @Test
+    void aLineOurReadingRejectsButTheRunningOpensmAcceptedIsAWarn() {
+        // the same file, but the running opensm's log (sweeps, SUBNET UP) shows no PARSE ERROR: a newer opensm may
+        // accept what 3.3's parser rejects, so the finding asks for a look instead of failing the acceptance
+        TestDump d = healthyPair();
+        sm(d, "cn0001", d.read("nodes/cn0001/opensm.conf.out"), res("partitions-ibsim-bad-guid.conf"), res("opensm-ibsim-ft9-ffff-default-partition-master.log"));
+        Finding f = TestDump.problems(d.analyze(), "partitions.syntax").get(0);
+        assertThat(f.status()).isEqualTo(Status.WARN);
+        assertThat(f.summary()).contains("the running opensm logged no rejection");
+    }
+
+    @Test
     void noDefaultRuleMakesEveryPortLimitedAndTheLivePkeyFailGoesUnderIt() {
         TestDump d = healthyPair();
         sm(d, "cn0001", d.read("nodes/cn0001/opensm.conf.out"), "compute=0x0001, ipoib : ALL=full;\n", null);
