@@ -1,8 +1,6 @@
 package io.ibaccept.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.Hostlist;
@@ -21,9 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 7.2 / 7.8 end to end: SM configuration read from the fabric, not inferred. opensm on ibsim with its own
@@ -31,20 +29,13 @@ import org.junit.jupiter.api.io.TempDir;
  * smpquery, judged by mtu.ipoib and pkey. ibsim ports have MtuCap 2048, so mtu=4 (2048) is the ports' MTU there and
  * mtu=3 (1024) is below it; ibsim switches do not keep the PartEnforce bits opensm sets, so they read 0.
  */
+@ExtendWith(RequiresSimulator.class)
 class ConfigE2ETest {
     static final List<String> NODES = Hostlist.expand("node[01-09]");
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void simulatorPresent() {
-        if (!SimFabric.available()) {
-            if ("1".equals(System.getenv("IBACCEPT_REQUIRE_SIM")))
-                fail("IBACCEPT_REQUIRE_SIM=1 but ibsim/opensm/libumad2sim/infiniband-diags are not installed");
-            assumeTrue(false, "simulated fabric not installed (apt-get install ibsim-utils libumad2sim0 opensm infiniband-diags)");
-        }
-    }
 
     ClusterData collect(SimFabric f) {
         Path dump = tmp.resolve("dump");

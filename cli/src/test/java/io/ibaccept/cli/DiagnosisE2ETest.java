@@ -1,8 +1,6 @@
 package io.ibaccept.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.Hostlist;
@@ -24,28 +22,21 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 7 end to end: faults on simulated fabrics of their own design (a 9-host, 3-leaf, 2-spine fat tree at HDR and
  * at HDR100), collected with the real tools and judged: one root finding per fault, with the right cause.
  */
+@ExtendWith(RequiresSimulator.class)
 class DiagnosisE2ETest {
     static final List<String> NODES = Hostlist.expand("node[01-09]");
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void simulatorPresent() {
-        if (!SimFabric.available()) {
-            if ("1".equals(System.getenv("IBACCEPT_REQUIRE_SIM")))
-                fail("IBACCEPT_REQUIRE_SIM=1 but ibsim/opensm/libumad2sim/infiniband-diags are not installed");
-            assumeTrue(false, "simulated fabric not installed (apt-get install ibsim-utils libumad2sim0 opensm infiniband-diags)");
-        }
-    }
 
     static String net(String name) {
         try (var in = DiagnosisE2ETest.class.getResourceAsStream("/sim/" + name)) {

@@ -1,8 +1,6 @@
 package io.ibaccept.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.SimFabric;
@@ -23,26 +21,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The fabric checks on simulated fat trees of our own design (src/test/resources/sim/fabric-*.net): ibsim + OpenSM,
  * the real ibnetdiscover/iblinkinfo collected through the sim transport, analysed with and without the cabling plan.
  */
+@ExtendWith(RequiresSimulator.class)
 class FabricSimE2ETest {
     static final Path SIM = Path.of("src", "test", "resources", "sim");
     static final Path PLAN = SIM.resolve("fabric-2s4l.plan.csv");
 
-    @BeforeAll
-    static void simulatorPresent() {
-        if (!SimFabric.available()) {
-            if ("1".equals(System.getenv("IBACCEPT_REQUIRE_SIM")))
-                fail("IBACCEPT_REQUIRE_SIM=1 but ibsim/opensm/libumad2sim/infiniband-diags are not installed");
-            assumeTrue(false, "simulated fabric not installed (apt-get install ibsim-utils libumad2sim0 opensm infiniband-diags)");
-        }
-    }
 
     static SimFabric start(String netfile, Path tmp, List<String> hosts) throws Exception {
         SimFabric f = SimFabric.start(Files.readString(SIM.resolve(netfile)), tmp.resolve("sim"));

@@ -1,8 +1,6 @@
 package io.ibaccept.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.Hostlist;
@@ -23,26 +21,19 @@ import java.time.Duration;
 import java.util.List;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * End to end on a simulated fabric: ibsim + OpenSM + the real infiniband-diags, collected with the sim transport,
  * analysed by the rules. Faults are placed differently from the demo dump.
  */
+@ExtendWith(RequiresSimulator.class)
 class SimFabricE2ETest {
     static final Path NETFILE = Path.of("..", "sample-dumps", "sim", "fattree-16.net");
     static final List<String> NODES = Hostlist.expand("node[01-16]");
 
-    @BeforeAll
-    static void simulatorPresent() {
-        if (!SimFabric.available()) {
-            if ("1".equals(System.getenv("IBACCEPT_REQUIRE_SIM")))
-                fail("IBACCEPT_REQUIRE_SIM=1 but ibsim/opensm/libumad2sim/infiniband-diags are not installed");
-            assumeTrue(false, "simulated fabric not installed (apt-get install ibsim-utils libumad2sim0 opensm infiniband-diags)");
-        }
-    }
 
     /** Runs this build's 'ibaccept probe' on each simulated node (the JVM gets libumad2sim preloaded like every tool). */
     static final String PROBE = Path.of(System.getProperty("java.home"), "bin", "java")

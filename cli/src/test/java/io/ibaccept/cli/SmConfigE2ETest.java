@@ -1,8 +1,6 @@
 package io.ibaccept.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.Hostlist;
@@ -21,9 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue #10 end to end: two opensm on ibsim, each started with its own opensm.conf (written by 'opensm -c' with the
@@ -31,20 +29,13 @@ import org.junit.jupiter.api.io.TempDir;
  * the 0xffff mistake ('Default=0xffff, ipoib : ALL;': every port a limited member). The collector finds each SM's files
  * from its own opensm process (both run on this machine), and the rules judge them with the live fabric.
  */
+@ExtendWith(RequiresSimulator.class)
 class SmConfigE2ETest {
     static final List<String> NODES = Hostlist.expand("node[01-09]");
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void simulatorPresent() {
-        if (!SimFabric.available()) {
-            if ("1".equals(System.getenv("IBACCEPT_REQUIRE_SIM")))
-                fail("IBACCEPT_REQUIRE_SIM=1 but ibsim/opensm/libumad2sim/infiniband-diags are not installed");
-            assumeTrue(false, "simulated fabric not installed (apt-get install ibsim-utils libumad2sim0 opensm infiniband-diags)");
-        }
-    }
 
     static List<Finding> problems(Report r, String check) {
         return r.findings().stream().filter(x -> x.check().equals(check) && (x.status() == Status.FAIL || x.status() == Status.WARN)).toList();

@@ -1,8 +1,6 @@
 package io.ibaccept.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.dump.DumpWriter;
@@ -20,9 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The counter window on ibsim: counters raised with the console's PerformanceSet between the two samples are named
@@ -30,18 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
  * ibsim (sim_cmd.c do_perf_counter_set) sets PortCounters fields capped at their width, e.g. SymbolErrorCounter at 65535,
  * and PortCountersExtended data fields; its PMA answers both attributes (CapMask 0x1300).
  */
+@ExtendWith(RequiresSimulator.class)
 class CounterWindowE2ETest {
     static final Path NETFILE = Path.of("..", "sample-dumps", "sim", "fattree-16.net");
     static final List<String> NODES = Hostlist.expand("node[01-16]");
 
-    @BeforeAll
-    static void simulatorPresent() {
-        if (!SimFabric.available()) {
-            if ("1".equals(System.getenv("IBACCEPT_REQUIRE_SIM")))
-                fail("IBACCEPT_REQUIRE_SIM=1 but ibsim/opensm/libumad2sim/infiniband-diags are not installed");
-            assumeTrue(false, "simulated fabric not installed (apt-get install ibsim-utils libumad2sim0 opensm infiniband-diags)");
-        }
-    }
 
     static List<Finding> of(Report r, String check) {
         return r.findings().stream().filter(x -> x.check().equals(check)).toList();

@@ -1,8 +1,6 @@
 package io.ibaccept.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ibaccept.dump.CommandResult;
 import java.nio.file.Path;
@@ -10,21 +8,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Two simulators at once on one machine: each SimFabric has its own IBSIM_SOCKNAME, its tools see only its fabric. */
+@ExtendWith(RequiresSimulator.class)
 class SimFabricIsolationTest {
-    @BeforeAll
-    static void simulatorInstalled() {
-        if (!SimFabric.available()) {
-            if ("1".equals(System.getenv("IBACCEPT_REQUIRE_SIM")))
-                fail("IBACCEPT_REQUIRE_SIM=1 but ibsim/opensm/libumad2sim/infiniband-diags are not installed");
-            assumeTrue(false, "simulated fabric not installed");
-        }
-    }
-
     /** One leaf switch with the given hosts on ports 1..n. */
     static String leaf(String sw, List<String> hosts) {
         StringBuilder sb = new StringBuilder("Switch\t36 \"S-" + sw + "\"\t# \"" + sw + "\"\n");
