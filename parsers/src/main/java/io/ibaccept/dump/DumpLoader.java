@@ -409,22 +409,22 @@ public final class DumpLoader {
     }
 
     private Text read(String rel, String host, String name) {
-        try {
-            return new Text(rel, files.text(rel));
-        } catch (DumpFiles.Refused r) {
-            problem(r.missing ? InputProblem.Kind.MISSING : InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, r.getMessage());
-        } catch (NoSuchFileException e) {
-            problem(InputProblem.Kind.MISSING, host, name, rel, 0, "file missing from the dump");
-        } catch (IOException e) {
-            problem(InputProblem.Kind.MISSING, host, name, rel, 0, "cannot read: " + e.getMessage());
-        }
-        return null;
+        return reading(rel, host, name, () -> new Text(rel, files.text(rel)));
     }
 
     /** A command's output: in memory when small, streamed when large (latin1: streamed as ISO-8859-1). */
     private Text open(String rel, String host, String name, boolean latin1) {
+        return reading(rel, host, name, () -> latin1 ? files.latin1(rel) : files.open(rel));
+    }
+
+    private interface TextSource {
+        Text get() throws IOException, DumpFiles.Refused;
+    }
+
+    /** The file's text, or null with the reason recorded as an input problem (missing, refused, unreadable). */
+    private Text reading(String rel, String host, String name, TextSource source) {
         try {
-            return latin1 ? files.latin1(rel) : files.open(rel);
+            return source.get();
         } catch (DumpFiles.Refused r) {
             problem(r.missing ? InputProblem.Kind.MISSING : InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, r.getMessage());
         } catch (NoSuchFileException e) {
