@@ -1,12 +1,13 @@
 package io.ibaccept.report;
 
+import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibdiagnet;
 import io.ibaccept.model.Ibstat;
-import io.ibaccept.model.Mlxlink;
 import io.ibaccept.model.NodeInfo;
 import io.ibaccept.model.Topology;
+import io.ibaccept.rules.inventory.Cables;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -116,22 +117,6 @@ final class Inventory {
                             ca.ref() == null ? "" : ca.ref().toString()));
                 }
             }
-            Mlxlink m = h.mlxlink();
-            if (m != null && (m.cableVendor() != null || m.cablePartNumber() != null)) {
-                String ends = h.host();
-                if (h.ibstat() != null && !h.ibstat().isEmpty()) {
-                    Topology.Node ca = topo.get(h.ibstat().get(0).nodeGuid());
-                    if (ca != null && !ca.ports().isEmpty()) {
-                        Topology.Port p = ca.ports().get(0);
-                        String remote = fabric.switchNames.getOrDefault(p.remoteGuid(), p.remoteDescription());
-                        ends = ca.description() + " port " + p.port() + " <-> " + remote + " port " + p.remotePort();
-                    }
-                }
-                var ref = m.ref("Vendor Part Number") != null ? m.ref("Vendor Part Number") : m.ref("Vendor Name");
-                out.add(new Item("cable", h.host(), h.ibstat() != null && !h.ibstat().isEmpty() ? h.ibstat().get(0).name() : "",
-                        ends, cableType(m), "", "", "", "", "", "", nz(m.cableVendor()), nz(m.cablePartNumber()), nz(m.cableSerial()), null,
-                        ref == null ? "" : ref.toString()));
-            }
         }
         // switches: the ibnetdiscover topology, enriched by ibdiagnet's NODES / NODES_INFO
         java.util.Set<Long> listed = new java.util.HashSet<>();
@@ -152,17 +137,29 @@ final class Inventory {
             out.add(new Item("switch", "", FabricView.slurmName(d.description(), e.getKey()), d.description(), "", d.firmware(), d.psid(),
                     d.hwRev(), guid(e.getKey()), d.deviceId(), d.vendorId(), "", "", "", d.ports(), d.source()));
         }
-        // cables as ibdiagnet reads them from the modules (--get_cable_info): vendor, part and serial number per port
-        Ibdiagnet.Db db = data.fabric() == null ? null : data.fabric().diagDb();
-        Ibdiagnet.Section cables = db == null ? null : db.section("CABLE_INFO");
-        if (cables != null) {
-            for (Ibdiagnet.Row r : cables.rows()) {
-                Long g = guidOf(r.get("NodeGuid").isEmpty() ? r.get("NodeGUID") : r.get("NodeGuid"));
-                String owner = g == null ? "" : fabric.caHost.getOrDefault(g, fabric.switchNames.getOrDefault(g,
+        // cables, one row per module end, as rules.inventory.Cables reads them (mlxlink on the hosts, ibdiagnet CABLE_INFO)
+        for (Cables.Cable cb : Cables.of(data, ReportFacts.of(data).fabric())) {
+            if (cb.end() == null) {
+                // mlxlink: the module of the host's first CA, cabled to the switch port its topology names
+                if (cb.vendor() == null && cb.partNumber() == null) continue;
+                HostData h = data.hosts().get(cb.host());
+                String ends = cb.host();
+                if (h != null && h.ibstat() != null && !h.ibstat().isEmpty()) {
+                    Topology.Node ca = topo.get(h.ibstat().get(0).nodeGuid());
+                    if (ca != null && !ca.ports().isEmpty()) {
+                        Topology.Port p = ca.ports().get(0);
+                        String remote = fabric.switchNames.getOrDefault(p.remoteGuid(), p.remoteDescription());
+                        ends = ca.description() + " port " + p.port() + " <-> " + remote + " port " + p.remotePort();
+                    }
+                }
+                out.add(new Item("cable", cb.host(), cb.device(), ends, cb.type(), "", "", "", "", "", "", nz(cb.vendor()), nz(cb.partNumber()),
+                        nz(cb.serial()), null, cb.where().equals(Cmd.MLXLINK.path(cb.host())) ? "" : cb.where()));
+            } else {
+                long g = cb.end().guid();
+                String owner = fabric.caHost.getOrDefault(g, fabric.switchNames.getOrDefault(g,
                         diag.containsKey(g) ? diag.get(g).description() : guid(g)));
-                out.add(new Item("cable", g != null && fabric.caHost.containsKey(g) ? owner : "", "",
-                        owner + " port " + r.get("PortNum"), "", r.get("FWVersion"), "", r.get("Rev"), "", "", "",
-                        r.get("Vendor"), r.get("PN"), r.get("SN"), null, r.ref() == null ? "" : r.ref().toString()));
+                out.add(new Item("cable", fabric.caHost.containsKey(g) ? owner : "", "", owner + " port " + cb.end().port(), "", cb.firmware(),
+                        "", cb.revision(), "", "", "", cb.vendor(), cb.partNumber(), cb.serial(), null, cb.where().startsWith(Cmd.IBDIAGNET_DB.path(null) + ":") ? cb.where() : ""));
             }
         }
         return out;
@@ -182,22 +179,5 @@ final class Inventory {
 
     private static String nz(String s) {
         return s == null ? "" : s;
-    }
-
-    /**
-     * The module's type and length as mlxlink prints them ("Cable Type : Passive copper cable", "Transfer Distance [m] : 1";
-     * older mlxlink: "Cable Length"), e.g. "Passive copper cable, 1 m"; "" when not printed.
-     */
-    static String cableType(Mlxlink m) {
-        String type = m.field("Cable Type");
-        if (type == null || type.equals("N/A")) type = m.field("Cable Technology");
-        String len = m.field("Transfer Distance [m]");
-        if (len == null) len = m.field("Cable Length");
-        StringBuilder sb = new StringBuilder(type == null || type.equals("N/A") ? "" : type);
-        if (len != null && !len.isEmpty() && !len.equals("N/A") && !len.equals("0")) {
-            if (sb.length() > 0) sb.append(", ");
-            sb.append(len.endsWith("m") ? len : len + " m");
-        }
-        return sb.toString();
     }
 }

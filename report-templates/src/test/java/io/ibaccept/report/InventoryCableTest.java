@@ -15,7 +15,7 @@ class InventoryCableTest {
         String name = "real/mlxlink/csegpu1-cx7-ndr-osfp-dac-show-module.txt";
         try (var in = InventoryCableTest.class.getClassLoader().getResourceAsStream(name)) {
             Mlxlink m = MlxlinkParser.parse(new Text(name, new String(in.readAllBytes(), StandardCharsets.UTF_8)));
-            assertThat(Inventory.cableType(m)).isEqualTo("Passive copper cable, 1 m");
+            assertThat(io.ibaccept.rules.inventory.Cables.typeAndLength(m)).isEqualTo("Passive copper cable, 1 m");
             assertThat(m.cableSerial()).isEqualTo("C2604279049-2");
             assertThat(m.cablePartNumber()).isEqualTo("OSFPFL-400G-PC01");
         }

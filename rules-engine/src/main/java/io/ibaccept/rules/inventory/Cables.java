@@ -31,10 +31,14 @@ public final class Cables {
         }
     }
 
-    /** host: the host the module was read from, null for a CABLE_INFO row of a switch. where: file:line. */
-    public record Cable(String object, String host, LinkClass linkClass, String vendor, String partNumber, String serial,
-                 boolean serialPrinted, Set<LinkSpeed> rated, LinkSpeed active, String where, String ratedWhere, String serialWhere,
-                 String source) {
+    /**
+     * host: the host the module was read from, null for a CABLE_INFO row of a switch. device: the host's CA (mlxlink).
+     * end: the port the module sits in (CABLE_INFO; null for mlxlink, which reads the host's first CA). type: type and
+     * length as mlxlink prints them; firmware and revision: the module's, as CABLE_INFO prints them. where: file:line.
+     */
+    public record Cable(String object, String host, String device, Fabric.End end, LinkClass linkClass, String vendor, String partNumber,
+                 String serial, boolean serialPrinted, String type, String firmware, String revision, Set<LinkSpeed> rated,
+                 LinkSpeed active, String where, String ratedWhere, String serialWhere, String source) {
         public boolean hasPartNumber() {
             return known(partNumber);
         }
@@ -50,11 +54,12 @@ public final class Cables {
         for (HostData h : data.hosts().values()) {
             Mlxlink m = h.mlxlink();
             if (m == null || (m.cableVendor() == null && m.cablePartNumber() == null && m.cableSerial() == null)) continue;
-            String ca = h.infinibandCas().isEmpty() ? "" : " " + h.infinibandCas().get(0).name();
+            String device = h.infinibandCas().isEmpty() ? "" : h.infinibandCas().get(0).name();
             var ref = m.ref("Vendor Part Number") != null ? m.ref("Vendor Part Number") : m.ref("Vendor Name");
             LinkSpeed active = m.speed() != null ? m.speed() : h.activeSpeed().orElse(null);
-            out.add(new Cable(h.host() + ca + " cable", h.host(), LinkClass.HOST, m.cableVendor(), m.cablePartNumber(), m.cableSerial(),
-                    m.field("Vendor Serial Number") != null, m.cableSpeeds(), active,
+            out.add(new Cable(h.host() + (device.isEmpty() ? "" : " " + device) + " cable", h.host(), device, null, LinkClass.HOST,
+                    m.cableVendor(), m.cablePartNumber(), m.cableSerial(), m.field("Vendor Serial Number") != null, typeAndLength(m), "", "",
+                    m.cableSpeeds(), active,
                     ref == null ? Cmd.MLXLINK.path(h.host()) : ref.toString(),
                     m.cableSpeedsRef() == null ? Cmd.MLXLINK.path(h.host()) : m.cableSpeedsRef().toString(),
                     m.ref("Vendor Serial Number") == null ? Cmd.MLXLINK.path(h.host()) : m.ref("Vendor Serial Number").toString(), "mlxlink"));
@@ -72,13 +77,31 @@ public final class Cables {
                 LinkClass lc = link.isEmpty() ? LinkClass.UNKNOWN : fabric.isSwitchToSwitch(link.get()) ? LinkClass.ISL : LinkClass.HOST;
                 Fabric.Node n = fabric == null ? null : fabric.node(guid);
                 String host = n != null && !n.isSwitch() ? n.name() : null;
-                out.add(new Cable((fabric == null ? String.format("0x%016x port %d", guid, port) : fabric.name(end)) + " cable", host, lc, r.get("Vendor"), r.get("PN"), r.get("SN"), snColumn, Set.of(),
+                out.add(new Cable((fabric == null ? String.format("0x%016x port %d", guid, port) : fabric.name(end)) + " cable", host, "", end, lc,
+                        r.get("Vendor"), r.get("PN"), r.get("SN"), snColumn, "", r.get("FWVersion"), r.get("Rev"), Set.of(),
                         link.map(Fabric.Link::speed).orElse(null), r.ref() == null ? Cmd.IBDIAGNET_DB.path(null) : r.ref().toString(), null,
                         r.ref() == null ? Cmd.IBDIAGNET_DB.path(null) : r.ref().toString(),
                         "ibdiagnet CABLE_INFO"));
             }
         }
         return out;
+    }
+
+    /**
+     * The module's type and length as mlxlink prints them ("Cable Type : Passive copper cable", "Transfer Distance [m] : 1";
+     * older mlxlink: "Cable Technology", "Cable Length"), e.g. "Passive copper cable, 1 m"; "" when not printed.
+     */
+    public static String typeAndLength(Mlxlink m) {
+        String type = m.field("Cable Type");
+        if (type == null || type.equals("N/A")) type = m.field("Cable Technology");
+        String len = m.field("Transfer Distance [m]");
+        if (len == null) len = m.field("Cable Length");
+        StringBuilder sb = new StringBuilder(type == null || type.equals("N/A") ? "" : type);
+        if (len != null && !len.isEmpty() && !len.equals("N/A") && !len.equals("0")) {
+            if (sb.length() > 0) sb.append(", ");
+            sb.append(len.endsWith("m") ? len : len + " m");
+        }
+        return sb.toString();
     }
 
     /** Tools print N/A, NA or blanks for values a module does not report. */
