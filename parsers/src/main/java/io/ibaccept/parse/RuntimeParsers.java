@@ -180,7 +180,7 @@ public final class RuntimeParsers {
             }
             if (labels == null && s.startsWith("GPU0") && s.contains("CPU Affinity")) {
                 labels = new ArrayList<>();
-                for (String w : words(s.substring(0, s.indexOf("CPU Affinity")))) labels.add(w);
+                for (String w : Fields.split(s.substring(0, s.indexOf("CPU Affinity")))) labels.add(w);
                 headerLine = i;
             }
         }
@@ -189,7 +189,7 @@ public final class RuntimeParsers {
         for (int i = headerLine + 1; i < lines.size(); i++) {
             String s = stripAnsi(lines.get(i)).trim();
             if (s.isEmpty() || s.equals("Legend:")) break;
-            List<String> w = words(s);
+            List<String> w = Fields.split(s); // tabs or runs of spaces: copies often turn tabs into spaces
             if (!isGpuLabel(w.get(0))) continue; // NIC rows
             int ln = i + 1;
             if (w.size() < labels.size() + 2) {
@@ -224,7 +224,7 @@ public final class RuntimeParsers {
                 header = true;
                 continue;
             }
-            List<String> w = words(s);
+            List<String> w = Fields.split(s);
             if (w.size() < 2 || !Nums.isDigits(w.get(1)) || !isWord(w.get(0))) {
                 issues.add(t, i + 1, "expected 'module size used-by', found '" + Text.excerpt(s) + "'");
                 continue;
@@ -237,19 +237,6 @@ public final class RuntimeParsers {
 
     private static boolean isGpuLabel(String s) {
         return s.length() > 3 && s.startsWith("GPU") && Nums.isDigits(s.substring(3));
-    }
-
-    /** Tabs or runs of spaces separate the columns (nvidia-smi prints tabs; copies often turn them into spaces). */
-    static List<String> words(String s) {
-        List<String> out = new ArrayList<>();
-        int n = s.length(), i = 0;
-        while (i < n) {
-            while (i < n && Character.isWhitespace(s.charAt(i))) i++;
-            int st = i;
-            while (i < n && !Character.isWhitespace(s.charAt(i))) i++;
-            if (i > st) out.add(s.substring(st, i));
-        }
-        return out;
     }
 
     /** nvidia-smi underlines the header on a terminal (ESC[4m ... ESC[0m): dropped, scanned without regex. */

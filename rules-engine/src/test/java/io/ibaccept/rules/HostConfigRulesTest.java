@@ -3,11 +3,9 @@ package io.ibaccept.rules;
 import static io.ibaccept.rules.TestDump.of;
 import static io.ibaccept.rules.TestDump.problems;
 import static io.ibaccept.rules.TestDump.status;
+import static io.ibaccept.rules.RealFormatRulesTest.real;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,21 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
  * network devices, chrony or mlxconfig, so these are judged at dump level, not on the simulator.
  */
 class HostConfigRulesTest {
-    static final Path REAL = Path.of("..", "parsers", "src", "test", "resources", "real");
 
     @TempDir
     Path tmp;
 
     TestDump healthy() {
         return TestDump.healthy(tmp.resolve("d"), 8);
-    }
-
-    static String real(String rel) {
-        try {
-            return Files.readString(REAL.resolve(rel));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** The port GUID the synthetic ibstat gives the host, as the 8 GUID bytes of an IPoIB hardware address. */

@@ -3,11 +3,9 @@ package io.ibaccept.rules;
 import static io.ibaccept.rules.TestDump.of;
 import static io.ibaccept.rules.TestDump.problems;
 import static io.ibaccept.rules.TestDump.status;
+import static io.ibaccept.rules.RealFormatRulesTest.real;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,18 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** MPI/RDMA runtime readiness (#10.4) on the healthy synthetic fabric (mlx5_0 port 1 Active on cn0001..cn0008). */
 class RuntimeRulesTest {
-    static final Path REAL = Path.of("..", "parsers", "src", "test", "resources", "real");
 
     @TempDir
     Path tmp;
-
-    static String real(String rel) {
-        try {
-            return Files.readString(REAL.resolve(rel));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     static final String UCX_D = real("ucx_info-d/flux-azure-hbv-cx6-vf-ucx.txt");
     static final String UCX_V = real("ucx_info-v/ucx-issue-9914-hpcx-2.17.1-ucx-1.16.0.txt");
