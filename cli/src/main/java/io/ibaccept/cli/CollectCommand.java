@@ -147,8 +147,8 @@ final class CollectCommand implements Callable<Integer> {
     static final class CmdName implements CommandLine.ITypeConverter<Cmd> {
         @Override
         public Cmd convert(String value) {
-            for (Cmd c : Cmd.values()) if (c.fileName().equals(value)) return c;
-            throw new CommandLine.TypeConversionException("unknown command '" + value + "' (known: " + String.join(", ", new Names()) + ")");
+            return Cmd.named(value).orElseThrow(() ->
+                    new CommandLine.TypeConversionException("unknown command '" + value + "' (known: " + String.join(", ", new Names()) + ")"));
         }
 
         static final class Names extends ArrayList<String> {

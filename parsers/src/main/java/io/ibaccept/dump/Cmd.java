@@ -105,6 +105,12 @@ public enum Cmd {
         return fabricWide;
     }
 
+    /** The command stored under this file name (as findings and --only name it), if any. */
+    public static java.util.Optional<Cmd> named(String fileName) {
+        for (Cmd c : values()) if (c.fileName.equals(fileName)) return java.util.Optional.of(c);
+        return java.util.Optional.empty();
+    }
+
     /** Path of the stdout file relative to the dump root. */
     public String path(String host) {
         return fabricWide ? "fabric/" + fileName + ".out" : "nodes/" + host + "/" + fileName + ".out";

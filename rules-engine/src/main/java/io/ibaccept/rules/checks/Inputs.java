@@ -78,22 +78,26 @@ final class Inputs implements Check {
             if (downPair) c.explainedBy(f, downPeers.stream().distinct().map(PortState::hostDown).toList());
             else if (downHost) c.explainedBy(f, hosts.stream().map(PortState::hostDown).toList());
             if (noSm) c.explainedBy(f, List.of(SmCount.NO_SM));
-            // chronyc that cannot reach chronyd is judged by time.sync (a WARN of its own): listed under it
-            if (p.command().equals(io.ibaccept.dump.Cmd.CHRONY.fileName()) && p.kind() == InputProblem.Kind.COMMAND_FAILED)
-                c.explainedBy(f, hosts.stream().map(TimeSyncCheck::noDaemon).toList());
+            // a check that judges what a failed run means (time.sync: chronyd not answering) covers these runs
+            if (!downPair && !downHost && !noSm && p.kind() == InputProblem.Kind.COMMAND_FAILED)
+                c.explainedBy(f, hosts.stream().map(h -> failedRun(p.command(), h)).toList());
         }
         if (groups.isEmpty()) c.pass("all " + c.data.commands().size() + " collected command outputs were read and parsed", List.of(), List.of());
     }
 
-    /** A dump command every collection gathers (Cmd not optional); perftest and unknown names are not. */
-    static boolean bestEffort(String command) {
-        for (io.ibaccept.dump.Cmd cmd : io.ibaccept.dump.Cmd.values()) if (cmd.fileName().equals(command)) return cmd.bestEffort();
-        return false;
+    /** Root-cause key of a command that failed on a host ("fabric" for fabric-wide ones): a check that judges it covers it. */
+    static String failedRun(String command, String host) {
+        return "failed-run:" + command + ":" + host;
     }
 
+    /** A host or SM configuration fact whose failure leaves it unverified (see Cmd.bestEffort). */
+    static boolean bestEffort(String command) {
+        return Cmd.named(command).map(Cmd::bestEffort).orElse(false);
+    }
+
+    /** A dump command every collection gathers (Cmd not optional); perftest and unknown names are not. */
     static boolean required(String command) {
-        for (io.ibaccept.dump.Cmd cmd : io.ibaccept.dump.Cmd.values()) if (cmd.fileName().equals(command)) return !cmd.optional();
-        return false;
+        return Cmd.named(command).map(cmd -> !cmd.optional()).orElse(false);
     }
 
     /** Commands that need a master SM to answer (LIDs, SA records, PMA queries by LID). */

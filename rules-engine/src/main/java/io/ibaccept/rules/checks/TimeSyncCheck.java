@@ -103,7 +103,7 @@ final class TimeSyncCheck implements Check {
             v.put("hosts", HostConfigs.hostlist(noDaemon));
             Finding f = c.problem(Status.WARN, noDaemon, HostConfigs.limit(noDaemonEv), noDaemon.size() + " host(s) " + HostConfigs.hostlist(noDaemon)
                     + ": chronyc is installed but chronyd does not answer; time synchronisation not verified", "nodaemon", v);
-            c.covers(f, noDaemon.stream().map(TimeSyncCheck::noDaemon).toList());
+            c.covers(f, noDaemon.stream().map(h -> Inputs.failedRun(Cmd.CHRONY.fileName(), h)).toList());
         }
         if (!far.isEmpty()) {
             Map<String, Object> v = new LinkedHashMap<>();
@@ -116,11 +116,6 @@ final class TimeSyncCheck implements Check {
         if (ok + missing.size() == c.data.hosts().size() && ok > 0)
             c.pass(ok + " host(s) synchronised (chrony or PTP), largest offset " + ms(worstMs) + " ms (" + worstHost + ")"
                     + (missing.isEmpty() ? "" : "; not collected on " + HostConfigs.hostlist(missing)), List.of(), List.of());
-    }
-
-    /** Key of "chronyd does not answer on host" (the failed chronyc run in the input findings is listed under it). */
-    static String noDaemon(String host) {
-        return "chronyd-silent:" + host;
     }
 
     /** Per host, its chronyc-tracking run that failed because chronyd does not answer (one pass over the commands). */
