@@ -87,8 +87,9 @@ public final class Collector {
         nodes.forEach(Shell::requireHost);
         String fabricNode = opt.fabricNode() == null || opt.fabricNode().isEmpty() ? nodes.get(0) : Shell.requireHost(opt.fabricNode());
         // on ibsim every "host" is this machine: its OS facts (#10: MPI/UCX/GPU, IPoIB, clock) are not the simulated hosts'
+        List<CommandSet.Spec> hostLocal = transport instanceof Transports.Sim ? CommandSet.hostLocal() : List.of();
         List<CommandSet.Spec> perNode = selected(CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand())).stream()
-                .filter(s -> !(transport instanceof Transports.Sim) || !CommandSet.hostLocal().contains(s)).toList();
+                .filter(s -> !hostLocal.contains(s)).toList();
         List<CommandSet.Spec> fabric = selected(CommandSet.fabric(opt.ibdiagnet()));
         List<CommandSet.Spec> sm = selected(CommandSet.smConfig(smNodes == null));
         List<String> smOnly = smNodes == null ? List.of() : smNodes.stream().filter(n -> !nodes.contains(n)).toList();

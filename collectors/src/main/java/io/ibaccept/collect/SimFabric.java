@@ -235,6 +235,15 @@ public final class SimFabric implements AutoCloseable {
         }, timeout, "ports of " + hosts + " to become Active");
     }
 
+    /**
+     * Waits until sminfo, asked from host, names a master SM of this priority (an SM takeover needs a sweep or more,
+     * longer on a loaded machine than a fixed pause allows) or the timeout passes.
+     */
+    public void awaitMaster(String host, int priority, Duration timeout) {
+        waitFor(() -> transport.run(host, "sminfo", Duration.ofSeconds(10)).stdout().contains("priority " + priority + " state 3"),
+                timeout, "a master SM of priority " + priority);
+    }
+
     /** Lets the SM notice topology changes (trap 128 triggers a sweep; the default sweep is 10 s). */
     public void settle(Duration d) {
         try {
