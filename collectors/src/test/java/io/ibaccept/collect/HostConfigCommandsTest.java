@@ -19,8 +19,12 @@ class HostConfigCommandsTest {
     record Run(int exit, String out, String err) {}
 
     static Run bash(String script, Path pathDir) throws IOException, InterruptedException {
+        return bash(script, pathDir + ":/usr/sbin:/sbin");
+    }
+
+    static Run bash(String script, String path) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", script);
-        pb.environment().put("PATH", pathDir + ":/usr/sbin:/sbin");
+        pb.environment().put("PATH", path);
         Process p = pb.start();
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         return new Run(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
@@ -91,5 +95,25 @@ class HostConfigCommandsTest {
                 io.ibaccept.parse.HostConfigParsers::ipLinks);
         assertThat(p.issues()).isEmpty();
         assertThat(p.value()).extracting(io.ibaccept.model.HostConfig.IpLink::name).contains("lo");
+    }
+
+    /** ibdiagnet gets --congestion_control (the CC_* sections of db_csv, #10) only where its help lists the option. */
+    @Test
+    void ibdiagnetDumpsCongestionControlWhereItsVersionHasTheOption(@TempDir Path bin, @TempDir Path out) throws Exception {
+        String script = CommandSet.fabric(true).stream().filter(sp -> sp.cmd() == Cmd.IBDIAGNET_LOG).findFirst().orElseThrow().script()
+                .replace(CommandSet.IBDIAG_DIR, out.resolve("ibdiag").toString());
+        Path fake = bin.resolve("ibdiagnet");
+        for (boolean hasCc : new boolean[] {true, false}) {
+            // the help text of the version, then a run that records its arguments as the log
+            Files.writeString(fake, "#!/bin/sh\ncase \"$1\" in --help) echo '  -o|--output_path <directory>'; "
+                    + (hasCc ? "echo '  --congestion_control : Dumps Congestion Control configuration'; " : "") + "exit 0;; --deep_help) exit 1;; esac\n"
+                    + "args=\"$*\"; while [ $# -gt 0 ]; do [ \"$1\" = -o ] && d=$2; shift; done\nmkdir -p \"$d\" && echo \"ibdiagnet $args\" > \"$d/ibdiagnet2.log\"\n");
+            Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Run r = bash(script, bin + ":/usr/bin:/bin"); // rm, grep, cat; no ibdiagnet there (it is not a Debian package)
+            assertThat(r.exit()).isZero();
+            assertThat(r.out()).isEqualTo("ibdiagnet -o " + out.resolve("ibdiag") + (hasCc ? " --congestion_control" : "") + "\n");
+        }
+        Files.delete(fake);
+        assertThat(bash(script, bin + ":/usr/bin:/bin").exit()).isEqualTo(127);
     }
 }

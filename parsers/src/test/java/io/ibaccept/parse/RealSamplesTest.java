@@ -512,6 +512,22 @@ class RealSamplesTest {
         assertThat(db.pmDelta().get(0).get("PortXmitPkts")).isEqualTo(293);
     }
 
+    /** ibdiagnet --congestion_control as NVIDIA's manual prints it: the CC sections are read like any other section. */
+    @Test
+    void ibdiagnetDbCsvCongestionControlSections() {
+        Parsed<Ibdiagnet.Db> parsed = Parsing.run(real("ibdiagnet2.db_csv/nvidia-ibdiagnet-doc-congestion-control.txt"), IbdiagnetParser::db);
+        assertThat(parsed.issues()).isEmpty();
+        Ibdiagnet.Db db = parsed.value();
+        assertThat(db.section("CC_ENHANCED_INFO").header()).containsExactly("NodeGUID", "ver0Supported", "CC_Capability_Mask");
+        assertThat(db.section("CC_ENHANCED_INFO").rows()).extracting(r -> r.get("CC_Capability_Mask")).containsOnly("0x0000000000000002");
+        Ibdiagnet.Section sw = db.section("CC_SWITCH_GENERAL_SETTINGS");
+        assertThat(sw.header()).containsExactly("NodeGUID", "aqs_time", "aqs_weight", "en", "cap_total_buffer_size");
+        assertThat(sw.rows()).extracting(r -> r.get("NodeGUID")).containsExactly("0x0002c9000000004f", "0x0002c90000000041", "0x0002c90000000043");
+        assertThat(sw.rows()).extracting(r -> r.get("en")).containsOnly("0");
+        assertThat(sw.rows().get(0).ref().line()).isEqualTo(11);
+        assertThat(db.pmInfo()).isEmpty();
+    }
+
     @Test
     void ibdiagnetPmFile() {
         Parsed<List<PortCounters>> parsed = Parsing.run(real("ibdiagnet2.pm/gary-minghuili-ndr-quantum2-full.txt"), IbdiagnetParser::pm);

@@ -390,6 +390,54 @@ class HostConfigRulesTest {
         assertThat(status(empty.analyze(), "ar.state")).isEqualTo(Status.SKIP);
     }
 
+    /** ibdiagnet --congestion_control output as NVIDIA's manual prints it: CC off (en=0) on 3 switches. */
+    static final String CC = real("ibdiagnet2.db_csv/nvidia-ibdiagnet-doc-congestion-control.txt");
+
+    @Test
+    void congestionControlAlikeOnAllSwitchesIsAFact() {
+        Report r = healthy().write("fabric/ibdiagnet2.db_csv.out", CC).analyze();
+        assertThat(of(r, "cc.state")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).isEqualTo("congestion control configured alike per device type: CC disabled (en=0) on all 3 switch(es); "
+                    + "CC_SWITCH_GENERAL_SETTINGS 3 row(s)");
+        });
+        // a capability (what the switch has, not how it is set) may differ between switch models
+        Report cap = healthy().write("fabric/ibdiagnet2.db_csv.out", CC.replace("0x0002c90000000043,0,0,0,0", "0x0002c90000000043,0,0,0,4096")).analyze();
+        assertThat(status(cap, "cc.state")).isEqualTo(Status.PASS);
+    }
+
+    /** Fault injected into the real capture: one switch with CC enabled (en=1) while the other two have it off. */
+    @Test
+    void oneSwitchWithCongestionControlSetOtherwiseWarnsWithItsRow() {
+        TestDump d = healthy().write("fabric/ibdiagnet2.db_csv.out", CC.replace("0x0002c90000000043,0,0,0,0", "0x0002c90000000043,0,0,1,0"));
+        Report r = d.analyze();
+        assertThat(problems(r, "cc.state")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.objects()).containsExactly("0x0002c90000000043");
+            assertThat(f.summary()).isEqualTo("1 node(s) 0x0002c90000000043: CC_SWITCH_GENERAL_SETTINGS differs from the other nodes of the same type: "
+                    + "en 1 (others 0)");
+            assertThat(f.evidence()).singleElement().satisfies(e -> {
+                assertThat(e.where()).isEqualTo("fabric/ibdiagnet2.db_csv.out:13");
+                assertThat(e.text()).isEqualTo("0x0002c90000000043: en=1 (2 of 3 rows: 0)");
+            });
+            assertThat(f.fix()).contains("ibdiagnet --congestion_control").contains("CC_SWITCH_GENERAL_SETTINGS");
+        });
+        assertThat(of(r, "cc.state")).anySatisfy(f -> assertThat(f.summary()).startsWith("note: congestion control: CC enabled (en=1) on 1 of 3 switch(es)"));
+        // rows are compared only with rows of the same position (a key column such as vl or sl): alone in its group, no WARN
+        Report grouped = d.write("fabric/ibdiagnet2.db_csv.out", CC.replace("0x0002c90000000043,0,0,0,0", "0x0002c90000000043,5,0,1,0"))
+                .analyze(TestDump.config(tmp, "cc.state.key_columns=NodeGUID,aqs_time\n"));
+        assertThat(status(grouped, "cc.state")).isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void ibdiagnetWithoutCongestionControlSectionsSkipsSayingHowToGetThem() {
+        Report r = healthy().write("fabric/ibdiagnet2.db_csv.out", arInfo(arRow("0xb0cf0e0300d33fc0", 1))).analyze();
+        assertThat(of(r, "cc.state")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.SKIP);
+            assertThat(f.summary()).contains("--congestion_control");
+        });
+    }
+
     /** The bundled demo dump carries the host files (ip -d addr show, chronyc tracking) with one fault of each kind. */
     @Test
     void demoDumpShowsTheIpoibAndTimeFaults() {

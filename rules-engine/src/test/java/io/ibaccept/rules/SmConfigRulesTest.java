@@ -277,10 +277,12 @@ class SmConfigRulesTest {
         d.replace("nodes/cn0002/opensm.conf.out", "\nrouting_engine ftree\n", "\nrouting_engine updn\n");
         d.replace("nodes/cn0002/opensm.conf.out", "\nsm_key 0x5eC2e7000000beef\n", "\nsm_key 0x5eC2e7000000feed\n");
         d.write("nodes/cn0002/partitions.conf.out", "# older copy\nDefault=0x7fff, ipoib, mtu=5 : ALL=full;\n");
+        d.replace("nodes/cn0002/opensm.conf.out", "\ncongestion_control FALSE\n", "\ncongestion_control TRUE\n");
         Report r = d.analyze();
         List<Finding> ps = TestDump.problems(r, "sm.config.consistency");
         assertThat(ps).extracting(Finding::summary).containsExactlyInAnyOrder(
                 "routing_engine differs between the SM nodes (cn0001: ftree; cn0002: updn)",
+                "congestion_control differs between the SM nodes (cn0001: FALSE; cn0002: TRUE)",
                 "sm_key differs between the SM nodes (cn0001: (1 value); cn0002: (1 value))",
                 "partitions.conf differs between the SM nodes (cn0001 / cn0002): the partitions change when the other SM takes over");
         assertThat(ps).filteredOn(f -> f.summary().startsWith("partitions.conf")).singleElement().satisfies(f ->

@@ -18,7 +18,7 @@ public final class Checks {
                 // MPI/UCX/GPU readiness (#10)
                 new UcxVersion(), new UcxTransports(), new OmpiVersion(), new OmpiPml(), new GpuTopology(), new GpuPeermem(),
                 // IPoIB, time, CC/AR (#10)
-                new IpoibState(), new IpoibConfig(), new TimeSyncCheck(), new HcaConfig(), new ArState(),
+                new IpoibState(), new IpoibConfig(), new TimeSyncCheck(), new HcaConfig(), new ArState(), new CcState(),
                 // SM configuration (#10)
                 new io.ibaccept.rules.checks.sm.SmConfigPriority(), new io.ibaccept.rules.checks.sm.SmConfigStandby(),
                 new io.ibaccept.rules.checks.sm.SmConfigKey(), new io.ibaccept.rules.checks.sm.SmConfigRouting(),

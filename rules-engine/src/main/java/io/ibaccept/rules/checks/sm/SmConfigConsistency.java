@@ -31,7 +31,7 @@ public final class SmConfigConsistency implements Check {
     }
 
     public List<Setting> settings() {
-        return List.of(Setting.of("options", Setting.Type.LIST, "routing_engine,sm_key,part_enforce,qos,lmc,max_op_vls,allow_both_pkeys",
+        return List.of(Setting.of("options", Setting.Type.LIST, "routing_engine,sm_key,part_enforce,qos,lmc,max_op_vls,allow_both_pkeys,congestion_control",
                 "opensm options that must be the same on every SM node"));
     }
 
