@@ -32,7 +32,7 @@ public final class JsonReport {
     public record VerdictInfo(String code, String label, String meaning) {}
 
     public record FindingJson(String check, String title, String status, List<String> objects, List<EvidenceJson> evidence,
-                              String summary, String cause, String fix, @JsonInclude(JsonInclude.Include.NON_NULL) WaiverJson waiver,
+                              String summary, String cause, String fix, String variant, @JsonInclude(JsonInclude.Include.NON_NULL) WaiverJson waiver,
                               String id, @JsonInclude(JsonInclude.Include.NON_NULL) String parent) {}
 
     /** where is "file:line" as in the report; file and line split out (line 0: the file as a whole or derived). */
@@ -106,6 +106,7 @@ public final class JsonReport {
                 str(g, "summary", f.summary());
                 str(g, "cause", f.cause());
                 str(g, "fix", f.fix());
+                str(g, "variant", f.variant());
                 if (f.waiver() != null) {
                     g.writeFieldName("waiver");
                     waiver(g, f.waiver());
@@ -167,7 +168,7 @@ public final class JsonReport {
     private static FindingJson finding(Report r, Finding f) {
         Waiver w = f.status() == Status.WAIVED ? r.waiverFor(f) : null;
         return new FindingJson(f.check(), f.title(), f.status().name(), f.objects(),
-                f.evidence().stream().map(JsonReport::evidence).toList(), f.summary(), f.cause(), f.fix(),
+                f.evidence().stream().map(JsonReport::evidence).toList(), f.summary(), f.cause(), f.fix(), f.variant(),
                 w == null ? null : waiver(w, null), f.id(), f.parent());
     }
 

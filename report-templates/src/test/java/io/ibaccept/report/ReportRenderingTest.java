@@ -168,11 +168,11 @@ class ReportRenderingTest {
     void consequencesAreRenderedUnderTheirRootAndCountedOnce() {
         var data = Synthetic.cluster(List.of("node01", "node02", "node03"), "");
         Finding leaf = new Finding("fabric.switch", "Switch", Status.FAIL, List.of("leaf001"), List.of(), "leaf001 is dead", "power", "replace",
-                "fabric.switch#1", null);
-        Finding other = new Finding("memlock", "memlock", Status.FAIL, List.of("node03"), List.of(), "node03: memlock", "c", "f", "memlock#1", null);
+                "", "fabric.switch#1", null);
+        Finding other = new Finding("memlock", "memlock", Status.FAIL, List.of("node03"), List.of(), "node03: memlock", "c", "f", "", "memlock#1", null);
         List<Finding> fs = List.of(other, leaf,
-                new Finding("port.state", "Port", Status.FAIL, List.of("node01 HCA-1 port 1"), List.of(), "node01 port down", "c", "f", "port.state#1", "fabric.switch#1"),
-                new Finding("port.state", "Port", Status.FAIL, List.of("node02 HCA-1 port 1"), List.of(), "node02 port down", "c", "f", "port.state#2", "fabric.switch#1"));
+                new Finding("port.state", "Port", Status.FAIL, List.of("node01 HCA-1 port 1"), List.of(), "node01 port down", "c", "f", "down", "port.state#1", "fabric.switch#1"),
+                new Finding("port.state", "Port", Status.FAIL, List.of("node02 HCA-1 port 1"), List.of(), "node02 port down", "c", "f", "down", "port.state#2", "fabric.switch#1"));
         Report rep = new Report(data, fs);
         assertThat(rep.counts().get(Status.FAIL)).isEqualTo(2);
         Document doc = Jsoup.parse(HtmlReport.render(rep));

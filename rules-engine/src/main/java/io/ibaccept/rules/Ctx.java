@@ -99,7 +99,7 @@ public final class Ctx {
                            Map<String, ?> vars) {
         String suffix = variant == null || variant.isEmpty() ? "" : "." + variant;
         Finding f = new Finding(check, cfg.text(check, "title"), status, objects, evidence, summary,
-                cfg.fill(check, "cause" + suffix, vars), cfg.fill(check, "fix" + suffix, vars));
+                cfg.fill(check, "cause" + suffix, vars), cfg.fill(check, "fix" + suffix, vars), variant, "", null);
         out.add(f);
         return f;
     }

@@ -3,21 +3,24 @@ package io.ibaccept.rules;
 import java.util.List;
 
 /**
- * One result of one check: which objects, what was seen, why it probably happened and how to fix it. id is unique
- * in a report ("port.state#3"); parent is the id of the root finding this one is a consequence of (null for a root):
- * a dead leaf switch is one root finding with the host ports behind it and their input skips as consequences.
+ * One result of one check: which objects, what was seen, why it probably happened and how to fix it. variant names
+ * which of the check's causes it is ("down", "init.nosm"; empty for the check's only one), as its cause and fix keys
+ * do. id is unique in a report ("port.state#3"); parent is the id of the root finding this one is a consequence of
+ * (null for a root): a dead leaf switch is one root finding with the host ports behind it and their input skips as
+ * consequences.
  */
 public record Finding(String check, String title, Status status, List<String> objects, List<Evidence> evidence,
-                      String summary, String cause, String fix, String id, String parent) {
+                      String summary, String cause, String fix, String variant, String id, String parent) {
     public Finding {
         objects = List.copyOf(objects);
         evidence = List.copyOf(evidence);
+        variant = variant == null ? "" : variant;
         id = id == null ? "" : id;
     }
 
     public Finding(String check, String title, Status status, List<String> objects, List<Evidence> evidence,
                    String summary, String cause, String fix) {
-        this(check, title, status, objects, evidence, summary, cause, fix, "", null);
+        this(check, title, status, objects, evidence, summary, cause, fix, "", "", null);
     }
 
     public boolean isConsequence() {
@@ -25,15 +28,19 @@ public record Finding(String check, String title, Status status, List<String> ob
     }
 
     Finding withId(String newId) {
-        return new Finding(check, title, status, objects, evidence, summary, cause, fix, newId, parent);
+        return new Finding(check, title, status, objects, evidence, summary, cause, fix, variant, newId, parent);
     }
 
     Finding withSummary(String newSummary) {
-        return new Finding(check, title, status, objects, evidence, newSummary, cause, fix, id, parent);
+        return new Finding(check, title, status, objects, evidence, newSummary, cause, fix, variant, id, parent);
     }
 
     Finding withParent(String parentId) {
-        return new Finding(check, title, status, objects, evidence, summary, cause, fix, id, parentId);
+        return new Finding(check, title, status, objects, evidence, summary, cause, fix, variant, id, parentId);
+    }
+
+    Finding with(List<Evidence> newEvidence, String parentId) {
+        return new Finding(check, title, status, objects, newEvidence, summary, cause, fix, variant, id, parentId);
     }
 
     /** Host names among the affected objects ("node03" for "node03", "node03 port 1", "node03/mlx5_0"). */

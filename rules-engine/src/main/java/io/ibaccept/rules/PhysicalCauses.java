@@ -156,7 +156,7 @@ final class PhysicalCauses {
             if (also.containsKey(i))
                 ev.add(Evidence.of("also explained by " + String.join(", ", also.get(i).stream().map(r -> findings.get(r).id() + " ("
                         + findings.get(r).summary() + ")").toList()), ""));
-            out.add(new Finding(f.check(), f.title(), f.status(), f.objects(), ev, f.summary(), f.cause(), f.fix(), f.id(), p));
+            out.add(f.with(ev, p));
         }
         return withCounts(out);
     }
@@ -246,7 +246,7 @@ final class PhysicalCauses {
             List<Evidence> ev = new ArrayList<>(f.evidence());
             ev.add(Evidence.of(total + (total == 1 ? " consequence" : " consequences") + " listed under this finding: "
                     + String.join(", ", c.entrySet().stream().map(e -> e.getKey() + (e.getValue() > 1 ? " x" + e.getValue() : "")).toList()), ""));
-            out.add(new Finding(f.check(), f.title(), f.status(), f.objects(), ev, f.summary(), f.cause(), f.fix(), f.id(), f.parent()));
+            out.add(f.with(ev, f.parent()));
         }
         return out;
     }
@@ -255,8 +255,7 @@ final class PhysicalCauses {
     private static Kind kind(Finding f) {
         if (f.status() != Status.FAIL && f.status() != Status.WARN) return null;
         return switch (f.check()) {
-            case "port.state" -> f.summary().matches(".* is (down|disabled)\\b.*") || f.evidence().stream().anyMatch(e ->
-                    e.text().contains("Physical state: ") && !e.text().contains("Physical state: LinkUp")) ? Kind.DOWN : null;
+            case "port.state" -> f.variant().equals("down") || f.variant().equals("disabled") ? Kind.DOWN : null;
             case "link.width", "link.speed", "mlxlink" -> Kind.CABLE;
             case "link.errors", "link.errors.window" -> PHYS_COUNTER.matcher(f.summary()).find() ? Kind.CABLE : null;
             case "pcie" -> Kind.HOST_HW;
