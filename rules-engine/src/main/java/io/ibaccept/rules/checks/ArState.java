@@ -37,7 +37,7 @@ final class ArState implements Check {
         List<Evidence> offEv = new ArrayList<>();
         Evidence onEv = null;
         for (Ibdiagnet.Row r : s.rows()) {
-            String name = switchName(c, r.get("NodeGUID"));
+            String name = CcState.nodeName(c, r.get("NodeGUID"));
             boolean enabled = r.get("e").equals("1");
             String detail = name + ": AR " + (enabled ? "enabled" : "disabled") + " (e=" + r.get("e") + ", fr_enabled=" + r.get("fr_enabled")
                     + ", by_sl_en=" + r.get("by_sl_en") + ")";
@@ -61,14 +61,5 @@ final class ArState implements Check {
         }
         c.pass("adaptive routing " + (off.isEmpty() ? "enabled" : "disabled") + " on all " + s.rows().size() + " AR-capable switch(es) (ibdiagnet AR_INFO)",
                 List.of(), List.of());
-    }
-
-    private static String switchName(Ctx c, String guid) {
-        try {
-            String g = guid.startsWith("0x") ? guid.substring(2) : guid;
-            return c.fabric().name(Long.parseUnsignedLong(g, 16));
-        } catch (RuntimeException e) {
-            return guid;
-        }
     }
 }

@@ -155,7 +155,8 @@ final class CcState implements Check {
         return guid.toLowerCase(Locale.ROOT).replaceFirst("^0x", "");
     }
 
-    private static String nodeName(Ctx c, String guid) {
+    /** The fabric's name of a node given by a db_csv NodeGUID ("0x..."), the GUID itself where it is not a GUID. */
+    static String nodeName(Ctx c, String guid) {
         try {
             return c.fabric().name(Long.parseUnsignedLong(norm(guid), 16));
         } catch (RuntimeException e) {
