@@ -7,6 +7,7 @@ import static io.ibaccept.rules.RealFormatRulesTest.real;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -414,7 +415,7 @@ class HostConfigRulesTest {
         assertThat(problems(r, "cc.state")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.WARN);
             assertThat(f.objects()).containsExactly("0x0002c90000000043");
-            assertThat(f.summary()).isEqualTo("1 node(s) 0x0002c90000000043: CC_SWITCH_GENERAL_SETTINGS differs from the other nodes of the same type: "
+            assertThat(f.summary()).isEqualTo("1 node(s) 0x0002c90000000043: CC_SWITCH_GENERAL_SETTINGS differs from the majority of the same device type: "
                     + "en 1 (others 0)");
             assertThat(f.evidence()).singleElement().satisfies(e -> {
                 assertThat(e.where()).isEqualTo("fabric/ibdiagnet2.db_csv.out:13");
@@ -427,6 +428,46 @@ class HostConfigRulesTest {
         Report grouped = d.write("fabric/ibdiagnet2.db_csv.out", CC.replace("0x0002c90000000043,0,0,0,0", "0x0002c90000000043,5,0,1,0"))
                 .analyze(TestDump.config(tmp, "cc.state.key_columns=NodeGUID,aqs_time\n"));
         assertThat(status(grouped, "cc.state")).isEqualTo(Status.PASS);
+    }
+
+    /**
+     * Per-port rows are compared within their port class from the fabric graph. Shown on a real per-port section, the
+     * header and first row of PM_PORT_SAMPLES_CONTROL in the ibdiagnet 2.10 capture, put at the synthetic leaf001's
+     * host ports (1-8) and uplinks (21-28), with cc.state pointed at that section: uplinks set apart from host ports
+     * are no finding, one host port unlike the other host ports is, and N/A is not a value.
+     */
+    @Test
+    void perPortRowsAreComparedWithinHostLinksAndWithinSwitchToSwitchLinks() {
+        List<String> real = real("ibdiagnet2.db_csv/gary-minghuili-ndr-quantum2-full.txt").lines()
+                .dropWhile(l -> !l.equals("START_PM_PORT_SAMPLES_CONTROL")).skip(1).limit(2).toList();
+        String header = real.get(0), first = real.get(1);
+        String[] template = first.substring(first.indexOf(",1,") + 3).split(",", -1); // Tick, CounterWidth, ... after PortNumber
+        java.util.function.BiFunction<Integer, java.util.Map<Integer, String>, String> row = (port, changes) -> {
+            String[] v = template.clone();
+            changes.forEach((i, value) -> v[i] = value);
+            return "0x0c42a10300a00000,0x0c42a10300a00000," + port + "," + String.join(",", v);
+        };
+        int sampleInterval = java.util.Arrays.asList(header.split(",")).indexOf("SampleInterval") - 3;
+        int counterSelect0 = java.util.Arrays.asList(header.split(",")).indexOf("CounterSelect0") - 3;
+        java.util.function.Function<java.util.Map<Integer, String>, String> section = hostPort3 -> {
+            StringBuilder b = new StringBuilder("START_PM_PORT_SAMPLES_CONTROL\n" + header + "\n");
+            for (int p = 1; p <= 8; p++) b.append(row.apply(p, p == 3 ? hostPort3 : java.util.Map.of())).append('\n');
+            for (int p = 21; p <= 28; p++) b.append(row.apply(p, java.util.Map.of(counterSelect0, "0x0001"))).append('\n');
+            return b.append("END_PM_PORT_SAMPLES_CONTROL\n").toString();
+        };
+        RuleConfig cfg = TestDump.config(tmp, "cc.state.sections=PM_PORT_SAMPLES_CONTROL\ncc.state.key_columns=NodeGUID,PortGUID,PortNumber\n");
+        Report apart = healthy().write("fabric/ibdiagnet2.db_csv.out", section.apply(java.util.Map.of(sampleInterval, "N/A"))).analyze(cfg);
+        assertThat(status(apart, "cc.state")).isEqualTo(Status.PASS);
+        Report odd = healthy().write("fabric/ibdiagnet2.db_csv.out", section.apply(java.util.Map.of(sampleInterval, "0x00000010"))).analyze(cfg);
+        assertThat(problems(odd, "cc.state")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("leaf001");
+            assertThat(f.summary()).isEqualTo("1 node(s) leaf001: PM_PORT_SAMPLES_CONTROL differs from the majority of the same device type: "
+                    + "SampleInterval 0x00000010 (others 0x00000000)");
+            assertThat(f.evidence()).singleElement().satisfies(e -> {
+                assertThat(e.text()).isEqualTo("leaf001 port 3: SampleInterval=0x00000010 (7 of 8 host link rows: 0x00000000)");
+                assertThat(e.where()).isEqualTo("fabric/ibdiagnet2.db_csv.out:5");
+            });
+        });
     }
 
     @Test

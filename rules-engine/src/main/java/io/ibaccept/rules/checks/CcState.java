@@ -1,6 +1,7 @@
 package io.ibaccept.rules.checks;
 
 import io.ibaccept.dump.Cmd;
+import io.ibaccept.fabric.Fabric;
 import io.ibaccept.model.Ibdiagnet;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
@@ -21,8 +22,9 @@ import java.util.TreeMap;
 /**
  * Congestion control as the switches and HCAs report it to 'ibdiagnet --congestion_control' (the CC_* sections of
  * ibdiagnet2.db_csv). Each configuration section is compared column by column among the nodes of one device type
- * (DeviceID from the NODES section) and, for per-VL or per-SL rows, of the same VL/SL: nodes that differ from the
- * majority are one WARN per section, since flows through them are marked or throttled differently from the rest.
+ * (DeviceID from the NODES section), of the same port class for per-port rows (host-facing and switch-to-switch
+ * ports from the fabric graph, configured apart by design) and of the same VL/SL for per-VL or per-SL rows: nodes that
+ * differ from the majority are one WARN per section, since flows through them are marked or throttled differently from the rest.
  * Key columns (which node, port, VL or SL a row is about) and capability columns (what the hardware can do, not how it
  * is set) are not compared. The columns are taken from each section's own header, so any ibdiagnet version's set is
  * judged; whether the switches have CC on is reported as a fact (CC_SWITCH_GENERAL_SETTINGS 'en').
@@ -75,7 +77,7 @@ final class CcState implements Check {
             v.put("section", s.name());
             v.put("settings", String.join(", ", settings));
             c.problem(Status.WARN, nodes, HostConfigs.limit(d.evidence), nodes.size() + " node(s) " + HostConfigs.hostlist(nodes) + ": "
-                    + s.name() + " differs from the other nodes of the same type: " + String.join(", ", settings.stream().limit(6).toList())
+                    + s.name() + " differs from the majority of the same device type: " + String.join(", ", settings.stream().limit(6).toList())
                     + (settings.size() > 6 ? ", +" + (settings.size() - 6) + " more" : ""), "", v);
         }
         switchFact(c, db).ifPresent(f -> facts.add(0, f));
@@ -100,34 +102,56 @@ final class CcState implements Check {
             else if (lc.startsWith("port")) portCol = lc.equals("portguid") ? portCol : col;
             else position.add(col);
         }
+        // per-port rows: host-facing ports and switch-to-switch ports are configured apart by design
+        Map<String, String> classOf = new LinkedHashMap<>();
         Map<String, List<Ibdiagnet.Row>> groups = new TreeMap<>();
         for (Ibdiagnet.Row r : s.rows()) {
+            String cls = guidCol == null || portCol == null ? "" : portClass(c, r.get(guidCol), r.get(portCol));
             StringBuilder g = new StringBuilder(guidCol == null ? "" : deviceOf.getOrDefault(norm(r.get(guidCol)), ""));
+            g.append('|').append(cls);
             for (String p : position) g.append('|').append(p).append(' ').append(r.get(p));
             groups.computeIfAbsent(g.toString(), k -> new ArrayList<>()).add(r);
+            classOf.put(g.toString(), cls);
         }
         Deviations d = new Deviations(new java.util.TreeSet<>(), new LinkedHashSet<>(), new ArrayList<>());
-        for (List<Ibdiagnet.Row> rows : groups.values()) {
-            if (rows.size() < 2) continue;
+        for (Map.Entry<String, List<Ibdiagnet.Row>> group : groups.entrySet()) {
+            List<Ibdiagnet.Row> rows = group.getValue();
+            String rowsOf = classOf.get(group.getKey()).isEmpty() ? " rows" : " " + classOf.get(group.getKey()) + " rows";
             for (String col : compared) {
-                List<String> values = rows.stream().map(r -> r.get(col)).toList();
+                // N/A: the node does not support the attribute, which is not a setting to compare
+                List<String> values = rows.stream().map(r -> r.get(col)).filter(v -> !notAvailable(v)).toList();
+                if (values.size() < 2) continue;
                 // on a tie the greater value is taken as the fabric's, so the nodes reported are the ones with less set
                 String majority = Majority.of(values, Comparator.naturalOrder()).orElseThrow();
                 long agree = values.stream().filter(majority::equals).count();
                 if (agree == values.size()) continue;
                 for (Ibdiagnet.Row r : rows) {
                     String value = r.get(col);
-                    if (value.equals(majority)) continue;
+                    if (value.equals(majority) || notAvailable(value)) continue;
                     String where = position.stream().map(p -> p + " " + r.get(p)).reduce((a, b) -> a + " " + b).map(p -> " at " + p).orElse("");
                     String node = guidCol == null ? "row " + r.ref().line() : nodeName(c, r.get(guidCol));
                     d.nodes.add(node);
                     d.settings.add(col + " " + value + " (others " + majority + ")" + where);
                     d.evidence.add(Evidence.of(node + (portCol == null ? "" : " port " + r.get(portCol)) + where + ": " + col + "=" + value
-                            + " (" + agree + " of " + values.size() + " rows: " + majority + ")", r.ref()));
+                            + " (" + agree + " of " + values.size() + rowsOf + ": " + majority + ")", r.ref()));
                 }
             }
         }
         return d;
+    }
+
+    private static boolean notAvailable(String value) {
+        return value.isEmpty() || value.equalsIgnoreCase("N/A") || value.equalsIgnoreCase("NA");
+    }
+
+    /** "switch-to-switch" or "host link" from the fabric graph, "unlinked" for a port without a link in it. */
+    private static String portClass(Ctx c, String guid, String port) {
+        try {
+            Fabric.End end = new Fabric.End(Long.parseUnsignedLong(norm(guid), 16), Integer.parseInt(port.trim()));
+            return c.fabric().linkAt(end).map(l -> c.fabric().isSwitchToSwitch(l) ? "switch-to-switch" : "host link").orElse("unlinked");
+        } catch (RuntimeException e) {
+            return "";
+        }
     }
 
     /** What the hardware supports rather than how it is configured (e.g. cap_total_buffer_size, ver0Supported). */
