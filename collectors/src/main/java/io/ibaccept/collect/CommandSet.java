@@ -132,10 +132,12 @@ public final class CommandSet {
                         + "ok=1; sminfo && ok=0; for l in $lids; do sminfo $l && ok=0; done; exit $ok",
                         Duration.ofSeconds(60))));
         if (withIbdiagnet) {
-            // --congestion_control (ibdiagnet 2.8+) adds the CC_* sections to db_csv; older versions reject unknown options
+            // --congestion_control (ibdiagnet 2.8+) adds the CC_* sections to db_csv; older versions reject unknown options,
+            // and a run that the option breaks (no log written) is done again without it, so the rest of the data is kept
             s.add(new Spec(Cmd.IBDIAGNET_LOG, "cc=; { ibdiagnet --help; ibdiagnet --deep_help; } 2>/dev/null | grep -q -e --congestion_control "
                     + "&& cc=--congestion_control; rm -rf " + IBDIAG_DIR + " && ibdiagnet -o " + IBDIAG_DIR + " $cc >/dev/null; "
-                    + "rc=$?; [ $rc -eq 127 ] && exit 127; cat " + IBDIAG_DIR + "/ibdiagnet2.log", Duration.ofSeconds(900)));
+                    + "rc=$?; [ $rc -eq 127 ] && exit 127; if [ -n \"$cc\" ] && [ ! -s " + IBDIAG_DIR + "/ibdiagnet2.log ]; then rm -rf " + IBDIAG_DIR
+                    + " && ibdiagnet -o " + IBDIAG_DIR + " >/dev/null; fi; cat " + IBDIAG_DIR + "/ibdiagnet2.log", Duration.ofSeconds(900)));
             s.add(new Spec(Cmd.IBDIAGNET_DB, "cat " + IBDIAG_DIR + "/ibdiagnet2.db_csv", Duration.ofSeconds(60)));
         }
         return s;

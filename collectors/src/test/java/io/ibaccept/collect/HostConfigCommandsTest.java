@@ -113,6 +113,11 @@ class HostConfigCommandsTest {
             assertThat(r.exit()).isZero();
             assertThat(r.out()).isEqualTo("ibdiagnet -o " + out.resolve("ibdiag") + (hasCc ? " --congestion_control" : "") + "\n");
         }
+        // an ibdiagnet that lists the option but writes nothing with it: run again without it
+        Files.writeString(fake, "#!/bin/sh\ncase \"$1\" in --help) echo '  --congestion_control'; exit 0;; --deep_help) exit 1;; esac\n"
+                + "case \"$*\" in *--congestion_control*) echo '-E- plugin failed' >&2; exit 1;; esac\n"
+                + "args=\"$*\"; while [ $# -gt 0 ]; do [ \"$1\" = -o ] && d=$2; shift; done\nmkdir -p \"$d\" && echo \"ibdiagnet $args\" > \"$d/ibdiagnet2.log\"\n");
+        assertThat(bash(script, bin + ":/usr/bin:/bin").out()).isEqualTo("ibdiagnet -o " + out.resolve("ibdiag") + "\n");
         Files.delete(fake);
         assertThat(bash(script, bin + ":/usr/bin:/bin").exit()).isEqualTo(127);
     }

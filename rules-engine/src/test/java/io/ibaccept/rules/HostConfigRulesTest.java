@@ -7,6 +7,8 @@ import static io.ibaccept.rules.RealFormatRulesTest.real;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.function.BiFunction;
+import java.util.Map;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -431,34 +433,41 @@ class HostConfigRulesTest {
     }
 
     /**
-     * Per-port rows are compared within their port class from the fabric graph. Shown on a real per-port section, the
-     * header and first row of PM_PORT_SAMPLES_CONTROL in the ibdiagnet 2.10 capture, put at the synthetic leaf001's
-     * host ports (1-8) and uplinks (21-28), with cc.state pointed at that section: uplinks set apart from host ports
-     * are no finding, one host port unlike the other host ports is, and N/A is not a value.
+     * A real per-port section, the header and first row of PM_PORT_SAMPLES_CONTROL in the ibdiagnet 2.10 capture, put at
+     * a switch's host ports (1-8) and uplinks (21-28): the uplinks have CounterSelect0 set apart from the host ports,
+     * host port 3 gets the given changes. cc.state is pointed at that section by {@link #PORT_ROWS}.
      */
-    @Test
-    void perPortRowsAreComparedWithinHostLinksAndWithinSwitchToSwitchLinks() {
+    static String portSamples(String guid, Map<String, String> hostPort3) {
         List<String> real = real("ibdiagnet2.db_csv/gary-minghuili-ndr-quantum2-full.txt").lines()
                 .dropWhile(l -> !l.equals("START_PM_PORT_SAMPLES_CONTROL")).skip(1).limit(2).toList();
         String header = real.get(0), first = real.get(1);
-        String[] template = first.substring(first.indexOf(",1,") + 3).split(",", -1); // Tick, CounterWidth, ... after PortNumber
-        java.util.function.BiFunction<Integer, java.util.Map<Integer, String>, String> row = (port, changes) -> {
+        List<String> names = List.of(header.split(",")).subList(3, header.split(",").length); // the columns after PortNumber
+        String[] template = first.substring(first.indexOf(",1,") + 3).split(",", -1);
+        BiFunction<Integer, Map<String, String>, String> row = (port, changes) -> {
             String[] v = template.clone();
-            changes.forEach((i, value) -> v[i] = value);
-            return "0x0c42a10300a00000,0x0c42a10300a00000," + port + "," + String.join(",", v);
+            changes.forEach((col, value) -> v[names.indexOf(col)] = value);
+            return guid + "," + guid + "," + port + "," + String.join(",", v);
         };
-        int sampleInterval = java.util.Arrays.asList(header.split(",")).indexOf("SampleInterval") - 3;
-        int counterSelect0 = java.util.Arrays.asList(header.split(",")).indexOf("CounterSelect0") - 3;
-        java.util.function.Function<java.util.Map<Integer, String>, String> section = hostPort3 -> {
-            StringBuilder b = new StringBuilder("START_PM_PORT_SAMPLES_CONTROL\n" + header + "\n");
-            for (int p = 1; p <= 8; p++) b.append(row.apply(p, p == 3 ? hostPort3 : java.util.Map.of())).append('\n');
-            for (int p = 21; p <= 28; p++) b.append(row.apply(p, java.util.Map.of(counterSelect0, "0x0001"))).append('\n');
-            return b.append("END_PM_PORT_SAMPLES_CONTROL\n").toString();
-        };
-        RuleConfig cfg = TestDump.config(tmp, "cc.state.sections=PM_PORT_SAMPLES_CONTROL\ncc.state.key_columns=NodeGUID,PortGUID,PortNumber\n");
-        Report apart = healthy().write("fabric/ibdiagnet2.db_csv.out", section.apply(java.util.Map.of(sampleInterval, "N/A"))).analyze(cfg);
+        StringBuilder b = new StringBuilder("START_PM_PORT_SAMPLES_CONTROL\n" + header + "\n");
+        for (int p = 1; p <= 8; p++) b.append(row.apply(p, p == 3 ? hostPort3 : Map.of())).append('\n');
+        for (int p = 21; p <= 28; p++) b.append(row.apply(p, Map.of("CounterSelect0", "0x0001"))).append('\n');
+        return b.append("END_PM_PORT_SAMPLES_CONTROL\n").toString();
+    }
+
+    static final String PORT_ROWS = "cc.state.sections=PM_PORT_SAMPLES_CONTROL\ncc.state.key_columns=NodeGUID,PortGUID,PortNumber\n";
+
+    /**
+     * Per-port rows are compared within their port class from the fabric graph (synthetic leaf001: hosts on 1-8,
+     * uplinks on 21-40): uplinks set apart from host ports are no finding, one host port unlike the other host ports
+     * is, and N/A is not a value.
+     */
+    @Test
+    void perPortRowsAreComparedWithinHostLinksAndWithinSwitchToSwitchLinks() {
+        RuleConfig cfg = TestDump.config(tmp, PORT_ROWS);
+        Report apart = healthy().write("fabric/ibdiagnet2.db_csv.out", portSamples("0x0c42a10300a00000", Map.of("SampleInterval", "N/A"))).analyze(cfg);
         assertThat(status(apart, "cc.state")).isEqualTo(Status.PASS);
-        Report odd = healthy().write("fabric/ibdiagnet2.db_csv.out", section.apply(java.util.Map.of(sampleInterval, "0x00000010"))).analyze(cfg);
+        Report odd = healthy().write("fabric/ibdiagnet2.db_csv.out", portSamples("0x0c42a10300a00000", Map.of("SampleInterval", "0x00000010")))
+                .analyze(cfg);
         assertThat(problems(odd, "cc.state")).singleElement().satisfies(f -> {
             assertThat(f.objects()).containsExactly("leaf001");
             assertThat(f.summary()).isEqualTo("1 node(s) leaf001: PM_PORT_SAMPLES_CONTROL differs from the majority of the same device type: "
@@ -467,6 +476,53 @@ class HostConfigRulesTest {
                 assertThat(e.text()).isEqualTo("leaf001 port 3: SampleInterval=0x00000010 (7 of 8 host link rows: 0x00000000)");
                 assertThat(e.where()).isEqualTo("fabric/ibdiagnet2.db_csv.out:5");
             });
+        });
+    }
+
+    /**
+     * A ticket with only ibdiagnet's files: the switch is not in the dump's topology, so its ports are classed from
+     * db_csv's own LINKS and NODES (real headers; a switch and host rows of the capture with this switch's GUIDs) and it
+     * is named by its NodeDesc.
+     */
+    @Test
+    void withoutTheSwitchInTheTopologyPortClassesAndNamesComeFromDbCsv() {
+        String sw = "0x0c42a10300a0ffff", spine = "0x0c42a10300a1ffff";
+        String nodeHeader = real("ibdiagnet2.db_csv/gary-minghuili-ndr-quantum2-full.txt").lines()
+                .dropWhile(l -> !l.equals("START_NODES")).skip(1).findFirst().orElseThrow();
+        StringBuilder nodes = new StringBuilder("START_NODES\n" + nodeHeader + "\n");
+        nodes.append(String.format("\"MF0;ib-leaf-x:MQM9700/U1\",65,2,1,1,%s,%s,%s,54002,8,160,713,0%n", sw, sw, sw));
+        nodes.append(String.format("\"MF0;ib-spine-x:MQM9700/U1\",65,2,1,1,%s,%s,%s,54002,8,160,713,0%n", spine, spine, spine));
+        StringBuilder links = new StringBuilder("START_LINKS\nNodeGuid1,PortNum1,NodeGuid2,PortNum2\n");
+        for (int p = 1; p <= 8; p++) {
+            String ca = String.format("0x5c25730300e670%02x", p);
+            nodes.append(String.format("\"cx%d mlx5_0\",1,1,1,1,%s,%s,%s,4129,128,0,713,1%n", p, ca, ca, ca));
+            links.append(ca).append(",1,").append(sw).append(",").append(p).append('\n');
+        }
+        for (int p = 21; p <= 28; p++) links.append(sw).append(",").append(p).append(",").append(spine).append(",").append(p - 20).append('\n');
+        String db = nodes.append("END_NODES\n\n\n").toString() + links.append("END_LINKS\n\n\n");
+        RuleConfig cfg = TestDump.config(tmp, PORT_ROWS);
+        Report apart = healthy().write("fabric/ibdiagnet2.db_csv.out", db + portSamples(sw, Map.of())).analyze(cfg);
+        assertThat(status(apart, "cc.state")).isEqualTo(Status.PASS);
+        Report odd = healthy().write("fabric/ibdiagnet2.db_csv.out", db + portSamples(sw, Map.of("SampleInterval", "0x00000010"))).analyze(cfg);
+        assertThat(problems(odd, "cc.state")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("MF0;ib-leaf-x:MQM9700/U1");
+            assertThat(f.evidence().get(0).text()).isEqualTo("MF0;ib-leaf-x:MQM9700/U1 port 3: SampleInterval=0x00000010 (7 of 8 host link rows: 0x00000000)");
+        });
+    }
+
+    /**
+     * Without a value most rows hold: two values half and half are still one WARN (the rows with less set are named),
+     * more than two values are a per-node value and no finding. Numbers are compared by value ("10" above "9").
+     */
+    @Test
+    void splitValuesAreComparedByValueAndPerNodeValuesAreNot() {
+        String en = CC.replace("0x0002c90000000041,0,0,0,0", "0x0002c90000000041,0,0,10,0").replace("0x0002c90000000043,0,0,0,0", "0x0002c90000000043,0,0,9,0");
+        assertThat(status(healthy().write("fabric/ibdiagnet2.db_csv.out", en).analyze(), "cc.state")).isEqualTo(Status.PASS);
+        String half = CC.replace("0x0002c90000000043,0,0,0,0\n", "")
+                .replace("0x0002c90000000041,0,0,0,0", "0x0002c90000000041,0,0,10,0").replace("0x0002c9000000004f,0,0,0,0", "0x0002c9000000004f,0,0,9,0");
+        assertThat(problems(healthy().write("fabric/ibdiagnet2.db_csv.out", half).analyze(), "cc.state")).singleElement().satisfies(f -> {
+            assertThat(f.objects()).containsExactly("0x0002c9000000004f");
+            assertThat(f.summary()).endsWith(": en 9 (the other half 10)");
         });
     }
 

@@ -293,6 +293,17 @@ class SmConfigRulesTest {
         });
     }
 
+    /** An option one SM node's file leaves out is opensm's default, not a difference from a node that writes it out. */
+    @Test
+    void anOptionLeftOutIsTheDefaultValue() {
+        TestDump d = healthyPair();
+        d.replace("nodes/cn0002/opensm.conf.out", "\ncongestion_control FALSE\n", "\n");
+        assertThat(TestDump.status(d.analyze(), "sm.config.consistency")).isEqualTo(Status.PASS);
+        d.replace("nodes/cn0001/opensm.conf.out", "\ncongestion_control FALSE\n", "\ncongestion_control TRUE\n");
+        assertThat(TestDump.problems(d.analyze(), "sm.config.consistency")).singleElement()
+                .satisfies(f -> assertThat(f.summary()).isEqualTo("congestion_control differs between the SM nodes (cn0001: TRUE; cn0002: FALSE)"));
+    }
+
     @Test
     void redactedKeysAsTheCollectorStoresThemAreSetAndComparable() {
         TestDump d = healthyPair();

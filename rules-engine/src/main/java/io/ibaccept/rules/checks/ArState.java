@@ -33,11 +33,12 @@ final class ArState implements Check {
             c.skip("ibdiagnet2.db_csv has no AR_INFO rows: no switch reported adaptive-routing state (AR not supported, or not queried)");
             return;
         }
+        DiagNodes nodes = DiagNodes.of(db);
         List<String> on = new ArrayList<>(), off = new ArrayList<>();
         List<Evidence> offEv = new ArrayList<>();
         Evidence onEv = null;
         for (Ibdiagnet.Row r : s.rows()) {
-            String name = CcState.nodeName(c, r.get("NodeGUID"));
+            String name = nodes.name(c, r.get("NodeGUID"));
             boolean enabled = r.get("e").equals("1");
             String detail = name + ": AR " + (enabled ? "enabled" : "disabled") + " (e=" + r.get("e") + ", fr_enabled=" + r.get("fr_enabled")
                     + ", by_sl_en=" + r.get("by_sl_en") + ")";

@@ -1,7 +1,6 @@
 package io.ibaccept.rules.checks;
 
 import io.ibaccept.dump.Cmd;
-import io.ibaccept.fabric.Fabric;
 import io.ibaccept.model.Ibdiagnet;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
@@ -9,6 +8,7 @@ import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Setting;
 import io.ibaccept.rules.Status;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -18,18 +18,25 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Congestion control as the switches and HCAs report it to 'ibdiagnet --congestion_control' (the CC_* sections of
- * ibdiagnet2.db_csv). Each configuration section is compared column by column among the nodes of one device type
- * (DeviceID from the NODES section), of the same port class for per-port rows (host-facing and switch-to-switch
- * ports from the fabric graph, configured apart by design) and of the same VL/SL for per-VL or per-SL rows: nodes that
- * differ from the majority are one WARN per section, since flows through them are marked or throttled differently from the rest.
- * Key columns (which node, port, VL or SL a row is about) and capability columns (what the hardware can do, not how it
- * is set) are not compared. The columns are taken from each section's own header, so any ibdiagnet version's set is
- * judged; whether the switches have CC on is reported as a fact (CC_SWITCH_GENERAL_SETTINGS 'en').
+ * ibdiagnet2.db_csv). Each configuration section is compared column by column among the rows of one device type
+ * (DeviceID from the NODES section), of one port class for per-port rows (host links apart from switch-to-switch
+ * links, configured apart by design) and of one VL/SL for per-VL or per-SL rows: rows off the value most of their group
+ * holds are one WARN per section, since flows through those nodes are marked or throttled differently from the rest.
+ * Key columns (which node, port, VL or SL a row is about), capability columns (what the hardware can do, not how it is
+ * set) and N/A (not supported) are not compared; nor is a column where no value is held by most rows and there are
+ * more than two values (a per-node value, not a fabric-wide setting). The columns come from each section's own header,
+ * so any ibdiagnet version's set is judged; whether the switches have CC on is a fact (CC_SWITCH_GENERAL_SETTINGS 'en').
  */
 final class CcState implements Check {
+    /** Rows quoted per WARN, distinct settings named in its text. */
+    private static final int MAX_ROWS = 10, MAX_SETTINGS = 6;
+
     public String id() {
         return "cc.state";
     }
@@ -41,7 +48,7 @@ final class CcState implements Check {
     public List<Setting> settings() {
         return List.of(
                 Setting.of("sections", Setting.Type.LIST, "CC_SWITCH_GENERAL_SETTINGS,CC_PORT_PROFILE_SETTINGS,CC_SL_MAPPING_SETTINGS,"
-                        + "CC_HCA_GENERAL_SETTINGS,CC_HCA_RP_PARAMETERS,CC_HCA_NP_PARAMETERS,CC_HCA_ALGO_CONFIG,CC_HCA_ALGO_CONFIG_PARAMS",
+                        + "CC_HCA_GENERAL_SETTINGS,CC_HCA_RP_PARAMETERS,CC_HCA_NP_PARAMETERS",
                         "ibdiagnet2.db_csv sections holding congestion-control configuration (not counters)"),
                 Setting.of("key_columns", Setting.Type.LIST, "NodeGUID,PortGUID,portNum,vl,sl",
                         "columns naming the node, port, VL or SL a row is about (case-insensitive); not compared"));
@@ -51,7 +58,7 @@ final class CcState implements Check {
         Ibdiagnet.Db db = c.data.fabric().diagDb();
         List<Ibdiagnet.Section> sections = new ArrayList<>();
         if (db != null)
-            for (String name : c.list("sections")) {
+            for (String name : new LinkedHashSet<>(c.list("sections"))) {
                 Ibdiagnet.Section s = db.section(name);
                 if (s != null && !s.rows().isEmpty()) sections.add(s);
             }
@@ -62,39 +69,35 @@ final class CcState implements Check {
         }
         Set<String> keys = new LinkedHashSet<>();
         for (String k : c.list("key_columns")) keys.add(k.toLowerCase(Locale.ROOT));
-        Map<String, String> deviceOf = deviceIds(db);
+        DiagNodes nodes = DiagNodes.of(db);
         int bad = 0;
         List<String> facts = new ArrayList<>();
         for (Ibdiagnet.Section s : sections) {
-            Deviations d = deviations(c, s, keys, deviceOf);
+            Deviations d = deviations(c, s, keys, nodes);
             facts.add(s.name() + " " + s.rows().size() + " row(s)");
             if (d.nodes.isEmpty()) continue;
             bad++;
-            List<String> nodes = List.copyOf(d.nodes);
-            List<String> settings = List.copyOf(d.settings);
+            List<String> off = List.copyOf(d.nodes);
+            String settings = String.join(", ", d.settings.stream().limit(MAX_SETTINGS).toList())
+                    + (d.settings.size() > MAX_SETTINGS ? ", +" + (d.settings.size() - MAX_SETTINGS) + " more" : "");
             Map<String, Object> v = new LinkedHashMap<>();
-            v.put("nodes", HostConfigs.hostlist(nodes));
+            v.put("nodes", HostConfigs.hostlist(off));
             v.put("section", s.name());
-            v.put("settings", String.join(", ", settings));
-            c.problem(Status.WARN, nodes, HostConfigs.limit(d.evidence), nodes.size() + " node(s) " + HostConfigs.hostlist(nodes) + ": "
-                    + s.name() + " differs from the majority of the same device type: " + String.join(", ", settings.stream().limit(6).toList())
-                    + (settings.size() > 6 ? ", +" + (settings.size() - 6) + " more" : ""), "", v);
+            v.put("settings", settings);
+            c.problem(Status.WARN, off, d.evidence, off.size() + " node(s) " + HostConfigs.hostlist(off) + ": " + s.name()
+                    + " differs from the majority of the same device type: " + settings, "", v);
         }
-        switchFact(c, db).ifPresent(f -> facts.add(0, f));
+        switchFact(db).ifPresent(f -> facts.add(0, f));
         c.pass((bad == 0 ? "congestion control configured alike per device type: " : "note: congestion control: ") + String.join("; ", facts),
                 List.of(), List.of());
     }
 
     private record Deviations(Set<String> nodes, Set<String> settings, List<Evidence> evidence) {}
 
-    /**
-     * Rows grouped by device type and position (VL, SL); in each group and compared column, the rows off the majority
-     * value. Settings are described as "column value (others majority)", with the position where there is one.
-     */
-    private static Deviations deviations(Ctx c, Ibdiagnet.Section s, Set<String> keys, Map<String, String> deviceOf) {
+    private static Deviations deviations(Ctx c, Ibdiagnet.Section s, Set<String> keys, DiagNodes nodes) {
         List<String> position = new ArrayList<>(), compared = new ArrayList<>();
         String guidCol = null, portCol = null;
-        for (String col : s.header()) {
+        for (String col : new LinkedHashSet<>(s.header())) {
             String lc = col.toLowerCase(Locale.ROOT);
             if (!keys.contains(lc)) {
                 if (!capability(lc)) compared.add(col);
@@ -102,56 +105,63 @@ final class CcState implements Check {
             else if (lc.startsWith("port")) portCol = lc.equals("portguid") ? portCol : col;
             else position.add(col);
         }
-        // per-port rows: host-facing ports and switch-to-switch ports are configured apart by design
-        Map<String, String> classOf = new LinkedHashMap<>();
+        String guid = guidCol, port = portCol;
         Map<String, List<Ibdiagnet.Row>> groups = new TreeMap<>();
+        Map<String, String> classOf = new LinkedHashMap<>();
         for (Ibdiagnet.Row r : s.rows()) {
-            String cls = guidCol == null || portCol == null ? "" : portClass(c, r.get(guidCol), r.get(portCol));
-            StringBuilder g = new StringBuilder(guidCol == null ? "" : deviceOf.getOrDefault(norm(r.get(guidCol)), ""));
-            g.append('|').append(cls);
+            String cls = guid == null || port == null ? "" : nodes.portClass(c, r.get(guid), r.get(port));
+            StringBuilder g = new StringBuilder(guid == null ? "" : nodes.device(r.get(guid))).append('|').append(cls);
             for (String p : position) g.append('|').append(p).append(' ').append(r.get(p));
             groups.computeIfAbsent(g.toString(), k -> new ArrayList<>()).add(r);
             classOf.put(g.toString(), cls);
         }
-        Deviations d = new Deviations(new java.util.TreeSet<>(), new LinkedHashSet<>(), new ArrayList<>());
+        Deviations d = new Deviations(new TreeSet<>(), new LinkedHashSet<>(), new ArrayList<>());
         for (Map.Entry<String, List<Ibdiagnet.Row>> group : groups.entrySet()) {
             List<Ibdiagnet.Row> rows = group.getValue();
             String rowsOf = classOf.get(group.getKey()).isEmpty() ? " rows" : " " + classOf.get(group.getKey()) + " rows";
             for (String col : compared) {
-                // N/A: the node does not support the attribute, which is not a setting to compare
-                List<String> values = rows.stream().map(r -> r.get(col)).filter(v -> !notAvailable(v)).toList();
-                if (values.size() < 2) continue;
-                // on a tie the greater value is taken as the fabric's, so the nodes reported are the ones with less set
-                String majority = Majority.of(values, Comparator.naturalOrder()).orElseThrow();
-                long agree = values.stream().filter(majority::equals).count();
-                if (agree == values.size()) continue;
+                Map<String, Long> counts = rows.stream().map(r -> r.get(col)).filter(v -> !notAvailable(v))
+                        .collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
+                if (counts.size() < 2) continue;
+                long total = counts.values().stream().mapToLong(Long::longValue).sum();
+                // the value most rows hold; on a tie the numerically greater one (the one with more set)
+                String reference = counts.entrySet().stream().max(Comparator.<Map.Entry<String, Long>>comparingLong(Map.Entry::getValue)
+                        .thenComparing(Map.Entry::getKey, CcState::compareValues)).orElseThrow().getKey();
+                long agree = counts.get(reference);
+                if (agree * 2 <= total && counts.size() > 2) continue;
+                String others = agree * 2 <= total ? "the other half " + reference : "others " + reference;
                 for (Ibdiagnet.Row r : rows) {
                     String value = r.get(col);
-                    if (value.equals(majority) || notAvailable(value)) continue;
+                    if (value.equals(reference) || notAvailable(value)) continue;
                     String where = position.stream().map(p -> p + " " + r.get(p)).reduce((a, b) -> a + " " + b).map(p -> " at " + p).orElse("");
-                    String node = guidCol == null ? "row " + r.ref().line() : nodeName(c, r.get(guidCol));
+                    String node = guid == null || r.get(guid).isBlank() ? "row " + r.ref().line() : nodes.name(c, r.get(guid));
                     d.nodes.add(node);
-                    d.settings.add(col + " " + value + " (others " + majority + ")" + where);
-                    d.evidence.add(Evidence.of(node + (portCol == null ? "" : " port " + r.get(portCol)) + where + ": " + col + "=" + value
-                            + " (" + agree + " of " + values.size() + rowsOf + ": " + majority + ")", r.ref()));
+                    d.settings.add(col + " " + value + " (" + others + ")" + where);
+                    if (d.evidence.size() < MAX_ROWS)
+                        d.evidence.add(Evidence.of(node + (port == null ? "" : " port " + r.get(port)) + where + ": " + col + "=" + value
+                                + " (" + agree + " of " + total + rowsOf + ": " + reference + ")", r.ref()));
                 }
             }
         }
         return d;
     }
 
-    private static boolean notAvailable(String value) {
-        return value.isEmpty() || value.equalsIgnoreCase("N/A") || value.equalsIgnoreCase("NA");
+    /** Numbers (decimal or 0x hex) by value, anything else as text. */
+    private static int compareValues(String a, String b) {
+        BigInteger x = number(a), y = number(b);
+        return x != null && y != null ? x.compareTo(y) : a.compareTo(b);
     }
 
-    /** "switch-to-switch" or "host link" from the fabric graph, "unlinked" for a port without a link in it. */
-    private static String portClass(Ctx c, String guid, String port) {
+    private static BigInteger number(String v) {
         try {
-            Fabric.End end = new Fabric.End(Long.parseUnsignedLong(norm(guid), 16), Integer.parseInt(port.trim()));
-            return c.fabric().linkAt(end).map(l -> c.fabric().isSwitchToSwitch(l) ? "switch-to-switch" : "host link").orElse("unlinked");
-        } catch (RuntimeException e) {
-            return "";
+            return v.startsWith("0x") || v.startsWith("0X") ? new BigInteger(v.substring(2), 16) : new BigInteger(v);
+        } catch (NumberFormatException e) {
+            return null;
         }
+    }
+
+    private static boolean notAvailable(String value) {
+        return value.isEmpty() || value.equalsIgnoreCase("N/A") || value.equalsIgnoreCase("NA");
     }
 
     /** What the hardware supports rather than how it is configured (e.g. cap_total_buffer_size, ver0Supported). */
@@ -159,32 +169,11 @@ final class CcState implements Check {
         return lowerCaseColumn.startsWith("cap_") || lowerCaseColumn.endsWith("supported") || lowerCaseColumn.contains("capability");
     }
 
-    private static java.util.Optional<String> switchFact(Ctx c, Ibdiagnet.Db db) {
+    private static java.util.Optional<String> switchFact(Ibdiagnet.Db db) {
         Ibdiagnet.Section sw = db.section("CC_SWITCH_GENERAL_SETTINGS");
         if (sw == null || !sw.header().contains("en") || sw.rows().isEmpty()) return java.util.Optional.empty();
         long on = sw.rows().stream().filter(r -> r.get("en").equals("1")).count();
         return java.util.Optional.of("CC " + (on == 0 ? "disabled (en=0) on all " + sw.rows().size() + " switch(es)"
                 : on == sw.rows().size() ? "enabled (en=1) on all " + on + " switch(es)" : "enabled (en=1) on " + on + " of " + sw.rows().size() + " switch(es)"));
-    }
-
-    private static Map<String, String> deviceIds(Ibdiagnet.Db db) {
-        Map<String, String> m = new LinkedHashMap<>();
-        Ibdiagnet.Section nodes = db.section("NODES");
-        if (nodes == null || !nodes.header().contains("DeviceID")) return m;
-        for (Ibdiagnet.Row r : nodes.rows()) m.put(norm(r.get("NodeGUID")), r.get("DeviceID"));
-        return m;
-    }
-
-    private static String norm(String guid) {
-        return guid.toLowerCase(Locale.ROOT).replaceFirst("^0x", "");
-    }
-
-    /** The fabric's name of a node given by a db_csv NodeGUID ("0x..."), the GUID itself where it is not a GUID. */
-    static String nodeName(Ctx c, String guid) {
-        try {
-            return c.fabric().name(Long.parseUnsignedLong(norm(guid), 16));
-        } catch (RuntimeException e) {
-            return guid;
-        }
     }
 }

@@ -62,7 +62,7 @@ final class CollectiveCheck implements Check {
             if (r.result() == null) {
                 c.add(new Finding(id(), c.text("title"), Status.ERROR, List.of(r.host()), List.of(Evidence.of(r.problem(), r.problemWhere()),
                         Evidence.of("command: " + r.command(), "")), r.name() + " did not produce results: " + r.problem(), "",
-                        c.cfg.fill(id(), "fix.error", Map.of("command", r.command()))));
+                        c.cfg.fill(id(), "fix.error", Map.of("command", r.command())), "error", "", null));
                 continue;
             }
             double line = c.number("line_gbps");

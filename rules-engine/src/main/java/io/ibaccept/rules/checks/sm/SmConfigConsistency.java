@@ -30,6 +30,10 @@ public final class SmConfigConsistency implements Check {
         return List.of(SmFacts.config());
     }
 
+    /** What opensm uses for an option its file leaves out, as 'opensm -c' of opensm 3.3.23 writes them. */
+    static final Map<String, String> DEFAULTS = Map.of("routing_engine", "(null)", "sm_key", "0x0000000000000001", "part_enforce", "both",
+            "qos", "FALSE", "lmc", "0", "max_op_vls", "5", "allow_both_pkeys", "FALSE", "congestion_control", "FALSE");
+
     public List<Setting> settings() {
         return List.of(Setting.of("options", Setting.Type.LIST, "routing_engine,sm_key,part_enforce,qos,lmc,max_op_vls,allow_both_pkeys,congestion_control",
                 "opensm options that must be the same on every SM node"));
@@ -46,7 +50,8 @@ public final class SmConfigConsistency implements Check {
             Map<String, List<SmConfig>> byValue = new LinkedHashMap<>();
             for (SmConfig s : sms.values()) {
                 if (s.conf() == null && s.option(key).isEmpty()) continue; // file not collected: unknown, not different
-                byValue.computeIfAbsent(s.option(key).map(SmConfig.Option::value).orElse("(opensm default)"), k -> new ArrayList<>()).add(s);
+                byValue.computeIfAbsent(s.option(key).map(SmConfig.Option::value).orElse(DEFAULTS.getOrDefault(key, "(opensm default)")),
+                        k -> new ArrayList<>()).add(s);
             }
             if (byValue.size() < 2) continue;
             bad++;
