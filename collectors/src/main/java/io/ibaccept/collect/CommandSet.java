@@ -134,10 +134,10 @@ public final class CommandSet {
         if (withIbdiagnet) {
             // --congestion_control (ibdiagnet 2.8+) adds the CC_* sections to db_csv; older versions reject unknown options,
             // and a run that the option breaks (no log written) is done again without it, so the rest of the data is kept
-            s.add(new Spec(Cmd.IBDIAGNET_LOG, "cc=; { ibdiagnet --help; ibdiagnet --deep_help; } 2>/dev/null | grep -q -e --congestion_control "
-                    + "&& cc=--congestion_control; rm -rf " + IBDIAG_DIR + " && ibdiagnet -o " + IBDIAG_DIR + " $cc >/dev/null; "
-                    + "rc=$?; [ $rc -eq 127 ] && exit 127; if [ -n \"$cc\" ] && [ ! -s " + IBDIAG_DIR + "/ibdiagnet2.log ]; then rm -rf " + IBDIAG_DIR
-                    + " && ibdiagnet -o " + IBDIAG_DIR + " >/dev/null; fi; cat " + IBDIAG_DIR + "/ibdiagnet2.log", Duration.ofSeconds(900)));
+            s.add(new Spec(Cmd.IBDIAGNET_LOG, "run() { rm -rf " + IBDIAG_DIR + " && ibdiagnet -o " + IBDIAG_DIR + " \"$@\" >/dev/null; }; "
+                    + "cc=; { ibdiagnet --help; ibdiagnet --deep_help; } 2>/dev/null | grep -q -e --congestion_control && cc=--congestion_control; "
+                    + "run $cc; [ $? -eq 127 ] && exit 127; if [ -n \"$cc\" ] && [ ! -s " + IBDIAG_DIR + "/ibdiagnet2.log ]; then run; fi; "
+                    + "cat " + IBDIAG_DIR + "/ibdiagnet2.log", Duration.ofSeconds(900)));
             s.add(new Spec(Cmd.IBDIAGNET_DB, "cat " + IBDIAG_DIR + "/ibdiagnet2.db_csv", Duration.ofSeconds(60)));
         }
         return s;

@@ -361,10 +361,15 @@ class HostConfigRulesTest {
         });
     }
 
+    /** The first lines (header, then rows) of a section of the real ibdiagnet 2.10 db_csv of a 272-node NDR fabric. */
+    static List<String> ndrDbCsv(String section, int lines) {
+        return real("ibdiagnet2.db_csv/gary-minghuili-ndr-quantum2-full.txt").lines()
+                .dropWhile(l -> !l.equals("START_" + section)).skip(1).limit(lines).toList();
+    }
+
     /** ibdiagnet2.db_csv AR_INFO with the header of the real ibdiagnet 2.10 capture (which has no rows). */
     static String arInfo(String... rows) {
-        String header = real("ibdiagnet2.db_csv/gary-minghuili-ndr-quantum2-full.txt").lines()
-                .dropWhile(l -> !l.equals("START_AR_INFO")).skip(1).findFirst().orElseThrow();
+        String header = ndrDbCsv("AR_INFO", 1).get(0);
         return "START_AR_INFO\n" + header + "\n" + String.join("\n", rows) + (rows.length > 0 ? "\n" : "") + "END_AR_INFO\n";
     }
 
@@ -438,8 +443,7 @@ class HostConfigRulesTest {
      * host port 3 gets the given changes. cc.state is pointed at that section by {@link #PORT_ROWS}.
      */
     static String portSamples(String guid, Map<String, String> hostPort3) {
-        List<String> real = real("ibdiagnet2.db_csv/gary-minghuili-ndr-quantum2-full.txt").lines()
-                .dropWhile(l -> !l.equals("START_PM_PORT_SAMPLES_CONTROL")).skip(1).limit(2).toList();
+        List<String> real = ndrDbCsv("PM_PORT_SAMPLES_CONTROL", 2);
         String header = real.get(0), first = real.get(1);
         List<String> names = List.of(header.split(",")).subList(3, header.split(",").length); // the columns after PortNumber
         String[] template = first.substring(first.indexOf(",1,") + 3).split(",", -1);
@@ -487,8 +491,7 @@ class HostConfigRulesTest {
     @Test
     void withoutTheSwitchInTheTopologyPortClassesAndNamesComeFromDbCsv() {
         String sw = "0x0c42a10300a0ffff", spine = "0x0c42a10300a1ffff";
-        String nodeHeader = real("ibdiagnet2.db_csv/gary-minghuili-ndr-quantum2-full.txt").lines()
-                .dropWhile(l -> !l.equals("START_NODES")).skip(1).findFirst().orElseThrow();
+        String nodeHeader = ndrDbCsv("NODES", 1).get(0);
         StringBuilder nodes = new StringBuilder("START_NODES\n" + nodeHeader + "\n");
         nodes.append(String.format("\"MF0;ib-leaf-x:MQM9700/U1\",65,2,1,1,%s,%s,%s,54002,8,160,713,0%n", sw, sw, sw));
         nodes.append(String.format("\"MF0;ib-spine-x:MQM9700/U1\",65,2,1,1,%s,%s,%s,54002,8,160,713,0%n", spine, spine, spine));

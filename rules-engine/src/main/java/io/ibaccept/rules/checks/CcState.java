@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -94,6 +93,9 @@ final class CcState implements Check {
 
     private record Deviations(Set<String> nodes, Set<String> settings, List<Evidence> evidence) {}
 
+    /** Rows compared with each other: same device type, port class and VL/SL ("vl 0 sl 3"; "" for rows without). */
+    private record Group(String device, String portClass, String position) {}
+
     private static Deviations deviations(Ctx c, Ibdiagnet.Section s, Set<String> keys, DiagNodes nodes) {
         List<String> position = new ArrayList<>(), compared = new ArrayList<>();
         String guidCol = null, portCol = null;
@@ -106,40 +108,37 @@ final class CcState implements Check {
             else position.add(col);
         }
         String guid = guidCol, port = portCol;
-        Map<String, List<Ibdiagnet.Row>> groups = new TreeMap<>();
-        Map<String, String> classOf = new LinkedHashMap<>();
+        Map<Group, List<Ibdiagnet.Row>> groups = new TreeMap<>(Comparator.comparing(Group::device).thenComparing(Group::portClass)
+                .thenComparing(Group::position));
         for (Ibdiagnet.Row r : s.rows()) {
-            String cls = guid == null || port == null ? "" : nodes.portClass(c, r.get(guid), r.get(port));
-            StringBuilder g = new StringBuilder(guid == null ? "" : nodes.device(r.get(guid))).append('|').append(cls);
-            for (String p : position) g.append('|').append(p).append(' ').append(r.get(p));
-            groups.computeIfAbsent(g.toString(), k -> new ArrayList<>()).add(r);
-            classOf.put(g.toString(), cls);
+            Group g = new Group(guid == null ? "" : nodes.device(r.get(guid)), guid == null || port == null ? "" : nodes.portClass(c, r.get(guid), r.get(port)),
+                    position.stream().map(p -> p + " " + r.get(p)).collect(Collectors.joining(" ")));
+            groups.computeIfAbsent(g, k -> new ArrayList<>()).add(r);
         }
         Deviations d = new Deviations(new TreeSet<>(), new LinkedHashSet<>(), new ArrayList<>());
-        for (Map.Entry<String, List<Ibdiagnet.Row>> group : groups.entrySet()) {
+        for (Map.Entry<Group, List<Ibdiagnet.Row>> group : groups.entrySet()) {
             List<Ibdiagnet.Row> rows = group.getValue();
-            String rowsOf = classOf.get(group.getKey()).isEmpty() ? " rows" : " " + classOf.get(group.getKey()) + " rows";
+            String rowsOf = group.getKey().portClass().isEmpty() ? " rows" : " " + group.getKey().portClass() + " rows";
+            String where = group.getKey().position().isEmpty() ? "" : " at " + group.getKey().position();
             for (String col : compared) {
-                Map<String, Long> counts = rows.stream().map(r -> r.get(col)).filter(v -> !notAvailable(v))
-                        .collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
-                if (counts.size() < 2) continue;
-                long total = counts.values().stream().mapToLong(Long::longValue).sum();
+                List<String> values = rows.stream().map(r -> r.get(col)).filter(v -> !notAvailable(v)).toList();
+                long distinct = values.stream().distinct().count();
+                if (distinct < 2) continue;
                 // the value most rows hold; on a tie the numerically greater one (the one with more set)
-                String reference = counts.entrySet().stream().max(Comparator.<Map.Entry<String, Long>>comparingLong(Map.Entry::getValue)
-                        .thenComparing(Map.Entry::getKey, CcState::compareValues)).orElseThrow().getKey();
-                long agree = counts.get(reference);
-                if (agree * 2 <= total && counts.size() > 2) continue;
-                String others = agree * 2 <= total ? "the other half " + reference : "others " + reference;
+                String reference = Majority.of(values, CcState::compareValues).orElseThrow();
+                long agree = values.stream().filter(reference::equals).count();
+                boolean split = agree * 2 <= values.size();
+                if (split && distinct > 2) continue;
+                String others = split ? "the other half " + reference : "others " + reference;
                 for (Ibdiagnet.Row r : rows) {
                     String value = r.get(col);
                     if (value.equals(reference) || notAvailable(value)) continue;
-                    String where = position.stream().map(p -> p + " " + r.get(p)).reduce((a, b) -> a + " " + b).map(p -> " at " + p).orElse("");
                     String node = guid == null || r.get(guid).isBlank() ? "row " + r.ref().line() : nodes.name(c, r.get(guid));
                     d.nodes.add(node);
                     d.settings.add(col + " " + value + " (" + others + ")" + where);
                     if (d.evidence.size() < MAX_ROWS)
                         d.evidence.add(Evidence.of(node + (port == null ? "" : " port " + r.get(port)) + where + ": " + col + "=" + value
-                                + " (" + agree + " of " + total + rowsOf + ": " + reference + ")", r.ref()));
+                                + " (" + agree + " of " + values.size() + rowsOf + ": " + reference + ")", r.ref()));
                 }
             }
         }
