@@ -1,25 +1,21 @@
 package io.ibaccept.cli;
 
+import io.ibaccept.analysis.Analysis;
 import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.fabric.CablingPlan;
-import io.ibaccept.fabric.FabricBuilder;
-import io.ibaccept.fabric.FabricOptions;
 import io.ibaccept.fabric.NodeNameMap;
-import io.ibaccept.fabric.PlanDiff;
 import io.ibaccept.report.CoverInfo;
 import io.ibaccept.report.ReportLayout;
 import io.ibaccept.report.ReportWriter;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.RuleConfig;
-import io.ibaccept.rules.RulesEngine;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.Waivers;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -81,13 +77,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         CablingPlan plan = expect == null ? null : loadPlan(expect);
         ClusterData data = DumpLoader.load(dump);
         if (ph != null) ph.end("load+parse");
-        RulesEngine engine = new RulesEngine(cfg);
-        if (names != null || plan != null) engine = engine.withFabric(new FabricOptions(names, plan));
-        Report r = engine.run(data).withRules(cfg);
-        PlanDiff.Result work = plan == null ? null : workOrder(data, names, plan);
-        if (accepted != null) r = accepted.apply(r, LocalDate.now());
+        Analysis a = Analysis.of(data, new Analysis.Options(cfg, names, plan, accepted, LocalDate.now()));
+        Report r = a.report();
         if (ph != null) ph.end("rules");
-        ReportWriter.Written w = ReportWriter.writeAll(r, outDir, new CoverInfo(customer, site, operator), ReportLayout.DEFAULT, work);
+        ReportWriter.Written w = ReportWriter.writeAll(a, outDir, new CoverInfo(customer, site, operator), ReportLayout.DEFAULT);
         if (ph != null) ph.end("reports");
         Map<Status, Long> c = r.counts();
         out.printf("%s  (%d fail, %d error, %d warn, %s%d pass, %d skip) - %d nodes from %s%n", r.verdict().label(),
@@ -108,14 +101,6 @@ final class AnalyzeCommand implements Callable<Integer> {
             case ACCEPTED, ACCEPTED_WITH_WARNINGS, ACCEPTED_WITH_WAIVERS -> Main.ACCEPTED;
             default -> Main.NOT_ACCEPTED;
         };
-    }
-
-    /** The moves for the data-centre technician: the plan against the discovered fabric (the fabric.plan check judges the same). */
-    static PlanDiff.Result workOrder(ClusterData data, NodeNameMap names, CablingPlan plan) {
-        var fd = data.fabric();
-        if (fd == null || fd.topology() == null && fd.links() == null)
-            return new PlanDiff.Result(plan.cables().size(), 0, List.of(), List.of(), plan.problems(), List.of());
-        return PlanDiff.compare(FabricBuilder.build(fd.topology(), fd.links(), names), plan);
     }
 
     static NodeNameMap loadNames(Path file) {

@@ -1,14 +1,12 @@
 package io.ibaccept.cli;
 
-import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.analysis.Analysis;
+import io.ibaccept.analysis.AnalysisDiff;
 import io.ibaccept.fabric.DumpDiff;
 import io.ibaccept.fabric.NodeNameMap;
 import io.ibaccept.report.DiffReport;
 import io.ibaccept.report.ReportWriter;
-import io.ibaccept.rules.Report;
 import io.ibaccept.rules.RuleConfig;
-import io.ibaccept.rules.RulesEngine;
-import io.ibaccept.rules.fabric.ReportDiff;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -44,10 +42,10 @@ final class DiffCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RuleConfig cfg = rules == null ? RuleConfig.defaults() : RuleConfig.withOverrides(rules);
         NodeNameMap names = nodeNameMap == null ? null : AnalyzeCommand.loadNames(nodeNameMap);
-        RulesEngine engine = names == null ? new RulesEngine(cfg) : new RulesEngine(cfg).withFabric(new io.ibaccept.fabric.FabricOptions(names, null));
-        Report old = engine.run(DumpLoader.load(before)).withRules(cfg);
-        Report now = engine.run(DumpLoader.load(after)).withRules(cfg);
-        List<DumpDiff.Change> changes = ReportDiff.compare(old, now, names);
+        Analysis.Options o = Analysis.Options.of(cfg).withNames(names);
+        Analysis old = Analysis.of(before, o);
+        Analysis now = Analysis.of(after, o);
+        List<DumpDiff.Change> changes = AnalysisDiff.compare(old, now);
         ReportWriter.Written w = DiffReport.write(old, now, changes, outDir);
         main.out.println(changes.size() + " change(s) from " + before + " to " + after);
         changes.stream().limit(20).forEach(c -> main.out.println("  " + c.category() + " " + c.object() + ": " + c.before() + " -> " + c.after()));

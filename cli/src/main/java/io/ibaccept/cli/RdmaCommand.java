@@ -7,7 +7,7 @@ import io.ibaccept.rdma.PairScheduler;
 import io.ibaccept.rdma.PerftestRunner;
 import io.ibaccept.rdma.Retest;
 import io.ibaccept.rules.RuleConfig;
-import io.ibaccept.rules.perf.PerfAnalysis;
+import io.ibaccept.analysis.Analysis;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -136,7 +136,7 @@ final class RdmaCommand implements Callable<Integer> {
     private int retest() {
         if (!Files.isDirectory(out.resolve("perftest"))) throw new Main.UsageError(out + ": no perftest runs to retest (run 'ibaccept rdma' first)");
         RuleConfig cfg = rules == null ? RuleConfig.defaults() : RuleConfig.withOverrides(rules);
-        Map<String, List<Map.Entry<String, String>>> bad = PerfAnalysis.of(DumpLoader.load(out), cfg).retestPairs();
+        Map<String, List<Map.Entry<String, String>>> bad = Analysis.of(out, Analysis.Options.of(cfg)).perf().retestPairs();
         Map<String, List<PairScheduler.Pair>> pairs = new LinkedHashMap<>();
         bad.forEach((test, l) -> pairs.put(test, l.stream().map(e -> new PairScheduler.Pair(e.getKey(), e.getValue())).toList()));
         int total = pairs.values().stream().mapToInt(List::size).sum();

@@ -24,6 +24,7 @@ class LayeringTest {
                 .layer("model").definedBy("io.ibaccept.model..", "io.ibaccept.parse..", "io.ibaccept.dump..", "io.ibaccept.safety..", "io.ibaccept.fabric..")
                 .layer("samples").definedBy("io.ibaccept.samples..")
                 .layer("rules").definedBy("io.ibaccept.rules..")
+                .layer("analysis").definedBy("io.ibaccept.analysis..")
                 .layer("collect").definedBy("io.ibaccept.collect..")
                 .layer("rdma").definedBy("io.ibaccept.rdma..")
                 .layer("report").definedBy("io.ibaccept.report..")
@@ -32,7 +33,8 @@ class LayeringTest {
                 .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("rdma").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("collect").mayOnlyBeAccessedByLayers("rdma", "cli")
-                .whereLayer("rules").mayOnlyBeAccessedByLayers("report", "rdma", "cli")
+                .whereLayer("analysis").mayOnlyBeAccessedByLayers("report", "rdma", "cli")
+                .whereLayer("rules").mayOnlyBeAccessedByLayers("analysis", "report", "rdma", "cli")
                 .whereLayer("samples").mayOnlyBeAccessedByLayers("cli")
                 .check(classes);
     }
@@ -58,6 +60,36 @@ class LayeringTest {
         noClasses().that().resideInAPackage("io.ibaccept.rules.checks..")
                 .should().dependOnClassesThat().haveFullyQualifiedName("io.ibaccept.fabric.FabricBuilder")
                 .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Loader")
+                .check(classes);
+    }
+
+    /**
+     * The fabric graph, the plan comparison and the RDMA analysis are derived once per analysis (DumpFacts) and
+     * handed forward: nothing else builds them again (CablingPlan reads a golden ibnetdiscover into its own graph).
+     */
+    @Test
+    void theFabricGraphAndThePerformanceAnalysisAreBuiltOnlyByTheAnalysis() {
+        noClasses().that().doNotHaveFullyQualifiedName("io.ibaccept.rules.DumpFacts")
+                .and().doNotHaveFullyQualifiedName("io.ibaccept.fabric.CablingPlan")
+                .and().doNotHaveFullyQualifiedName("io.ibaccept.fabric.FabricBuilder")
+                .should().dependOnClassesThat().haveFullyQualifiedName("io.ibaccept.fabric.FabricBuilder")
+                .check(classes);
+        noClasses().that().doNotHaveFullyQualifiedName("io.ibaccept.rules.DumpFacts")
+                .should().callMethod("io.ibaccept.rules.perf.PerfAnalysis", "of", "io.ibaccept.model.ClusterData", "io.ibaccept.rules.RuleConfig")
+                .orShould().callMethod("io.ibaccept.fabric.PlanDiff", "compare", "io.ibaccept.fabric.Fabric", "io.ibaccept.fabric.CablingPlan")
+                .orShould().callConstructor("io.ibaccept.rules.FabricIndex", "io.ibaccept.model.ClusterData")
+                .check(classes);
+    }
+
+    /** A report writer renders an Analysis: it neither loads a dump nor runs the checks nor derives their facts. */
+    @Test
+    void reportWritersOnlyRenderAnAnalysis() {
+        noClasses().that().resideInAPackage("io.ibaccept.report..")
+                .should().dependOnClassesThat().haveSimpleNameEndingWith("Loader")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("io.ibaccept.rules.RulesEngine")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("io.ibaccept.rules.DumpFacts")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("io.ibaccept.rules.CounterWindowTable")
+                .orShould().dependOnClassesThat().resideInAPackage("io.ibaccept.rules.checks..")
                 .check(classes);
     }
 }

@@ -1,5 +1,6 @@
 package io.ibaccept.cli;
 
+import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.collect.Collector;
@@ -103,7 +104,7 @@ class SimFabricE2ETest {
             assertThat(r.checkStatus().get("guid.duplicate")).isEqualTo(Status.PASS);
             assertThat(r.checkStatus().get("pkey")).isEqualTo(Status.PASS);
             // and the report a ticket engineer opens says so
-            ReportWriter.write(r, tmp.resolve("report"));
+            ReportWriter.write(Analysis.of(r), tmp.resolve("report"));
             Document html = Jsoup.parse(tmp.resolve("report/report.html").toFile(), "UTF-8");
             assertThat(html.getElementById("verdict").text()).isEqualTo("NOT ACCEPTED");
             assertThat(html.select("#problem-table tr.finding[data-check=link.width]").text()).contains("node10 HCA-1").contains("Reseat");

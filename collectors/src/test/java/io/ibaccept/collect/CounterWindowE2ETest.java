@@ -6,7 +6,6 @@ import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.dump.DumpWriter;
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.InputProblem;
-import io.ibaccept.rules.CounterWindowTable;
 import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.RuleConfig;
@@ -96,7 +95,7 @@ class CounterWindowE2ETest {
             // the snapshot check no longer fails the old LinkDowned counts
             assertThat(r.checkStatus().get("link.errors")).isEqualTo(Status.PASS);
 
-            List<LinkWindowRow> rows = CounterWindowTable.rows(d, RuleConfig.defaults());
+            List<LinkWindowRow> rows = io.ibaccept.analysis.Analysis.of(d).linkWindow();
             assertThat(rows.get(0).status()).isEqualTo(Status.FAIL);
             assertThat(rows).filteredOn(x -> x.a().equals("leaf01 port 2") || x.b().equals("leaf01 port 2")).singleElement().satisfies(x -> {
                 assertThat(x.errorsInWindow()).isEqualTo(1500);

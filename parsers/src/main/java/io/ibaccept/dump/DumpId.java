@@ -25,6 +25,21 @@ import java.util.TreeMap;
 public final class DumpId {
     private DumpId() {}
 
+    /**
+     * The id of a model the loader did not hash (built by hand or in a test): every file of its source directory is
+     * read here. source: the dump's location as the model records it, or null.
+     */
+    public static String ofSource(String source) {
+        if (source == null || source.isBlank()) return "unavailable: the dump's location is not known";
+        Path root;
+        try {
+            root = Path.of(source);
+        } catch (java.nio.file.InvalidPathException e) {
+            return "unavailable: '" + source + "' is not a usable path";
+        }
+        return of(root, Map.of());
+    }
+
     /** digests: SHA-256 of files already read, by path relative to root ('/' separated, no symlink on the way). */
     static String of(Path root, Map<String, byte[]> digests) {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + root + " is not a directory";

@@ -7,9 +7,6 @@ import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibstat;
 import io.ibaccept.model.Perftest;
 import io.ibaccept.model.PerftestRun;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,14 +14,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 
 /**
  * What changed between two dumps of the same cluster (the accepted state and today): switches and hosts that appeared
  * or vanished, cables added/removed/moved, cable rate and state, HCA firmware and OFED per host, and perftest
  * regressions. Nodes and cables are matched by GUID, so renames do not count as changes. Pure; linear in both dumps.
- * Findings new/cleared need the two reports: see io.ibaccept.rules.fabric.ReportDiff.
+ * Findings new/cleared need the two reports: see io.ibaccept.analysis.AnalysisDiff.
  */
 public final class DumpDiff {
     private DumpDiff() {}
@@ -35,11 +30,13 @@ public final class DumpDiff {
     /** perftest bandwidth may drop / latency rise by this fraction before it counts as a regression. */
     public static final double PERF_TOLERANCE = 0.10;
 
-    public static List<Change> compare(ClusterData before, ClusterData after, NodeNameMap names) {
+    /** fabricBefore/fabricAfter: each dump's fabric graph as its analysis built it, or null when it has none. */
+    public static List<Change> compare(ClusterData before, Fabric fabricBefore, ClusterData after, Fabric fabricAfter) {
         List<Change> out = new ArrayList<>();
-        Fabric a = FabricBuilder.build(before.fabric().topology(), before.fabric().links(), names);
-        Fabric b = FabricBuilder.build(after.fabric().topology(), after.fabric().links(), names);
-        topology(a, b, out);
+        if (fabricBefore != null && fabricAfter != null) topology(fabricBefore, fabricAfter, out);
+        else if (fabricBefore != null || fabricAfter != null)
+            out.add(new Change("topology", "fabric", fabricBefore != null ? "discovered" : "no usable topology",
+                    fabricAfter != null ? "discovered" : "no usable topology", ""));
         hosts(before, after, out);
         perftests(before, after, out);
         return out;
@@ -105,18 +102,6 @@ public final class DumpDiff {
                 out.add(new Change("perftest.lat", k, fmt(ro.tTypical()) + " us", fmt(rn.tTypical()) + " us", where));
             }
         }
-    }
-
-    public static String csv(List<Change> changes) {
-        StringWriter w = new StringWriter();
-        try (CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT)) {
-            p.printRecord("category", "object", "before", "after", "where");
-            for (Change c : changes)
-                p.printRecord(WorkOrder.cell(c.category()), WorkOrder.cell(c.object()), WorkOrder.cell(c.before()), WorkOrder.cell(c.after()), WorkOrder.cell(c.where()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return w.toString();
     }
 
     private static Map<String, String> firmware(HostData h) {

@@ -1,6 +1,7 @@
 package io.ibaccept.report;
 
 import io.ibaccept.fabric.DumpDiff;
+import io.ibaccept.analysis.Analysis;
 import io.ibaccept.rules.Report;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -30,8 +31,8 @@ public final class DiffReport {
         }
     }
 
-    static String title(Report before, Report after) {
-        return "Changes since " + label(before) + ": " + label(after);
+    static String title(Analysis before, Analysis after) {
+        return "Changes since " + label(before.report()) + ": " + label(after.report());
     }
 
     private static String label(Report r) {
@@ -39,7 +40,7 @@ public final class DiffReport {
         return m.cluster() + " " + (m.created().isEmpty() ? "(collection time unknown)" : m.created()) + " [" + r.verdict().label() + "]";
     }
 
-    public static String html(Report before, Report after, List<DumpDiff.Change> changes) {
+    public static String html(Analysis before, Analysis after, List<DumpDiff.Change> changes) {
         Document doc = Document.createShell("");
         doc.title("IB acceptance diff: " + after.data().manifest().cluster());
         doc.head().appendElement("meta").attr("charset", "utf-8");
@@ -51,10 +52,10 @@ public final class DiffReport {
         Element facts = body.appendElement("table").attr("id", "diff-dumps");
         facts.appendElement("tr").appendElement("th").text("").parent().appendElement("th").text("before").parent().appendElement("th").text("after");
         row(facts, "Dump", before.data().source(), after.data().source());
-        row(facts, "Dump id", ReportText.dumpId(before.data()), ReportText.dumpId(after.data()));
+        row(facts, "Dump id", before.dumpId(), after.dumpId());
         row(facts, "Collected", before.data().manifest().created(), after.data().manifest().created());
         row(facts, "Nodes", String.valueOf(before.data().hosts().size()), String.valueOf(after.data().hosts().size()));
-        row(facts, "Verdict", before.verdict().label(), after.verdict().label());
+        row(facts, "Verdict", before.report().verdict().label(), after.report().verdict().label());
         Map<String, Integer> perCategory = new TreeMap<>();
         changes.forEach(c -> perCategory.merge(c.category(), 1, Integer::sum));
         List<String> parts = new ArrayList<>();
@@ -78,7 +79,7 @@ public final class DiffReport {
                 .appendElement("td").text(b == null ? "" : b);
     }
 
-    public static void pdf(Report before, Report after, List<DumpDiff.Change> changes, OutputStream out) {
+    public static void pdf(Analysis before, Analysis after, List<DumpDiff.Change> changes, OutputStream out) {
         com.lowagie.text.Document doc = new com.lowagie.text.Document(com.lowagie.text.PageSize.A4.rotate(), 28, 28, 28, 28);
         var h = new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 14, com.lowagie.text.Font.BOLD);
         var body = new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 8.5f);
@@ -103,7 +104,7 @@ public final class DiffReport {
     }
 
     /** Writes diff.csv, diff.html and diff.pdf; each independently (errors listed, the others still written). */
-    public static ReportWriter.Written write(Report before, Report after, List<DumpDiff.Change> changes, Path dir) {
+    public static ReportWriter.Written write(Analysis before, Analysis after, List<DumpDiff.Change> changes, Path dir) {
         List<Path> files = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         try {

@@ -8,8 +8,6 @@ import com.lowagie.text.Paragraph;
 import com.lowagie.text.pdf.PdfPCell;
 import com.lowagie.text.pdf.PdfPTable;
 import io.ibaccept.fabric.PlanDiff;
-import io.ibaccept.rules.Report;
-import io.ibaccept.rules.RuleConfig;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.counters.LinkWindowRow;
 import java.io.Writer;
@@ -26,10 +24,6 @@ final class ExtraSections {
     /** Link rows shown in HTML/PDF; linkwindow.csv has all of them. */
     static final int MAX_LINK_ROWS = 300;
 
-    static RuleConfig cfg(Report r) {
-        return r.rules() != null ? r.rules() : RuleConfig.defaults();
-    }
-
     static final String[] LINK_HEADER = {"Status", "Link", "Errors in window", "Errors/h", "Symbol BER", "Carried load", "Errors before", "Judged on", "Detail"};
 
     static String[] linkCells(LinkWindowRow x) {
@@ -43,13 +37,13 @@ final class ExtraSections {
         return s.isEmpty() ? "-" : s;
     }
 
-    static void html(org.jsoup.nodes.Document doc, Report r, PlanDiff.Result plan) {
+    static void html(org.jsoup.nodes.Document doc, ReportFacts facts) {
         // after the findings, before the fabric picture and the per-node table
         Element anchor = doc.getElementById("fabric") != null ? doc.getElementById("fabric") : doc.getElementById("nodes");
-        ReportFacts facts = ReportFacts.of(r.data());
-        String perf = PerfSection.html(facts.perfFigures(r, cfg(r)), facts.perfCommands(r, cfg(r)));
+        String perf = PerfSection.html(facts.perfFigures(), facts.perfCommands());
         if (!perf.isEmpty()) insert(doc, anchor, perf);
-        List<LinkWindowRow> rows = ReportFacts.of(r.data()).linkWindow(cfg(r));
+        PlanDiff.Result plan = facts.plan();
+        List<LinkWindowRow> rows = facts.linkWindow();
         if (!rows.isEmpty()) {
             Element s = new Element("section").attr("id", "link-window");
             s.appendElement("h2").text("Error counters per link");
@@ -115,10 +109,10 @@ final class ExtraSections {
         }
     }
 
-    static void pdf(Document doc, com.lowagie.text.pdf.PdfWriter writer, Report r, PlanDiff.Result plan, Font h2, Font body, Font mono)
+    static void pdf(Document doc, com.lowagie.text.pdf.PdfWriter writer, ReportFacts facts, Font h2, Font body, Font mono)
             throws DocumentException {
-        ReportFacts facts = ReportFacts.of(r.data());
-        List<PerfSection.Figure> figs = facts.perfFigures(r, cfg(r));
+        PlanDiff.Result plan = facts.plan();
+        List<PerfSection.Figure> figs = facts.perfFigures();
         if (!figs.isEmpty()) {
             doc.newPage();
             doc.add(new Paragraph("RDMA performance", h2));
@@ -134,7 +128,7 @@ final class ExtraSections {
                 }
                 doc.add(new Paragraph(f.caption(), body));
             }
-            facts.perfCommands(r, cfg(r)).forEach((test, lines) -> {
+            facts.perfCommands().forEach((test, lines) -> {
                 if (lines.isEmpty()) return;
                 try {
                     doc.add(new Paragraph(test + ": command lines (rerun a pair by hand; server first)", body));
@@ -144,7 +138,7 @@ final class ExtraSections {
                 }
             });
         }
-        List<LinkWindowRow> rows = ReportFacts.of(r.data()).linkWindow(cfg(r));
+        List<LinkWindowRow> rows = facts.linkWindow();
         if (!rows.isEmpty()) {
             doc.add(new Paragraph("Error counters per link", h2));
             doc.add(new Paragraph(rows.size() + " links, worst first" + (rows.size() > MAX_LINK_ROWS ? " (first " + MAX_LINK_ROWS + ")" : "")

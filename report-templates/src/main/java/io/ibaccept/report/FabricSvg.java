@@ -37,44 +37,17 @@ public final class FabricSvg {
 
     /**
      * The "Fabric" section of the HTML report, inserted before the per-node table: the picture of the dump's fabric,
-     * with the cables fabric.plan found missing dashed. Nothing is added when the dump has no usable topology.
+     * with the cables missing against the cabling plan (the comparison fabric.plan judged) dashed. Nothing is added when the dump has no usable topology.
      */
-    public static void appendSection(org.jsoup.nodes.Document doc, io.ibaccept.rules.Report r) {
-        Fabric f = fabricOf(r);
+    static void appendSection(org.jsoup.nodes.Document doc, ReportFacts facts) {
+        Fabric f = facts.fabric();
         if (f == null) return;
         org.jsoup.nodes.Element section = new org.jsoup.nodes.Element("section").attr("id", "fabric");
         section.appendElement("h2").text("Fabric");
-        section.appendElement("div").addClass("fabric-picture").append(render(f, planOf(f, r)));
+        section.appendElement("div").addClass("fabric-picture").append(render(f, facts.plan()));
         org.jsoup.nodes.Element nodes = doc.getElementById("nodes");
         if (nodes != null) nodes.before(section);
         else doc.body().appendChild(section);
-    }
-
-    private static Fabric fabricOf(io.ibaccept.rules.Report r) {
-        return ReportFacts.of(r.data()).fabric();
-    }
-
-    /** The cables fabric.plan found missing, back from its findings (the report does not keep the plan itself). */
-    private static PlanDiff.Result planOf(Fabric f, io.ibaccept.rules.Report r) {
-        List<End[]> missing = new ArrayList<>();
-        for (io.ibaccept.rules.Finding x : r.findings()) {
-            if (!x.check().equals("fabric.plan") || x.objects().size() != 2 || !x.summary().contains(" is not connected")) continue;
-            End a = end(f, x.objects().get(0)), b = end(f, x.objects().get(1));
-            if (a != null && b != null) missing.add(new End[] {a, b});
-        }
-        return new PlanDiff.Result(0, 0, List.of(), List.of(), List.of(), missing);
-    }
-
-    /** "leaf03 port 20" back to its end, by node name or description. */
-    private static End end(Fabric f, String object) {
-        int i = object.lastIndexOf(" port ");
-        if (i < 0) return null;
-        List<Node> n = f.byName(object.substring(0, i));
-        try {
-            return n.size() == 1 ? new End(n.get(0).guid(), Integer.parseInt(object.substring(i + 6).trim())) : null;
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     static Picture layout(Fabric f, PlanDiff.Result plan) {
@@ -252,10 +225,10 @@ public final class FabricSvg {
      * The same picture in the PDF report (vector, scaled to the page width), under a "Fabric" heading. Nothing is added
      * when the dump has no usable topology.
      */
-    public static void addToPdf(com.lowagie.text.Document doc, com.lowagie.text.pdf.PdfWriter writer, io.ibaccept.rules.Report r) {
-        Fabric f = fabricOf(r);
+    static void addToPdf(com.lowagie.text.Document doc, com.lowagie.text.pdf.PdfWriter writer, ReportFacts facts) {
+        Fabric f = facts.fabric();
         if (f == null) return;
-        Picture pic = layout(f, planOf(f, r));
+        Picture pic = layout(f, facts.plan());
         com.lowagie.text.pdf.PdfTemplate tp = writer.getDirectContent().createTemplate(pic.width, pic.height);
         com.lowagie.text.pdf.BaseFont font;
         try {

@@ -2,6 +2,7 @@ package io.ibaccept.report;
 
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Finding;
+import io.ibaccept.analysis.Analysis;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.Waiver;
@@ -27,25 +28,26 @@ import org.jsoup.nodes.Element;
 public final class HtmlReport {
     private HtmlReport() {}
 
-    public static String render(Report r) {
-        return render(r, CoverInfo.NONE, ReportLayout.DEFAULT);
+    public static String render(Analysis a) {
+        return render(a, CoverInfo.NONE, ReportLayout.DEFAULT);
     }
 
-    public static String render(Report r, CoverInfo cover, ReportLayout layout) {
-        return render(r, cover, layout, null);
+    public static String render(Analysis a, CoverInfo cover, ReportLayout layout) {
+        return render(new ReportFacts(a), cover, layout);
     }
 
-    /** plan: the cabling plan comparison of 'analyze --expect' (its work order becomes a section), or null. */
-    public static String render(Report r, CoverInfo cover, ReportLayout layout, io.ibaccept.fabric.PlanDiff.Result plan) {
+    /** With the cabling plan comparison of 'analyze --expect' its work order becomes a section. */
+    static String render(ReportFacts facts, CoverInfo cover, ReportLayout layout) {
+        Report r = facts.report();
         Document doc = template();
-        FabricView fabric = ReportFacts.of(r.data()).view();
+        FabricView fabric = facts.view();
         Element banner = doc.getElementById("banner");
         banner.addClass(r.verdict().name());
         doc.getElementById("verdict").text(r.verdict().label());
         doc.getElementById("verdict-meaning").text(ReportText.headline(r));
         doc.getElementById("meta").text(ReportText.meta(r));
         doc.title("IB acceptance: " + r.data().manifest().cluster() + " - " + r.verdict().label());
-        cover(doc, r, cover);
+        cover(doc, facts, cover);
 
         Element counts = doc.getElementById("counts");
         for (Map.Entry<Status, Long> e : r.counts().entrySet())
@@ -93,7 +95,7 @@ public final class HtmlReport {
 
         waivers(doc, r, waived, layout);
         nodes(doc, r, fabric, layout);
-        inventory(doc, r, fabric, layout);
+        inventory(doc, facts, layout);
 
         Element passed = doc.selectFirst("#pass-table tbody");
         for (ReportText.PassLine p : ReportText.passLines(r, layout)) {
@@ -103,24 +105,25 @@ public final class HtmlReport {
             tr.appendElement("td").text(p.title());
             tr.appendElement("td").text(p.text());
         }
-        FabricSvg.appendSection(doc, r);
-        ExtraSections.html(doc, r, plan);
+        FabricSvg.appendSection(doc, facts);
+        ExtraSections.html(doc, facts);
         return doc.outerHtml();
     }
 
-    private static void cover(Document doc, Report r, CoverInfo cover) {
+    private static void cover(Document doc, ReportFacts facts, CoverInfo cover) {
+        Report r = facts.report();
         Element t = doc.selectFirst("#cover-table tbody");
-        for (String[] row : coverRows(r, cover))
+        for (String[] row : coverRows(facts, cover))
             t.appendElement("tr").attr("data-field", row[0]).appendElement("th").text(row[1]).parent().appendElement("td").text(row[2]);
         Element ul = doc.getElementById("thresholds");
         List<String> changed = ReportText.changedThresholds(r);
-        if (changed == null) ul.appendElement("li").text("not recorded: this report was built without its rule configuration");
-        else if (changed.isEmpty()) ul.appendElement("li").text("none: all checks used the default thresholds");
+        if (changed.isEmpty()) ul.appendElement("li").text("none: all checks used the default thresholds");
         else changed.forEach(c -> ul.appendElement("li").appendElement("code").text(c));
     }
 
     /** Field id, label, value: the cover page's facts, shared with the PDF. */
-    static List<String[]> coverRows(Report r, CoverInfo cover) {
+    static List<String[]> coverRows(ReportFacts facts, CoverInfo cover) {
+        Report r = facts.report();
         var m = r.data().manifest();
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"customer", "Customer", cover.customer().isEmpty() ? "(not given)" : cover.customer()});
@@ -133,7 +136,7 @@ public final class HtmlReport {
         if (!m.toolVersions().isEmpty())
             rows.add(new String[] {"tools", "Tools", new java.util.TreeMap<>(m.toolVersions()).entrySet().stream()
                     .map(e -> e.getKey() + ": " + e.getValue()).collect(java.util.stream.Collectors.joining("; "))});
-        rows.add(new String[] {"dump-id", "Dump id", ReportText.dumpId(r.data())});
+        rows.add(new String[] {"dump-id", "Dump id", facts.dumpId()});
         rows.add(new String[] {"tool-version", "ibaccept version", ReportText.toolVersion()});
         rows.add(new String[] {"verdict", "Verdict", r.verdict().label() + " - " + ReportText.headline(r)});
         return rows;
@@ -207,8 +210,8 @@ public final class HtmlReport {
         }
     }
 
-    private static void inventory(Document doc, Report r, FabricView fabric, ReportLayout layout) {
-        List<Inventory.Item> items = Inventory.items(r.data(), fabric);
+    private static void inventory(Document doc, ReportFacts facts, ReportLayout layout) {
+        List<Inventory.Item> items = Inventory.items(facts);
         Element summary = doc.getElementById("inventory-summary");
         if (items.size() <= layout.aggregateAbove()) {
             summary.text(items.size() + " items (also in inventory.csv).");

@@ -101,7 +101,9 @@ final class Inventory {
         }
     }
 
-    static List<Item> items(ClusterData data, FabricView fabric) {
+    static List<Item> items(ReportFacts facts) {
+        ClusterData data = facts.data();
+        FabricView fabric = facts.view();
         List<Item> out = new ArrayList<>();
         Map<Long, DiagNode> diag = diagNodes(data);
         Map<Long, Topology.Node> topo = new HashMap<>();
@@ -138,7 +140,7 @@ final class Inventory {
                     d.hwRev(), guid(e.getKey()), d.deviceId(), d.vendorId(), "", "", "", d.ports(), d.source()));
         }
         // cables, one row per module end, as rules.inventory.Cables reads them (mlxlink on the hosts, ibdiagnet CABLE_INFO)
-        for (Cables.Cable cb : Cables.of(data, ReportFacts.of(data).fabric())) {
+        for (Cables.Cable cb : Cables.of(data, facts.fabric())) {
             if (cb.end() == null) {
                 // mlxlink: the module of the host's first CA, cabled to the switch port its topology names
                 if (cb.vendor() == null && cb.partNumber() == null) continue;
@@ -165,9 +167,9 @@ final class Inventory {
         return out;
     }
 
-    static void renderCsv(ClusterData data, FabricView fabric, Writer out) {
+    static void renderCsv(ReportFacts facts, Writer out) {
         try (SafeCsv csv = new SafeCsv(out, HEADER)) {
-            for (Item i : items(data, fabric))
+            for (Item i : items(facts))
                 csv.row(i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.hwRev(), i.guid(), i.deviceId(),
                         i.vendorId(), i.vendor(), i.partNumber(), i.serial(), i.ports(), i.source());
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.ibaccept.model.InputProblem;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Finding;
+import io.ibaccept.analysis.Analysis;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.Waiver;
@@ -45,7 +46,8 @@ public final class JsonReport {
     public record ProblemJson(String kind, String host, String command, String file, int line, String message) {}
 
 
-    public static Doc toDoc(Report r) {
+    public static Doc toDoc(Analysis a) {
+        Report r = a.report();
         Map<String, Long> counts = new LinkedHashMap<>();
         r.counts().forEach((s, n) -> counts.put(s.name(), n));
         List<FindingJson> findings = r.worstFirst().stream().map(f -> finding(r, f)).toList();
@@ -53,7 +55,7 @@ public final class JsonReport {
         List<ProblemJson> problems = r.data().problems().stream().map(JsonReport::problem).toList();
         var m = r.data().manifest();
         return new Doc(SCHEMA_VERSION, "ibaccept", ReportText.toolVersion(), m.cluster(),
-                new DumpInfo(r.data().source(), ReportText.dumpId(r.data()), m.created(), r.data().hosts().size()),
+                new DumpInfo(r.data().source(), a.dumpId(), m.created(), r.data().hosts().size()),
                 new VerdictInfo(r.verdict().name(), r.verdict().label(), r.verdict().meaning()), counts, findings, waivers, problems);
     }
 
@@ -63,8 +65,8 @@ public final class JsonReport {
      * Written with Jackson's streaming generator, field by field in the records' order, as the data binding would
      * print the Doc: the same bytes without building bean serializers by reflection (about 70 ms of a one-shot demo).
      */
-    public static void render(Report r, OutputStream out) {
-        Doc d = toDoc(r);
+    public static void render(Analysis a, OutputStream out) {
+        Doc d = toDoc(a);
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.useDefaultPrettyPrinter();
             g.writeStartObject();

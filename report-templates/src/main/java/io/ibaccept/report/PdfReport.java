@@ -13,6 +13,7 @@ import com.lowagie.text.pdf.PdfPTable;
 import com.lowagie.text.pdf.PdfWriter;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Finding;
+import io.ibaccept.analysis.Analysis;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.Verdict;
@@ -58,18 +59,19 @@ public final class PdfReport {
         };
     }
 
-    public static void render(Report r, OutputStream out) {
-        render(r, CoverInfo.NONE, ReportLayout.DEFAULT, out);
+    public static void render(Analysis a, OutputStream out) {
+        render(a, CoverInfo.NONE, ReportLayout.DEFAULT, out);
     }
 
-    public static void render(Report r, CoverInfo cover, ReportLayout layout, OutputStream out) {
-        render(r, cover, layout, null, out);
+    public static void render(Analysis a, CoverInfo cover, ReportLayout layout, OutputStream out) {
+        render(new ReportFacts(a), cover, layout, out);
     }
 
-    /** plan: the cabling plan comparison of 'analyze --expect' (its work order gets a table), or null. */
-    public static void render(Report r, CoverInfo cover, ReportLayout layout, io.ibaccept.fabric.PlanDiff.Result plan, OutputStream out) {
+    /** With the cabling plan comparison of 'analyze --expect' its work order gets a table. */
+    static void render(ReportFacts facts, CoverInfo cover, ReportLayout layout, OutputStream out) {
+        Report r = facts.report();
         Document doc = new Document(PageSize.A4.rotate(), 28, 28, 28, 28);
-        FabricView fabric = ReportFacts.of(r.data()).view();
+        FabricView fabric = facts.view();
         try {
             PdfWriter writer = PdfWriter.getInstance(doc, out);
             doc.addTitle("InfiniBand acceptance report - " + r.data().manifest().cluster());
@@ -85,7 +87,7 @@ public final class PdfReport {
             b.addElement(new Paragraph(ReportText.meta(r), H1S));
             banner.addCell(b);
             doc.add(banner);
-            cover(doc, r, cover);
+            cover(doc, facts, cover);
             doc.newPage();
 
             doc.add(heading("Checks"));
@@ -159,8 +161,8 @@ public final class PdfReport {
                 }
             }
 
-            FabricSvg.addToPdf(doc, writer, r);
-            ExtraSections.pdf(doc, writer, r, plan, H2, BODY, MONO);
+            FabricSvg.addToPdf(doc, writer, facts);
+            ExtraSections.pdf(doc, writer, facts, H2, BODY, MONO);
             doc.add(heading("Per node"));
             List<ReportText.NodeRow> rows = ReportText.problemNodeRows(r);
             List<String> clean = ReportText.cleanHosts(r, rows);
@@ -209,7 +211,7 @@ public final class PdfReport {
             }
 
             doc.add(heading("Inventory"));
-            List<Inventory.Item> items = Inventory.items(r.data(), fabric);
+            List<Inventory.Item> items = Inventory.items(facts);
             if (items.size() <= layout.aggregateAbove()) {
                 PdfPTable it = table(new float[] {0.8f, 1.2f, 1.2f, 3, 1.2f, 1.2f, 1.4f, 1.8f, 1, 1.2f, 1.6f, 0.6f},
                         "Kind", "Host", "Device", "Description", "Type", "Firmware", "PSID", "GUID", "Device id", "Vendor", "Part number", "Ports");
@@ -244,19 +246,19 @@ public final class PdfReport {
         }
     }
 
-    private static void cover(Document doc, Report r, CoverInfo cover) {
+    private static void cover(Document doc, ReportFacts facts, CoverInfo cover) {
+        Report r = facts.report();
         doc.add(heading("Acceptance record"));
         PdfPTable t = new PdfPTable(new float[] {1.5f, 8});
         t.setWidthPercentage(100);
-        for (String[] row : HtmlReport.coverRows(r, cover)) {
+        for (String[] row : HtmlReport.coverRows(facts, cover)) {
             t.addCell(cell(row[1], BOLD));
             t.addCell(cell(row[2], row[0].equals("dump-id") ? MONO : BODY));
         }
         doc.add(t);
         doc.add(heading("Thresholds that differ from the defaults"));
         List<String> changed = ReportText.changedThresholds(r);
-        if (changed == null) doc.add(new Paragraph("not recorded: this report was built without its rule configuration", BODY));
-        else if (changed.isEmpty()) doc.add(new Paragraph("none: all checks used the default thresholds", BODY));
+        if (changed.isEmpty()) doc.add(new Paragraph("none: all checks used the default thresholds", BODY));
         else for (String c : changed) doc.add(new Paragraph(c, MONO));
         doc.add(heading("Signatures"));
         PdfPTable s = table(new float[] {1.5f, 3, 2, 4}, "", "Name", "Date", "Signature");

@@ -4,8 +4,8 @@ import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibstat;
 import io.ibaccept.model.Perftest;
 import io.ibaccept.model.PerftestRun;
-import io.ibaccept.rules.Report;
-import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.analysis.Analysis;
+import io.ibaccept.model.ClusterData;
 import io.ibaccept.rules.perf.FabricView;
 import io.ibaccept.rules.perf.Outliers;
 import io.ibaccept.rules.perf.PairMatrix;
@@ -34,13 +34,11 @@ public final class PerfSection {
 
     public record Figure(String name, String caption, String svg) {}
 
-    public static List<Figure> figures(Report r, RuleConfig cfg) {
-        return figures(r, cfg, FabricView.of(r.data()));
-    }
-
-    /** view: the leaves of the hosts, from the fabric graph the report has already built. */
-    static List<Figure> figures(Report r, RuleConfig cfg, FabricView view) {
-        PerfAnalysis a = PerfAnalysis.of(r.data(), cfg);
+    /** The heat maps (hosts grouped by the leaves the analysis found) and the sweeps. */
+    public static List<Figure> figures(Analysis an) {
+        PerfAnalysis a = an.perf();
+        FabricView view = an.perfView();
+        ClusterData data = an.data();
         List<Figure> out = new ArrayList<>();
         for (Outliers.Result res : a.results().values()) {
             PairMatrix m = res.matrix();
@@ -49,7 +47,7 @@ public final class PerfSection {
                         + " outliers; rows and columns grouped by leaf", PerfSvg.heatMap(res, view)));
         }
         // sweeps: runs with more than one message size, latest attempt of each pair
-        Map<String, List<PerftestRun>> sweeps = PerfAnalysis.latestAttempts(r.data().perftests()).stream()
+        Map<String, List<PerftestRun>> sweeps = PerfAnalysis.latestAttempts(data.perftests()).stream()
                 .filter(x -> x.result() != null && x.result().rows().size() > 1)
                 .collect(Collectors.groupingBy(PerftestRun::test, java.util.TreeMap::new, Collectors.toList()));
         for (Map.Entry<String, List<PerftestRun>> e : sweeps.entrySet()) {
@@ -60,7 +58,7 @@ public final class PerfSection {
             double expected = Double.NaN;
             if (bw) {
                 OptionalDouble line = runs.stream().flatMap(x -> java.util.stream.Stream.of(x.client(), x.server()))
-                        .map(h -> lineGbps(r.data().hosts().get(h))).flatMap(Optional::stream).mapToDouble(Double::doubleValue).min();
+                        .map(h -> lineGbps(data.hosts().get(h))).flatMap(Optional::stream).mapToDouble(Double::doubleValue).min();
                 if (line.isPresent()) expected = line.getAsDouble();
             }
             out.add(new Figure("sweep-" + e.getKey(), e.getKey() + " message-size sweep (" + e.getValue().size() + " pair(s); shown: "
@@ -97,8 +95,8 @@ public final class PerfSection {
     }
 
     /** Per test, the command lines of up to MAX_COMMANDS pairs (outliers first), as "pair: on host: command" lines. */
-    public static Map<String, List<String>> commands(Report r, RuleConfig cfg) {
-        PerfAnalysis a = PerfAnalysis.of(r.data(), cfg);
+    public static Map<String, List<String>> commands(Analysis an) {
+        PerfAnalysis a = an.perf();
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (Outliers.Result res : a.results().values()) {
             PairMatrix m = res.matrix();
@@ -109,7 +107,7 @@ public final class PerfSection {
             for (PairMatrix.Pair p : order) {
                 if (lines.size() >= MAX_COMMANDS * 2) break;
                 PairMatrix.Measurement f = m.first(p);
-                for (String c : PerfAnalysis.commandLines(r.data(), m.test(), f.client(), f.server()))
+                for (String c : PerfAnalysis.commandLines(an.data(), m.test(), f.client(), f.server()))
                     lines.add(f.client() + " -> " + f.server() + (bad.contains(p) ? " (outlier)" : "") + ": " + c);
             }
             out.put(m.test(), lines);
@@ -118,8 +116,8 @@ public final class PerfSection {
     }
 
     /** A self-contained HTML fragment: figures with captions and the command lines. Empty when there are no pair tests. */
-    public static String html(Report r, RuleConfig cfg) {
-        return html(figures(r, cfg), commands(r, cfg));
+    public static String html(Analysis an) {
+        return html(figures(an), commands(an));
     }
 
     static String html(List<Figure> figs, Map<String, List<String>> cmds) {

@@ -112,79 +112,9 @@ final class ReportText {
         return "unknown";
     }
 
-    /**
-     * "sha256:HEX" over the dump directory: SHA-256 of the lines "sha256(file)  relative/path\n" for every regular file,
-     * sorted by path (symbolic links are not followed). Recompute with
-     * {@code (cd DUMP && find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum) | sha256sum}.
-     * If the dump is not a readable directory the text says why, starting with "unavailable". Computed once per dump
-     * model (ReportFacts): every output that shows it asks again.
-     */
-    static String dumpId(ClusterData data) {
-        return ReportFacts.of(data).dumpId();
-    }
-
-    static String hashDumpOf(ClusterData data) {
-        if (data.source() == null || data.source().isBlank()) return "unavailable: the dump's location is not known";
-        try {
-            Path.of(data.source());
-        } catch (java.nio.file.InvalidPathException e) {
-            return "unavailable: '" + data.source() + "' is not a usable path";
-        }
-        return hashDump(data.source());
-    }
-
-    private static String hashDump(String source) {
-        Path root = Path.of(source);
-        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + source + " is not a directory";
-        try {
-            TreeMap<String, Path> sorted = new TreeMap<>();
-            // one directory walk with the attributes it already has (no extra stat per file); links are not followed
-            Files.walkFileTree(root, new java.nio.file.SimpleFileVisitor<>() {
-                @Override
-                public java.nio.file.FileVisitResult visitFile(Path p, java.nio.file.attribute.BasicFileAttributes a) {
-                    if (a.isRegularFile()) sorted.put(root.relativize(p).toString().replace('\\', '/'), p);
-                    return java.nio.file.FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public java.nio.file.FileVisitResult visitFileFailed(Path p, IOException e) throws IOException {
-                    throw e;
-                }
-            });
-            List<Map.Entry<String, Path>> entries = new ArrayList<>(sorted.entrySet());
-            // the per-file hashes are independent: both cores read and hash; the list is combined in path order
-            String[] hex = new String[entries.size()];
-            java.util.stream.IntStream.range(0, hex.length).parallel().forEach(i -> hex[i] = sha256(entries.get(i).getValue()));
-            MessageDigest all = MessageDigest.getInstance("SHA-256");
-            for (int i = 0; i < hex.length; i++)
-                all.update((hex[i] + "  " + entries.get(i).getKey() + "\n").getBytes(StandardCharsets.UTF_8));
-            return "sha256:" + HexFormat.of().formatHex(all.digest());
-        } catch (IOException | UncheckedIOException e) {
-            return "unavailable: the dump could not be read completely (" + e.getMessage() + ")";
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static final ThreadLocal<byte[]> HASH_BUF = ThreadLocal.withInitial(() -> new byte[1 << 16]);
-
-    private static String sha256(Path file) {
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            MessageDigest one = MessageDigest.getInstance("SHA-256");
-            byte[] buf = HASH_BUF.get();
-            for (int n; (n = in.read(buf)) > 0; ) one.update(buf, 0, n);
-            return HexFormat.of().formatHex(one.digest());
-        } catch (IOException e) {
-            throw new UncheckedIOException(file.getFileName() + ": " + e.getMessage(), e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** "key = value (default: x)" for every rule setting that differs from the defaults; null if the report did not record its rules. */
+    /** "key = value (default: x)" for every rule setting that differs from the defaults. */
     static List<String> changedThresholds(Report r) {
-        RuleConfig cfg = r.rules();
-        if (cfg == null) return null;
+        RuleConfig cfg = r.rules() != null ? r.rules() : RuleConfig.defaults();
         Properties now = cfg.asProperties(), dflt = RuleConfig.defaults().asProperties();
         List<String> out = new ArrayList<>();
         for (String k : new TreeSet<>(now.stringPropertyNames())) {

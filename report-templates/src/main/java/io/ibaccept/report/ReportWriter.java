@@ -1,5 +1,7 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis;
+import io.ibaccept.fabric.PlanDiff;
 import io.ibaccept.rules.Report;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -30,45 +32,43 @@ public final class ReportWriter {
         void to(Writer out) throws IOException;
     }
 
-    public static Written write(Report r, Path dir) {
-        return writeAll(r, dir, CoverInfo.NONE);
-    }
+    /** The workorder.csv of 'analyze --expect': the cables to connect, move or check. */
+    public static final String WORK_ORDER = "workorder.csv";
 
-    public static Written writeAll(Report r, Path dir, CoverInfo cover) {
-        return writeAll(r, dir, cover, ReportLayout.DEFAULT);
-    }
-
-    public static Written writeAll(Report r, Path dir, CoverInfo cover, ReportLayout layout) {
-        return writeAll(r, dir, cover, layout, null);
+    public static Written write(Analysis a, Path dir) {
+        return writeAll(a, dir, CoverInfo.NONE, ReportLayout.DEFAULT);
     }
 
     /**
-     * plan: the cabling plan comparison of 'analyze --expect', or null; with it workorder.csv is written and the
-     * reports get a work-order section. linkwindow.csv is written when the dump has counter samples.
+     * Every output of the analysis; with a cabling plan comparison workorder.csv is written and the reports get a
+     * work-order section, with counter samples linkwindow.csv.
      */
-    public static Written writeAll(Report r, Path dir, CoverInfo cover, ReportLayout layout, io.ibaccept.fabric.PlanDiff.Result plan) {
+    public static Written writeAll(Analysis a, Path dir, CoverInfo cover, ReportLayout layout) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
         }
+        ReportFacts facts = new ReportFacts(a);
+        Report r = a.report();
+        PlanDiff.Result plan = a.planDiff();
         CoverInfo c = cover == null ? CoverInfo.NONE : cover;
         List<Task> tasks = new ArrayList<>();
         // longest first (the PDF at the demo size, the HTML on large fabrics), then the rest: two threads take them in
-        // turn, and the facts several outputs share are computed once in ReportFacts by whichever asks first
-        tasks.add(bytes(dir, "report.pdf", out -> PdfReport.render(r, c, layout, plan, out)));
-        tasks.add(text(dir, "report.html", w -> w.write(HtmlReport.render(r, c, layout, plan))));
-        tasks.add(bytes(dir, "findings.json", out -> JsonReport.render(r, out)));
+        // turn, and what several outputs draw alike is drawn once in ReportFacts by whichever asks first
+        tasks.add(bytes(dir, "report.pdf", out -> PdfReport.render(facts, c, layout, out)));
+        tasks.add(text(dir, "report.html", w -> w.write(HtmlReport.render(facts, c, layout))));
+        tasks.add(bytes(dir, "findings.json", out -> JsonReport.render(a, out)));
         tasks.add(text(dir, "findings.csv", w -> CsvReport.render(r, w)));
         tasks.add(text(dir, "junit.xml", w -> JunitReport.render(r, w)));
-        tasks.add(text(dir, "inventory.csv", w -> Inventory.renderCsv(r.data(), ReportFacts.of(r.data()).view(), w)));
-        tasks.add(text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(r))));
-        tasks.add(text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(r))));
-        tasks.add(text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(r))));
-        tasks.add(text(dir, "drain.sh", w -> w.write(OpsOutputs.drainSh(r))));
-        if (plan != null) tasks.add(text(dir, io.ibaccept.fabric.WorkOrder.FILE_NAME, w -> ExtraSections.workOrderCsv(plan, w)));
+        tasks.add(text(dir, "inventory.csv", w -> Inventory.renderCsv(facts, w)));
+        tasks.add(text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(facts))));
+        tasks.add(text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(facts))));
+        tasks.add(text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(facts))));
+        tasks.add(text(dir, "drain.sh", w -> w.write(OpsOutputs.drainSh(facts))));
+        if (plan != null) tasks.add(text(dir, WORK_ORDER, w -> ExtraSections.workOrderCsv(plan, w)));
         tasks.add(new Task(dir.resolve("linkwindow.csv"), o -> {
-            List<io.ibaccept.rules.counters.LinkWindowRow> rows = ReportFacts.of(r.data()).linkWindow(ExtraSections.cfg(r));
+            List<io.ibaccept.rules.counters.LinkWindowRow> rows = a.linkWindow();
             if (rows.isEmpty()) return false; // no counter samples: no file
             Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(o.get(), StandardCharsets.UTF_8));
             LinkWindowCsv.render(rows, w);
@@ -126,7 +126,7 @@ public final class ReportWriter {
     }
 
     private static final List<String> ORDER = List.of("report.html", "report.pdf", "findings.csv", "findings.json", "junit.xml", "inventory.csv",
-            "topology.conf", "node-name-map", "nhc.conf", "drain.sh", io.ibaccept.fabric.WorkOrder.FILE_NAME, "linkwindow.csv");
+            "topology.conf", "node-name-map", "nhc.conf", "drain.sh", WORK_ORDER, "linkwindow.csv");
 
     private interface Body {
         /** Writes the file through out.get() (opened on first use); false when there is nothing to write. */

@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -30,7 +31,7 @@ class CoverAndWaiversTest {
         Files.writeString(rules, "memlock.min_kib=1048576\nperftest.bw.min_percent=95\n");
         RuleConfig cfg = RuleConfig.withOverrides(rules);
         Report r = new RulesEngine(cfg).run(DumpLoader.load(ReportRenderingTest.DEMO)).withRules(cfg);
-        Document doc = Jsoup.parse(HtmlReport.render(r, COVER, ReportLayout.DEFAULT));
+        Document doc = Jsoup.parse(HtmlReport.render(Analysis.of(r), COVER, ReportLayout.DEFAULT));
         assertThat(field(doc, "customer")).isEqualTo("ACME Research");
         assertThat(field(doc, "cluster")).isEqualTo("demo-hdr16");
         assertThat(field(doc, "site")).isEqualTo("Datacenter 2, hall B");
@@ -45,12 +46,12 @@ class CoverAndWaiversTest {
         // the cover comes before the findings
         assertThat(doc.select("main > section").first().id()).isEqualTo("cover");
 
-        Document plain = Jsoup.parse(HtmlReport.render(new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(ReportRenderingTest.DEMO))));
+        Document plain = Jsoup.parse(HtmlReport.render(Analysis.of(new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(ReportRenderingTest.DEMO)))));
         assertThat(field(plain, "customer")).isEqualTo("(not given)");
-        assertThat(plain.select("#thresholds li").text()).startsWith("not recorded");
+        assertThat(plain.select("#thresholds li").text()).startsWith("none: all checks used the default thresholds");
 
         ByteArrayOutputStream pdf = new ByteArrayOutputStream();
-        PdfReport.render(r, COVER, ReportLayout.DEFAULT, pdf);
+        PdfReport.render(Analysis.of(r), COVER, ReportLayout.DEFAULT, pdf);
         try (PdfReader reader = new PdfReader(pdf.toByteArray())) {
             String first = new PdfTextExtractor(reader).getTextFromPage(1).replaceAll("\\s+", " ");
             assertThat(first).contains("ACME Research").contains("Datacenter 2, hall B").contains(field(doc, "dump-id"))
@@ -67,8 +68,8 @@ class CoverAndWaiversTest {
                 ReportRenderingTest.DEMO.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertThat(p.waitFor()).isZero();
-        assertThat(ReportText.dumpId(r.data())).isEqualTo("sha256:" + out.split("\\s+")[0]);
-        assertThat(ReportText.dumpId(Synthetic.cluster(java.util.List.of("a1"), "/nonexistent/dump"))).startsWith("unavailable");
+        assertThat(Analysis.of(r).dumpId()).isEqualTo("sha256:" + out.split("\\s+")[0]);
+        assertThat(Analysis.of(new Report(Synthetic.cluster(java.util.List.of("a1"), "/nonexistent/dump"), java.util.List.of())).dumpId()).startsWith("unavailable");
     }
 
     @Test
@@ -79,7 +80,7 @@ class CoverAndWaiversTest {
         Report r = Waivers.load(w).apply(LargeReportTest.allFailing(50), LocalDate.of(2026, 12, 2));
         // all 50 failures waived, one warning (the expired waiver): waivers decide the verdict
         assertThat(r.verdict()).isEqualTo(Verdict.ACCEPTED_WITH_WAIVERS);
-        Document doc = Jsoup.parse(HtmlReport.render(r, COVER, ReportLayout.DEFAULT));
+        Document doc = Jsoup.parse(HtmlReport.render(Analysis.of(r), COVER, ReportLayout.DEFAULT));
         assertThat(doc.getElementById("verdict").text()).isEqualTo("ACCEPTED WITH WAIVERS");
         assertThat(doc.getElementById("banner").hasClass("ACCEPTED_WITH_WAIVERS")).isTrue();
         assertThat(doc.select("#waiver-table tbody tr")).hasSize(2);
@@ -89,7 +90,7 @@ class CoverAndWaiversTest {
         // the expired waiver is a warning among the problems
         assertThat(doc.selectFirst("#problem-table tr[data-check=waiver]").text()).contains("expired on 2026-11-30");
         ByteArrayOutputStream pdf = new ByteArrayOutputStream();
-        PdfReport.render(r, COVER, ReportLayout.DEFAULT, pdf);
+        PdfReport.render(Analysis.of(r), COVER, ReportLayout.DEFAULT, pdf);
         try (PdfReader reader = new PdfReader(pdf.toByteArray())) {
             StringBuilder all = new StringBuilder();
             PdfTextExtractor ex = new PdfTextExtractor(reader);

@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.model.ClusterData;
@@ -46,7 +47,7 @@ class CsvSafetyTest {
             fs.add(new Finding("memlock", "=title", Status.FAIL, List.of(h), List.of(Evidence.of("@ev", "")), "-summary " + h,
                     "+cause", "=fix"));
         Report r = new Report(data, fs);
-        assertThat(ReportWriter.write(r, tmp).errors()).isEmpty();
+        assertThat(ReportWriter.write(Analysis.of(r), tmp).errors()).isEmpty();
         for (String file : List.of("findings.csv", "inventory.csv")) {
             int cells = 0;
             try (Reader in = Files.newBufferedReader(tmp.resolve(file))) {

@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.fabric.CablingPlan;
@@ -99,11 +100,31 @@ class FabricSvgTest {
                 ports.getOrDefault(guid, List.of()), ref);
     }
 
+    /**
+     * The report draws the cable the plan misses from the same comparison fabric.plan judged, so it stays in the
+     * picture when a node-name-map renames the switches the plan names (it used to vanish: the picture matched the
+     * finding's text against a graph without the names).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void missingPlannedCableIsDashedInTheReportWithAndWithoutANodeNameMap(boolean renamed) throws Exception {
+        String leaf = renamed ? "rack1-leaf01" : "leaf01";
+        Analysis.Options o = Analysis.Options.defaults()
+                .withPlan(CablingPlan.parse(new Text("plan.csv", leaf + ",21,spine02,21,X1\n" + leaf + ",17,spine01,1,A1\n")));
+        if (renamed) o = o.withNames(io.ibaccept.fabric.NodeNameMap.parse(new Text("nnm", "0x0000000000200002 \"rack1-leaf01\"\n")));
+        Analysis a = Analysis.of(io.ibaccept.dump.DumpLoader.load(Path.of("..", "sample-dumps", "dumps", "demo-hdr16")), o);
+        assertThat(a.report().findings()).filteredOn(f -> f.check().equals("fabric.plan") && f.summary().contains(leaf + " port 21")).isNotEmpty();
+        org.jsoup.nodes.Document html = org.jsoup.Jsoup.parse(HtmlReport.render(a));
+        org.jsoup.select.Elements dashed = html.select("#fabric svg line[stroke-dasharray]");
+        assertThat(dashed.stream().filter(l -> l.text().contains("missing vs plan: " + leaf + " port 21"))).hasSize(1);
+        assertThat(html.select("#fabric svg text").text()).contains(leaf);
+    }
+
     @Test
     void htmlReportHasTheFabricSectionBeforeTheNodes() throws Exception {
         io.ibaccept.rules.Report r = new io.ibaccept.rules.RulesEngine(io.ibaccept.rules.RuleConfig.defaults())
                 .run(io.ibaccept.dump.DumpLoader.load(Path.of("..", "sample-dumps", "dumps", "demo-hdr16")));
-        org.jsoup.nodes.Document html = org.jsoup.Jsoup.parse(HtmlReport.render(r));
+        org.jsoup.nodes.Document html = org.jsoup.Jsoup.parse(HtmlReport.render(Analysis.of(r)));
         assertThat(html.select("#fabric svg.fabric")).hasSize(1);
         assertThat(html.select("#fabric svg text").text()).contains("spine01", "leaf04");
         assertThat(html.getElementById("fabric").nextElementSibling().id()).isEqualTo("nodes");
@@ -114,7 +135,7 @@ class FabricSvgTest {
         io.ibaccept.rules.Report r = new io.ibaccept.rules.RulesEngine(io.ibaccept.rules.RuleConfig.defaults())
                 .run(io.ibaccept.dump.DumpLoader.load(Path.of("..", "sample-dumps", "dumps", "demo-hdr16")));
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        PdfReport.render(r, out);
+        PdfReport.render(Analysis.of(r), out);
         com.lowagie.text.pdf.PdfReader reader = new com.lowagie.text.pdf.PdfReader(out.toByteArray());
         StringBuilder text = new StringBuilder();
         com.lowagie.text.pdf.parser.PdfTextExtractor ex = new com.lowagie.text.pdf.parser.PdfTextExtractor(reader);

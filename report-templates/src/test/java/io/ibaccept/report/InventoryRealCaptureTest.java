@@ -31,7 +31,7 @@ class InventoryRealCaptureTest {
         assertThat(issues.list().get(0).getMessage()).startsWith(name + ":4400:").contains("18446744073709551576");
         ClusterData data = new ClusterData("", new Manifest(1, "ndr", "", "", "", List.of(), Map.of()), Map.of(),
                 new FabricData(null, null, null, null, null, null, null, db), List.of(), List.of(), List.of());
-        List<Inventory.Item> items = Inventory.items(data, new FabricView(data));
+        List<Inventory.Item> items = Inventory.items(new ReportFacts(io.ibaccept.analysis.Analysis.of(new io.ibaccept.rules.Report(data, List.of()))));
         // the capture's NODES section has 9 switches (NodeType 2) and 263 CAs
         assertThat(items).filteredOn(i -> i.kind().equals("switch")).hasSize(9);
         Inventory.Item sequoia = items.stream().filter(i -> i.guid().equals("0xb0cf0e0300d33fc0")).findFirst().orElseThrow();

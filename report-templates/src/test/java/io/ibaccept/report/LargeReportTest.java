@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -47,7 +48,7 @@ class LargeReportTest {
     @Test
     void fourThousandFailingNodesGiveASmallReportAndCompleteCsvJson(@TempDir Path tmp) throws Exception {
         Report r = allFailing(N);
-        ReportWriter.Written w = ReportWriter.writeAll(r, tmp, new CoverInfo("ACME", "Hall 2", "tester"));
+        ReportWriter.Written w = ReportWriter.writeAll(Analysis.of(r), tmp, new CoverInfo("ACME", "Hall 2", "tester"), ReportLayout.DEFAULT);
         assertThat(w.errors()).isEmpty();
 
         long html = Files.size(tmp.resolve("report.html"));
@@ -97,11 +98,11 @@ class LargeReportTest {
                 fs.add(new Finding(c, c + " title", Status.PASS, List.of(h), List.of(), h + ": ok", "", ""));
         Report r = new Report(Synthetic.cluster(hosts, ""), fs);
         java.io.ByteArrayOutputStream pdf = new java.io.ByteArrayOutputStream();
-        PdfReport.render(r, CoverInfo.NONE, ReportLayout.DEFAULT, pdf);
+        PdfReport.render(Analysis.of(r), CoverInfo.NONE, ReportLayout.DEFAULT, pdf);
         try (PdfReader reader = new PdfReader(pdf.toByteArray())) {
             assertThat(reader.getNumberOfPages()).isLessThanOrEqualTo(6);
         }
-        String html = HtmlReport.render(r);
+        String html = HtmlReport.render(Analysis.of(r));
         assertThat(html.length()).isLessThan(200_000);
         assertThat(Jsoup.parse(html).select("#pass-table tr.finding")).hasSize(3);
     }
@@ -111,7 +112,7 @@ class LargeReportTest {
         String huge = "x".repeat(3_000_000);
         Report r = new Report(Synthetic.cluster(List.of("node01"), ""), List.of(new Finding("ibdiagnet", "t", Status.FAIL,
                 List.of("node01"), List.of(Evidence.of(huge, "fabric/ibdiagnet2.log.out:7")), "s " + huge, "c", "f")));
-        assertThat(ReportWriter.write(r, tmp).errors()).isEmpty();
+        assertThat(ReportWriter.write(Analysis.of(r), tmp).errors()).isEmpty();
         assertThat(Files.size(tmp.resolve("report.html"))).isLessThan(100_000);
         assertThat(Files.size(tmp.resolve("report.pdf"))).isLessThan(200_000);
         assertThat(Files.size(tmp.resolve("findings.csv"))).isGreaterThan(6_000_000);
@@ -127,7 +128,7 @@ class LargeReportTest {
 
     static long htmlSize(Report r, Path dir) throws Exception {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("r.html"), HtmlReport.render(r));
+        Files.writeString(dir.resolve("r.html"), HtmlReport.render(Analysis.of(r)));
         return Files.size(dir.resolve("r.html"));
     }
 

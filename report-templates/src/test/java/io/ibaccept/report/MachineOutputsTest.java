@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -45,9 +46,9 @@ class MachineOutputsTest {
     @Test
     void jsonRoundTripsEveryFindingWithVerdictCountsAndWaivers() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        JsonReport.render(report, out);
+        JsonReport.render(Analysis.of(report), out);
         JsonReport.Doc back = new ObjectMapper().readValue(out.toByteArray(), JsonReport.Doc.class);
-        assertThat(back).isEqualTo(JsonReport.toDoc(report));
+        assertThat(back).isEqualTo(JsonReport.toDoc(Analysis.of(report)));
         assertThat(back.schemaVersion()).isEqualTo(JsonReport.SCHEMA_VERSION);
         assertThat(back.verdict().code()).isEqualTo("REJECTED");
         assertThat(back.counts().get("WAIVED")).isEqualTo(1L);
@@ -73,7 +74,7 @@ class MachineOutputsTest {
     @Test
     void schemaDocumentsEveryField() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        JsonReport.render(report, out);
+        JsonReport.render(Analysis.of(report), out);
         Set<String> names = new TreeSet<>();
         collect(new ObjectMapper().readTree(out.toByteArray()), names);
         String schema = Files.readString(Path.of("SCHEMA.md"));

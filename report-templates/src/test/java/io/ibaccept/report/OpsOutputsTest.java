@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -37,7 +38,7 @@ class OpsOutputsTest {
     void topologyConfOfTheDemoDump() {
         // hand-checked against sample-dumps/dumps/demo-hdr16/fabric/ibnetdiscover.out: four leaves with their CAs
         // (node16's port is down, so it is not in the fabric), two spines each cabled to all four leaves
-        assertThat(config(OpsOutputs.topologyConf(demo))).containsExactly(
+        assertThat(config(OpsOutputs.topologyConf(new ReportFacts(Analysis.of(demo))))).containsExactly(
                 "SwitchName=leaf01 Nodes=node[01-04]",
                 "SwitchName=leaf02 Nodes=node[05-08]",
                 "SwitchName=leaf03 Nodes=node[09-12]",
@@ -51,10 +52,10 @@ class OpsOutputsTest {
         List<String> hosts = new ArrayList<>(IntStream.rangeClosed(1, 79).mapToObj(i -> String.format("cn%03d", i)).toList());
         hosts.add("bad name;x");
         Report r = new Report(Synthetic.cluster(hosts, ""), List.of());
-        List<String> lines = config(OpsOutputs.topologyConf(r));
+        List<String> lines = config(OpsOutputs.topologyConf(new ReportFacts(Analysis.of(r))));
         assertThat(lines).containsExactly("SwitchName=leaf001 Nodes=cn[001-040]", "SwitchName=leaf002 Nodes=cn[041-079]",
                 "SwitchName=spine01 Switches=leaf[001-002]", "SwitchName=spine02 Switches=leaf[001-002]");
-        assertThat(OpsOutputs.topologyConf(r)).contains("# left out: 1 CA(s)");
+        assertThat(OpsOutputs.topologyConf(new ReportFacts(Analysis.of(r)))).contains("# left out: 1 CA(s)");
         assertThat(FabricView.slurmName("MF0;ib-leaf-07:MQM8790-HS2X/U1", 1)).isEqualTo("ib-leaf-07");
         assertThat(FabricView.slurmName("Mellanox Technologies Aggregation Node", 1)).isEqualTo("Mellanox_Technologies_Aggregation_Node");
         assertThat(FabricView.slurmName("", 0x2c90300a1b2c3L)).isEqualTo("sw0002c90300a1b2c3");
@@ -62,9 +63,9 @@ class OpsOutputsTest {
 
     @Test
     void nodeNameMapAndNhc() {
-        List<String> map = config(OpsOutputs.nodeNameMap(demo));
+        List<String> map = config(OpsOutputs.nodeNameMap(new ReportFacts(Analysis.of(demo))));
         assertThat(map).hasSize(21).contains("0x0000000000200000 \"spine01\"", "0x0000000000100000 \"node01 HCA-1\"");
-        String nhc = OpsOutputs.nhcConf(demo);
+        String nhc = OpsOutputs.nhcConf(new ReportFacts(Analysis.of(demo)));
         // ibsim reports rate 104 for its HDR ports; node06 runs 1X (26) and is held to the fabric's rate
         assertThat(config(nhc)).containsExactly(" {node[01-15]} || check_hw_ib 104 ibsim0:1",
                 " * || check_cmd_output -t 5 -m '/^unlimited$/' /bin/sh -c 'ulimit -l'");
@@ -81,7 +82,7 @@ class OpsOutputsTest {
                     h + ": limit 64 KiB; $(touch pwned4) 'q' \"d\"", "c", "f"));
         fs.add(new Finding("pcie", "t", Status.WARN, List.of("node02"), List.of(), "warn only", "c", "f"));
         Report r = new Report(Synthetic.cluster(hosts, ""), fs);
-        String script = OpsOutputs.drainSh(r);
+        String script = OpsOutputs.drainSh(new ReportFacts(Analysis.of(r)));
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Path log = tmp.resolve("argv.log");
         Path fake = bin.resolve("scontrol");

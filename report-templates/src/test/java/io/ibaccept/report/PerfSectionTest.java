@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.dump.DumpLoader;
@@ -50,10 +51,10 @@ class PerfSectionTest {
             }
         RuleConfig cfg = RuleConfig.defaults();
         Report r = new RulesEngine(cfg).run(DumpLoader.load(tmp));
-        List<PerfSection.Figure> figs = PerfSection.figures(r, cfg);
+        List<PerfSection.Figure> figs = PerfSection.figures(Analysis.of(r));
         assertThat(figs).extracting(PerfSection.Figure::name).containsExactly("heatmap-ib_write_bw", "sweep-ib_write_bw");
         assertThat(figs.get(1).svg()).contains("class=\"expected\"").contains("expected 200 Gb/s").contains(">8M<");
-        String html = PerfSection.html(r, cfg);
+        String html = PerfSection.html(Analysis.of(r));
         assertThat(html).startsWith("<section id=\"rdma-performance\">")
                 .contains("cn0001 -&gt; cn0002: on cn0002 (server, first): ib_write_bw -d mlx5_0 -p 18515 --report_gbits -a")
                 .contains("cn0001 -&gt; cn0002: on cn0001: ib_write_bw -d mlx5_0 -p 18515 --report_gbits -a cn0002")

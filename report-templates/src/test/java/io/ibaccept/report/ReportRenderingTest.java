@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.lowagie.text.pdf.PdfReader;
@@ -34,7 +35,7 @@ class ReportRenderingTest {
     static void render(@TempDir Path tmp) {
         report = new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(DEMO));
         out = tmp;
-        ReportWriter.Written w = ReportWriter.write(report, tmp);
+        ReportWriter.Written w = ReportWriter.write(Analysis.of(report), tmp);
         assertThat(w.errors()).isEmpty();
         assertThat(w.files()).extracting(p -> p.getFileName().toString()).containsExactly("report.html", "report.pdf", "findings.csv",
                 "findings.json", "junit.xml", "inventory.csv", "topology.conf", "node-name-map", "nhc.conf", "drain.sh");
@@ -114,7 +115,7 @@ class ReportRenderingTest {
     void acceptedClusterGetsGreenBannerAndNoProblems(@TempDir Path tmp) throws Exception {
         SyntheticDump.generate(tmp.resolve("d"), 6, false);
         Report ok = new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(tmp.resolve("d")));
-        Document doc = Jsoup.parse(HtmlReport.render(ok));
+        Document doc = Jsoup.parse(HtmlReport.render(Analysis.of(ok)));
         assertThat(doc.getElementById("verdict").text()).isEqualTo("ACCEPTED");
         assertThat(doc.getElementById("banner").hasClass("ACCEPTED")).isTrue();
         assertThat(doc.select("#problem-table tbody").text()).isEqualTo("No failures or warnings.");
@@ -122,14 +123,14 @@ class ReportRenderingTest {
 
     @Test
     void aggregateThresholdIsConfigurable() {
-        Document doc = Jsoup.parse(HtmlReport.render(report, CoverInfo.NONE, new ReportLayout(3, 8, 1500)));
+        Document doc = Jsoup.parse(HtmlReport.render(Analysis.of(report), CoverInfo.NONE, new ReportLayout(3, 8, 1500)));
         assertThat(doc.getElementById("node-table")).isNull();
         assertThat(doc.getElementById("node-summary").text()).contains("more than 3: shown per check and per leaf");
         assertThat(doc.selectFirst("#check-aggregate tr[data-check=perftest.bw]").text()).contains("node[07-08]");
         // the four leaves of ibnetdiscover.out; node16 is on none (its port is down)
         assertThat(doc.select("#leaf-aggregate tbody tr")).extracting(e -> e.attr("data-leaf")).containsExactly("leaf01", "leaf02", "leaf03", "leaf04");
         assertThat(doc.selectFirst("#leaf-aggregate tr[data-leaf=leaf03]").text()).isEqualTo("leaf03 4 3 node[09,11-12]");
-        Document inv = Jsoup.parse(HtmlReport.render(report, CoverInfo.NONE, new ReportLayout(10, 8, 1500)));
+        Document inv = Jsoup.parse(HtmlReport.render(Analysis.of(report), CoverInfo.NONE, new ReportLayout(10, 8, 1500)));
         assertThat(inv.getElementById("inventory-table")).isNull();
         assertThat(inv.select("#inventory-groups li").text()).contains("hca | simulator 1: 16 (node[01-16])")
                 .contains("cable | Passive copper cable, 2 m Mellanox MCP1650-H002E26");
@@ -175,7 +176,7 @@ class ReportRenderingTest {
                 new Finding("port.state", "Port", Status.FAIL, List.of("node02 HCA-1 port 1"), List.of(), "node02 port down", "c", "f", "down", "port.state#2", "fabric.switch#1"));
         Report rep = new Report(data, fs);
         assertThat(rep.counts().get(Status.FAIL)).isEqualTo(2);
-        Document doc = Jsoup.parse(HtmlReport.render(rep));
+        Document doc = Jsoup.parse(HtmlReport.render(Analysis.of(rep)));
         List<Element> rows = doc.select("#problem-table tr.finding");
         assertThat(rows).extracting(tr -> tr.attr("data-check")).containsExactly("memlock", "fabric.switch", "port.state");
         Element c = rows.get(2);

@@ -19,8 +19,7 @@ import java.util.Optional;
 public final class CounterWindowTable {
     private CounterWindowTable() {}
 
-    public static List<LinkWindowRow> rows(ClusterData d, RuleConfig cfg) {
-        FabricIndex idx = new FabricIndex(d);
+    static List<LinkWindowRow> rows(ClusterData d, FabricIndex idx, RuleConfig cfg) {
         Optional<CounterWindowData> w = CounterWindowData.of(d);
         if (w.isPresent())
             return new WindowJudge(d, w.get(), WindowJudge.Limits.of(cfg)).judge(idx.links()).stream().map(WindowJudge.Verdict::row).toList();

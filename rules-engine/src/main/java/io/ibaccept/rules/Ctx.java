@@ -20,35 +20,29 @@ public final class Ctx {
     private final Map<Finding, java.util.Set<String>> covers = new java.util.IdentityHashMap<>();
     private final Map<Finding, java.util.Set<String>> needs = new java.util.IdentityHashMap<>();
     private String check;
-    private final io.ibaccept.fabric.FabricOptions fabricOptions;
-    private io.ibaccept.fabric.Fabric fabric;
+    /** What the analysis derives from the dump once (fabric graph, plan comparison, RDMA analysis), shared with the reports. */
+    public final DumpFacts facts;
 
-    Ctx(ClusterData data, RuleConfig cfg, FabricIndex index) {
-        this(data, cfg, index, io.ibaccept.fabric.FabricOptions.NONE);
+    Ctx(DumpFacts facts) {
+        this.data = facts.data();
+        this.cfg = facts.rules();
+        this.index = facts.index();
+        this.facts = facts;
     }
 
-    Ctx(ClusterData data, RuleConfig cfg, FabricIndex index, io.ibaccept.fabric.FabricOptions fabricOptions) {
-        this.data = data;
-        this.cfg = cfg;
-        this.index = index;
-        this.fabricOptions = fabricOptions;
-    }
-
-    /** The fabric graph (ibnetdiscover + iblinkinfo + node-name-map), built on first use, once per run. */
+    /** The fabric graph (ibnetdiscover + iblinkinfo + node-name-map), built on first use, once per analysis. */
     public io.ibaccept.fabric.Fabric fabric() {
-        if (fabric == null)
-            fabric = io.ibaccept.fabric.FabricBuilder.build(data, fabricOptions.names());
-        return fabric;
+        return facts.fabric();
     }
 
     /** The node-name-map, if the user gave one (--node-name-map FILE). */
     public Optional<io.ibaccept.fabric.NodeNameMap> names() {
-        return Optional.ofNullable(fabricOptions.names());
+        return Optional.ofNullable(facts.options().names());
     }
 
     /** The customer's cabling plan, if the user gave one (analyze --expect PLAN). */
     public Optional<io.ibaccept.fabric.CablingPlan> plan() {
-        return Optional.ofNullable(fabricOptions.plan());
+        return Optional.ofNullable(facts.options().plan());
     }
 
     void begin(String check) {

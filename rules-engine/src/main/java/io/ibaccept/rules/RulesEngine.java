@@ -17,29 +17,29 @@ import java.util.function.Function;
 public final class RulesEngine {
     private final RuleConfig cfg;
     private final List<Check> checks;
-    private final io.ibaccept.fabric.FabricOptions fabricOptions;
 
     public RulesEngine(RuleConfig cfg) {
         this(cfg, Checks.all());
     }
 
     public RulesEngine(RuleConfig cfg, List<Check> checks) {
-        this(cfg, checks, io.ibaccept.fabric.FabricOptions.NONE);
-    }
-
-    private RulesEngine(RuleConfig cfg, List<Check> checks, io.ibaccept.fabric.FabricOptions fabricOptions) {
         this.cfg = cfg;
         this.checks = List.copyOf(checks);
-        this.fabricOptions = fabricOptions;
     }
 
-    /** The same engine with a node-name-map and/or cabling plan for the fabric checks (ctx.fabric(), ctx.plan()). */
-    public RulesEngine withFabric(io.ibaccept.fabric.FabricOptions options) {
-        return new RulesEngine(cfg, checks, options == null ? io.ibaccept.fabric.FabricOptions.NONE : options);
-    }
-
+    /** Judges a dump without a node-name-map or cabling plan. */
     public Report run(ClusterData data) {
-        Ctx ctx = new Ctx(data, cfg, new FabricIndex(data), fabricOptions);
+        return run(new DumpFacts(data, cfg, io.ibaccept.fabric.FabricOptions.NONE));
+    }
+
+    /**
+     * Judges the dump of facts with the facts' rules (the thresholds they were derived with); what the checks derive
+     * through them (the fabric graph...) stays there for the reports.
+     */
+    public Report run(DumpFacts facts) {
+        if (facts.rules() != cfg) return new RulesEngine(facts.rules(), checks).run(facts);
+        ClusterData data = facts.data();
+        Ctx ctx = new Ctx(facts);
         java.util.Map<Finding, List<String>> skipped = new java.util.IdentityHashMap<>();
         for (Check c : checks) {
             if (!cfg.enabled(c.id())) continue;
@@ -61,7 +61,7 @@ public final class RulesEngine {
         }
         explainSkips(ctx, skipped);
         markAmbiguous(ctx);
-        return new Report(data, PhysicalCauses.group(RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()), ctx));
+        return new Report(data, PhysicalCauses.group(RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()), ctx)).withRules(cfg);
     }
 
     /**

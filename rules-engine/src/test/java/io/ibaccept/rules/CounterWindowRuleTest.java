@@ -65,7 +65,7 @@ class CounterWindowRuleTest {
         assertThat(of(r, "link.errors.window").get(0).summary()).contains("needs counters-end").contains("only one counter sample");
         // the demo's own snapshot faults are still judged by link.errors
         assertThat(r.checkStatus().get("link.errors")).isEqualTo(Status.FAIL);
-        List<LinkWindowRow> rows = CounterWindowTable.rows(DumpLoader.load(tmp.resolve("d")), RuleConfig.defaults());
+        List<LinkWindowRow> rows = new DumpFacts(DumpLoader.load(tmp.resolve("d")), RuleConfig.defaults(), null).linkWindow();
         assertThat(rows).filteredOn(x -> x.a().equals("leaf01 port 3") || x.b().equals("leaf01 port 3")).singleElement()
                 .satisfies(x -> {
                     assertThat(x.snapshotOnly()).isTrue();

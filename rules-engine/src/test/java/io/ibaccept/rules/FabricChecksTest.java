@@ -32,8 +32,8 @@ class FabricChecksTest {
 
     @Test
     void demoDumpIsAHealthyTwoLevelTree() {
-        Report r = new RulesEngine(RuleConfig.defaults()).withFabric(new FabricOptions(null, CablingPlan.parse(new Text("plan.csv", plan()))))
-                .run(DumpLoader.load(TestDump.DEMO));
+        Report r = new RulesEngine(RuleConfig.defaults()).run(new DumpFacts(DumpLoader.load(TestDump.DEMO), RuleConfig.defaults(),
+                new FabricOptions(null, CablingPlan.parse(new Text("plan.csv", plan())))));
         assertThat(of(r, "fabric.tree")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.PASS);
             assertThat(f.summary()).isEqualTo("2-level fat tree: 2 spines, 4 leaves, 15 hosts; theoretical bisection bandwidth 1375 Gb/s");
@@ -87,8 +87,8 @@ class FabricChecksTest {
     void lostUplinkAgainstThePlanAndWithANodeNameMap(@TempDir Path tmp) {
         NodeNameMap names = NodeNameMap.parse(new Text("names", "0x0000000000200004 \"rack3-leaf03\"\nnot a guid line\n"));
         String plan = plan().replace("leaf03,", "rack3-leaf03,");
-        Report r = new RulesEngine(RuleConfig.defaults()).withFabric(new FabricOptions(names, CablingPlan.parse(new Text("plan.csv", plan))))
-                .run(DumpLoader.load(lostUplink(tmp).dir));
+        Report r = new RulesEngine(RuleConfig.defaults()).run(new DumpFacts(DumpLoader.load(lostUplink(tmp).dir), RuleConfig.defaults(),
+                new FabricOptions(names, CablingPlan.parse(new Text("plan.csv", plan)))));
         assertThat(of(r, "fabric.plan")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.summary()).isEqualTo("rack3-leaf03 port 20 <-> spine02 port 6 (cable D3) is not connected: "

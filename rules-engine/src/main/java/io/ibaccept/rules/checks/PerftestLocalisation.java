@@ -29,7 +29,7 @@ final class PerftestLocalisation implements Check {
     }
 
     public void evaluate(Ctx c) {
-        PerfAnalysis a = PerfAnalysis.of(c.data, c.cfg);
+        PerfAnalysis a = c.facts.perf();
         if (a.tested().isEmpty()) {
             c.skip("no pairwise test with at least " + PerfAnalysis.MIN_PAIRS + " pairs to localise from");
             return;
@@ -38,12 +38,7 @@ final class PerftestLocalisation implements Check {
             c.pass("no outlier pairs to localise", List.of(), List.of());
             return;
         }
-        FabricView view;
-        try {
-            view = FabricView.of(c.fabric(), c.data);
-        } catch (RuntimeException e) {
-            view = FabricView.empty(); // no usable topology: the fabric checks say so; localise by nodes only
-        }
+        FabricView view = c.facts.perfView(); // empty without a usable topology: localised by nodes only
         boolean confirmedAny = a.results().values().stream().anyMatch(r -> r.bad().stream()
                 .anyMatch(o -> o.state() == io.ibaccept.rules.perf.Outliers.State.CONFIRMED));
         List<Localisation.Suspect> suspects = Localisation.analyse(a.tested(), a.bad(), view,

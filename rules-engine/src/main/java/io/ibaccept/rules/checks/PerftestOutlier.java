@@ -38,7 +38,7 @@ final class PerftestOutlier implements Check {
     }
 
     public void evaluate(Ctx c) {
-        PerfAnalysis a = PerfAnalysis.of(c.data, c.cfg);
+        PerfAnalysis a = c.facts.perf();
         boolean any = false;
         for (Outliers.Result r : a.results().values()) {
             PairMatrix m = r.matrix();

@@ -27,7 +27,7 @@ public final class FabricPlan implements Check {
             return;
         }
         CablingPlan plan = c.plan().get();
-        PlanDiff.Result r = PlanDiff.compare(c.fabric(), plan);
+        PlanDiff.Result r = c.facts.planDiff();
         for (CablingPlan.Problem p : r.planProblems())
             c.problem(Status.WARN, List.of(plan.source()), List.of(Evidence.of(p.message(), p.ref())),
                     "cabling plan: " + p.message() + " (" + p.ref() + ")", "plan_input", Map.of("where", p.ref().toString()));

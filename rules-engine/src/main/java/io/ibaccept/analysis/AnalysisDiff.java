@@ -1,7 +1,6 @@
-package io.ibaccept.rules.fabric;
+package io.ibaccept.analysis;
 
 import io.ibaccept.fabric.DumpDiff;
-import io.ibaccept.fabric.NodeNameMap;
 import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.Status;
@@ -11,16 +10,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code ibaccept diff OLD NEW}: the dump changes ({@link DumpDiff}) plus the findings that are new since the old
+ * {@code ibaccept diff OLD NEW}: the dump changes ({@link DumpDiff}, on the fabric graphs the two analyses built) plus the findings that are new since the old
  * report and the ones that cleared. A finding is the same finding when its check and affected objects are the same
  * (counter values in the summary may differ).
  */
-public final class ReportDiff {
-    private ReportDiff() {}
+public final class AnalysisDiff {
+    private AnalysisDiff() {}
 
-    public static List<DumpDiff.Change> compare(Report before, Report after, NodeNameMap names) {
-        List<DumpDiff.Change> out = new ArrayList<>(DumpDiff.compare(before.data(), after.data(), names));
-        Map<String, Finding> old = problems(before), now = problems(after);
+    public static List<DumpDiff.Change> compare(Analysis before, Analysis after) {
+        List<DumpDiff.Change> out = new ArrayList<>(DumpDiff.compare(before.data(), before.fabric(), after.data(), after.fabric()));
+        Map<String, Finding> old = problems(before.report()), now = problems(after.report());
         now.forEach((k, f) -> {
             Finding o = old.get(k);
             if (o == null) out.add(new DumpDiff.Change("finding.new", f.check() + ": " + String.join(", ", f.objects()), "-", f.status() + " " + f.summary(), where(f)));

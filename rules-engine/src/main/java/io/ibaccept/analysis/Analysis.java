@@ -1,0 +1,145 @@
+package io.ibaccept.analysis;
+
+import io.ibaccept.dump.DumpId;
+import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.fabric.CablingPlan;
+import io.ibaccept.fabric.Fabric;
+import io.ibaccept.fabric.FabricOptions;
+import io.ibaccept.fabric.NodeNameMap;
+import io.ibaccept.fabric.PlanDiff;
+import io.ibaccept.model.ClusterData;
+import io.ibaccept.rules.DumpFacts;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.rules.RulesEngine;
+import io.ibaccept.rules.Waivers;
+import io.ibaccept.rules.counters.LinkWindowRow;
+import io.ibaccept.rules.perf.FabricView;
+import io.ibaccept.rules.perf.PerfAnalysis;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * One analysis of one dump: the dump's model, the fabric graph built once (with the node-name-map and the cabling
+ * plan), the checks' findings with their root/consequence tree and waivers, and everything the outputs show that is
+ * derived from them (plan comparison and work order, RDMA performance analysis, counter-window table, dump id). The
+ * checks and every output read the same instances: a report writer only renders an Analysis. analyze, diff, bench and
+ * rdma --retest all start here.
+ */
+public final class Analysis {
+    /** What the user gives besides the dump; names, plan and waivers may be null. today decides which waivers expired. */
+    public record Options(RuleConfig rules, NodeNameMap names, CablingPlan plan, Waivers waivers, LocalDate today) {
+        public Options {
+            if (rules == null) rules = RuleConfig.defaults();
+            if (today == null) today = LocalDate.now();
+        }
+
+        public static Options defaults() {
+            return of(RuleConfig.defaults());
+        }
+
+        public static Options of(RuleConfig rules) {
+            return new Options(rules, null, null, null, null);
+        }
+
+        public Options withNames(NodeNameMap n) {
+            return new Options(rules, n, plan, waivers, today);
+        }
+
+        public Options withPlan(CablingPlan p) {
+            return new Options(rules, names, p, waivers, today);
+        }
+
+        public Options withWaivers(Waivers w, LocalDate on) {
+            return new Options(rules, names, plan, w, on);
+        }
+    }
+
+    private final DumpFacts facts;
+    private final Report report;
+    private String dumpId;
+
+    private Analysis(DumpFacts facts, Report report) {
+        this.facts = facts;
+        this.report = report;
+    }
+
+    /** Loads the dump (directory or .zip) and analyses it. */
+    public static Analysis of(Path dump, Options o) {
+        return of(DumpLoader.load(dump), o);
+    }
+
+    public static Analysis of(ClusterData data, Options o) {
+        DumpFacts facts = new DumpFacts(data, o.rules(), new FabricOptions(o.names(), o.plan()));
+        Report r = new RulesEngine(o.rules()).run(facts);
+        if (o.waivers() != null) r = o.waivers().apply(r, o.today());
+        return new Analysis(facts, r);
+    }
+
+    /**
+     * Findings judged elsewhere (a hand-made report in a test, a report read back), with what the outputs derive from
+     * its dump: the rules it records (else the defaults), no node-name-map, plan or further waivers.
+     */
+    public static Analysis of(Report judged) {
+        RuleConfig cfg = judged.rules() != null ? judged.rules() : RuleConfig.defaults();
+        return new Analysis(new DumpFacts(judged.data(), cfg, FabricOptions.NONE), judged.rules() != null ? judged : judged.withRules(cfg));
+    }
+
+    /** With the default rules and nothing else given. */
+    public static Analysis of(ClusterData data) {
+        return of(data, Options.defaults());
+    }
+
+    public ClusterData data() {
+        return facts.data();
+    }
+
+    public RuleConfig rules() {
+        return facts.rules();
+    }
+
+    /** The findings (waivers applied) and the verdict. */
+    public Report report() {
+        return report;
+    }
+
+    /** The node-name-map given, or null. */
+    public NodeNameMap names() {
+        return facts.options().names();
+    }
+
+    /** The fabric graph the checks judged, for pictures: null when the dump has no usable topology with a switch. */
+    public Fabric fabric() {
+        return facts.fabricOrNull();
+    }
+
+    /** The cabling plan against the fabric (work order, missing cables), or null without --expect. */
+    public PlanDiff.Result planDiff() {
+        return facts.planDiff();
+    }
+
+    /** The pairwise RDMA judgement the perftest checks used. */
+    public PerfAnalysis perf() {
+        return facts.perf();
+    }
+
+    /** The hosts' leaves and the switches' uplinks the RDMA localisation used. */
+    public FabricView perfView() {
+        return facts.perfView();
+    }
+
+    /** The per-link counter-window table; empty without counter samples. */
+    public List<LinkWindowRow> linkWindow() {
+        return facts.linkWindow();
+    }
+
+    /**
+     * "sha256:HEX" over the dump's files (see {@link DumpId}); the loader hashed them while reading, a model built
+     * otherwise is hashed from its source directory here, once.
+     */
+    public synchronized String dumpId() {
+        if (dumpId == null) dumpId = data().dumpId() != null ? data().dumpId() : DumpId.ofSource(data().source());
+        return dumpId;
+    }
+}

@@ -1,0 +1,143 @@
+package io.ibaccept.rules;
+
+import io.ibaccept.fabric.CablingPlan;
+import io.ibaccept.fabric.Fabric;
+import io.ibaccept.fabric.FabricBuilder;
+import io.ibaccept.fabric.FabricOptions;
+import io.ibaccept.fabric.PlanDiff;
+import io.ibaccept.model.ClusterData;
+import io.ibaccept.rules.counters.LinkWindowRow;
+import io.ibaccept.rules.perf.FabricView;
+import io.ibaccept.rules.perf.PerfAnalysis;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * What the checks and the reports derive from one dump, each computed at most once and only when first asked for:
+ * the fabric graph (with the node-name-map), the port index of iblinkinfo, the cabling plan comparison, the RDMA
+ * performance analysis with the hosts' leaves, and the counter-window link table. One instance belongs to one
+ * analysis; nothing is kept beyond it. Safe to share between the report threads.
+ */
+public final class DumpFacts {
+    private final ClusterData data;
+    private final RuleConfig cfg;
+    private final FabricOptions options;
+    private final Once<Fabric> fabric;
+    private final Once<FabricIndex> index;
+    private final Once<PlanDiff.Result> planDiff;
+    private final Once<PerfAnalysis> perf;
+    private final Once<FabricView> perfView;
+    private final Once<List<LinkWindowRow>> linkWindow;
+
+    public DumpFacts(ClusterData data, RuleConfig cfg, FabricOptions options) {
+        this.data = data;
+        this.cfg = cfg;
+        this.options = options == null ? FabricOptions.NONE : options;
+        fabric = new Once<>(() -> FabricBuilder.build(data, this.options.names()));
+        index = new Once<>(() -> new FabricIndex(data));
+        planDiff = new Once<>(this::comparePlan);
+        perf = new Once<>(() -> PerfAnalysis.of(data, cfg));
+        perfView = new Once<>(this::leaves);
+        linkWindow = new Once<>(() -> {
+            var fd = data.fabric();
+            // no counter sample at all: nothing to tabulate (and no need to index the fabric for it)
+            return fd == null || fd.countersStart() == null && fd.countersEnd() == null ? List.of() : CounterWindowTable.rows(data, index(), cfg);
+        });
+    }
+
+    public ClusterData data() {
+        return data;
+    }
+
+    public RuleConfig rules() {
+        return cfg;
+    }
+
+    public FabricOptions options() {
+        return options;
+    }
+
+    /** The fabric graph (ibnetdiscover + iblinkinfo + node-name-map). Throws what the builder threw, each time asked. */
+    public Fabric fabric() {
+        return fabric.get();
+    }
+
+    /** The fabric graph for a picture: null when it cannot be built or has no switch (the fabric checks say why). */
+    public Fabric fabricOrNull() {
+        var fd = data.fabric();
+        if (fd == null || fd.topology() == null && fd.links() == null) return null;
+        try {
+            Fabric f = fabric();
+            return f.switches().isEmpty() ? null : f;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    FabricIndex index() {
+        return index.get();
+    }
+
+    /** The cabling plan against the fabric (analyze --expect), or null without a plan. */
+    public PlanDiff.Result planDiff() {
+        return planDiff.get();
+    }
+
+    /** The pairwise RDMA judgement of every test (perftest.outlier's thresholds). */
+    public PerfAnalysis perf() {
+        return perf.get();
+    }
+
+    /** The hosts' leaves and the switches' uplinks for RDMA localisation and the heat maps; empty without a topology. */
+    public FabricView perfView() {
+        return perfView.get();
+    }
+
+    /** The per-link counter table of the report and linkwindow.csv; empty without counter samples. */
+    public List<LinkWindowRow> linkWindow() {
+        return linkWindow.get();
+    }
+
+    private PlanDiff.Result comparePlan() {
+        CablingPlan plan = options.plan();
+        if (plan == null) return null;
+        var fd = data.fabric();
+        if (fd == null || fd.topology() == null && fd.links() == null)
+            return new PlanDiff.Result(plan.cables().size(), 0, List.of(), List.of(), plan.problems(), List.of());
+        return PlanDiff.compare(fabric(), plan);
+    }
+
+    private FabricView leaves() {
+        var fd = data.fabric();
+        if (fd == null || fd.topology() == null && fd.links() == null) return FabricView.empty();
+        try {
+            return FabricView.of(fabric(), data);
+        } catch (RuntimeException e) {
+            return FabricView.empty(); // the fabric checks report an unusable topology; localisation then works without leaves
+        }
+    }
+
+    /** A value computed on first use by whichever thread asks first; a failure is kept and thrown again. */
+    private static final class Once<T> {
+        private Supplier<T> compute;
+        private T value;
+        private RuntimeException failure;
+
+        Once(Supplier<T> compute) {
+            this.compute = compute;
+        }
+
+        synchronized T get() {
+            if (compute != null) {
+                try {
+                    value = compute.get();
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+                compute = null;
+            }
+            if (failure != null) throw failure;
+            return value;
+        }
+    }
+}
