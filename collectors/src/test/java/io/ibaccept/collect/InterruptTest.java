@@ -42,7 +42,8 @@ class InterruptTest {
             while (System.nanoTime() < end && (!Files.exists(pids) || Files.readAllLines(pids).size() < 6)) Thread.sleep(100);
             assertThat(Files.readAllLines(pids)).as(Files.readString(tmp.resolve("jvm.log"))).hasSizeGreaterThanOrEqualTo(6);
             assertThat(new ProcessBuilder("kill", "-INT", String.valueOf(jvm.pid())).start().waitFor()).isZero();
-            assertThat(jvm.waitFor(30, TimeUnit.SECONDS)).as("the JVM ends on SIGINT").isTrue();
+            // generous: the shutdown hook waits for the commands it kills, slow on a loaded 2-core machine
+            assertThat(jvm.waitFor(120, TimeUnit.SECONDS)).as("the JVM ends on SIGINT").isTrue();
         } finally {
             jvm.destroyForcibly();
         }

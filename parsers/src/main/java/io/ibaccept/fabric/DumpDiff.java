@@ -119,7 +119,12 @@ public final class DumpDiff {
     }
 
     private static String kind(Fabric.Node n) {
-        return n.isSwitch() ? "switch" : "host";
+        return switch (n.role()) {
+            case SWITCH -> "switch";
+            case HOST -> "host";
+            case AGGREGATION_NODE -> "aggregation-node";
+            case ROUTER -> "router";
+        };
     }
 
     private static String ref(Link l) {

@@ -13,17 +13,55 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The fabric as one graph: switches and CAs keyed by node GUID, cables with two ends, ports that are down, and the
- * level of every switch counted from the hosts up (leaf = 1, spine = 2, core = 3; CAs are 0; -1 = not reachable from
- * any leaf). Built once per dump by {@link FabricBuilder}; every fabric-level check reads this instead of the raw tools.
+ * The fabric as one graph: switches and CAs keyed by node GUID, cables with two ends, ports that are down, the role
+ * of every node and the class of every cable, and the level of every switch counted from the hosts up (leaf = 1, spine
+ * = 2, core = 3; CAs are 0; -1 = not reachable from any leaf). Built once per analysis by {@link FabricBuilder}; every
+ * fabric-level check and picture reads roles and classes from here instead of deriving them from the raw tools.
  */
 public final class Fabric {
     public enum Type { SWITCH, CA, ROUTER }
 
-    /** One node. name is the node-name-map name if mapped, else the node description the tools print. */
-    public record Node(long guid, Type type, String name, String description, int lid, int level, SourceRef ref) {
+    /**
+     * What a node is in the fabric. A SHARP aggregation node is a CA inside a Quantum switch (on its last port, 41 or
+     * 65): it belongs to that switch, is never a host, and never makes its switch a leaf.
+     */
+    public enum Role { HOST, AGGREGATION_NODE, SWITCH, ROUTER }
+
+    /** What a cable joins, from the roles of its ends. */
+    public enum LinkClass {
+        /** a host CA to a switch */
+        HOST,
+        /** two switches of different systems: the links a fat tree is made of */
+        SWITCH_TO_SWITCH,
+        /** two ASICs of one chassis switch (a backplane link, not a cable) */
+        CHASSIS_INTERNAL,
+        /** a switch to its own SHARP aggregation node */
+        AGGREGATION,
+        /** two CAs cabled back to back without a switch */
+        HOST_TO_HOST,
+        /** a cable from a switch back to the same switch */
+        LOOPBACK,
+        /** anything with a router, or an end of unknown role */
+        OTHER
+    }
+
+    /**
+     * One node. name is the node-name-map name if mapped, else the node description the tools print. system is the
+     * system image GUID of the chassis the switch ASIC is part of (several switches share it), 0 for a node that is a
+     * system of its own.
+     */
+    public record Node(long guid, Type type, Role role, String name, String description, int lid, int level, long system, SourceRef ref) {
         public boolean isSwitch() {
             return type == Type.SWITCH;
+        }
+
+        public boolean isHost() {
+            return role == Role.HOST;
+        }
+
+        /** Part of a chassis switch (line or spine ASIC). */
+        public boolean inChassis() {
+            return system != 0;
         }
     }
 
@@ -85,8 +123,10 @@ public final class Fabric {
     private final Map<End, Link> linkByEnd = new HashMap<>();
     private final Map<String, List<Node>> byName = new HashMap<>();
     private final List<String> notes;
+    private final Map<Long, Long> caNodeOfPort;
 
-    Fabric(Map<Long, Node> nodes, List<Link> links, List<Port> downPorts, List<String> notes) {
+    Fabric(Map<Long, Node> nodes, List<Link> links, List<Port> downPorts, List<String> notes, Map<Long, Long> caNodeOfPort) {
+        this.caNodeOfPort = Map.copyOf(caNodeOfPort);
         this.nodes = Collections.unmodifiableMap(new LinkedHashMap<>(nodes));
         List<Link> sorted = new ArrayList<>(links);
         sorted.sort(Comparator.comparing(Link::a).thenComparing(Link::b));
@@ -127,12 +167,28 @@ public final class Fabric {
         return nodes.get(guid);
     }
 
+    /** The CA a port GUID belongs to (iblinkinfo and perfquery name CA ports by port GUID), or null. */
+    public Node caOfPort(long portGuid) {
+        return nodes.get(caNodeOfPort.getOrDefault(portGuid, portGuid));
+    }
+
     public List<Node> switches() {
         return nodes.values().stream().filter(Node::isSwitch).toList();
     }
 
+    /** Every CA, hosts and SHARP aggregation nodes alike. */
     public List<Node> cas() {
         return nodes.values().stream().filter(n -> n.type() == Type.CA).toList();
+    }
+
+    /** The host CAs (aggregation nodes left out). */
+    public List<Node> hosts() {
+        return nodes.values().stream().filter(Node::isHost).toList();
+    }
+
+    /** The SHARP aggregation nodes, each inside its switch. */
+    public List<Node> aggregationNodes() {
+        return nodes.values().stream().filter(n -> n.role() == Role.AGGREGATION_NODE).toList();
     }
 
     public List<Node> atLevel(int level) {
@@ -160,9 +216,30 @@ public final class Fabric {
         return byName.getOrDefault(name, List.of());
     }
 
-    public boolean isSwitchToSwitch(Link l) {
+    /** The class of a cable, from the roles of its two ends. */
+    public LinkClass linkClass(Link l) {
         Node a = nodes.get(l.a().guid()), b = nodes.get(l.b().guid());
-        return a != null && b != null && a.isSwitch() && b.isSwitch();
+        if (a == null || b == null) return LinkClass.OTHER;
+        if (a.guid() == b.guid()) return a.isSwitch() ? LinkClass.LOOPBACK : LinkClass.OTHER;
+        if (a.isSwitch() && b.isSwitch()) return a.inChassis() && a.system() == b.system() ? LinkClass.CHASSIS_INTERNAL : LinkClass.SWITCH_TO_SWITCH;
+        Node sw = a.isSwitch() ? a : b.isSwitch() ? b : null, other = sw == a ? b : a;
+        if (sw == null) return a.isHost() && b.isHost() ? LinkClass.HOST_TO_HOST : LinkClass.OTHER;
+        return switch (other.role()) {
+            case HOST -> LinkClass.HOST;
+            case AGGREGATION_NODE -> LinkClass.AGGREGATION;
+            default -> LinkClass.OTHER;
+        };
+    }
+
+    /** Switch to switch, cable or chassis backplane. */
+    public boolean isSwitchToSwitch(Link l) {
+        LinkClass c = linkClass(l);
+        return c == LinkClass.SWITCH_TO_SWITCH || c == LinkClass.CHASSIS_INTERNAL;
+    }
+
+    /** A host's cable to its switch. */
+    public boolean isHostLink(Link l) {
+        return linkClass(l) == LinkClass.HOST;
     }
 
     public String name(long guid) {

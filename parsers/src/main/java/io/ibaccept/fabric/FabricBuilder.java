@@ -3,6 +3,7 @@ package io.ibaccept.fabric;
 import io.ibaccept.fabric.Fabric.End;
 import io.ibaccept.fabric.Fabric.Link;
 import io.ibaccept.fabric.Fabric.Node;
+import io.ibaccept.fabric.Fabric.Role;
 import io.ibaccept.fabric.Fabric.Type;
 import io.ibaccept.model.LinkInfo;
 import io.ibaccept.model.LinkSpeed;
@@ -34,6 +35,8 @@ public final class FabricBuilder {
         String description;
         int lid;
         SourceRef ref;
+        long sysImage;
+        Role role;
 
         RawNode(long guid, Type type, String description, int lid, SourceRef ref) {
             this.guid = guid;
@@ -74,7 +77,9 @@ public final class FabricBuilder {
         if (topology != null) {
             for (Topology.Node n : topology.nodes()) {
                 long key = key(n.guid(), n.id(), idKeys);
-                nodes.put(key, new RawNode(key, type(n.type()), n.description(), n.lid(), n.ref()));
+                RawNode raw = new RawNode(key, type(n.type()), n.description(), n.lid(), n.ref());
+                raw.sysImage = n.sysImageGuid();
+                nodes.put(key, raw);
                 if (n.type() == Topology.NodeType.SWITCH && n.lid() > 0) lidToNode.put(n.lid(), key);
             }
             for (Topology.Node n : topology.nodes()) {
@@ -146,23 +151,51 @@ public final class FabricBuilder {
                 End me = new End(keys.get(i)[0], li.port());
                 if (!li.isConnected() && !cabled.contains(me)) down.add(new Fabric.Port(me, li.state(), li.physState(), li.ref()));
             }
-            return finish(nodes, links, down, notes, map);
+            return finish(nodes, links, down, notes, map, caPortToNode);
         }
-        return finish(nodes, links, List.of(), notes, map);
+        return finish(nodes, links, List.of(), notes, map, caPortToNode);
     }
 
     private static Fabric finish(Map<Long, RawNode> raw, Map<String, RawLink> rawLinks, List<Fabric.Port> down,
-                                 List<String> notes, NodeNameMap map) {
+                                 List<String> notes, NodeNameMap map, Map<Long, Long> caPortToNode) {
         List<Link> links = new ArrayList<>(rawLinks.size());
         for (RawLink l : rawLinks.values()) links.add(new Link(l.a, l.b, l.width, l.speed, l.state, l.phys, l.refs));
+        for (RawNode n : raw.values()) n.role = role(n);
+        Map<Long, Long> systems = chassis(raw);
         Map<Long, Integer> levels = levels(raw, links);
         Map<Long, Node> nodes = new LinkedHashMap<>();
         for (RawNode n : raw.values()) {
             String name = map.name(n.guid).orElse(n.description);
             int level = n.type == Type.SWITCH ? levels.getOrDefault(n.guid, -1) : 0;
-            nodes.put(n.guid, new Node(n.guid, n.type, name, n.description, n.lid, level, n.ref));
+            nodes.put(n.guid, new Node(n.guid, n.type, n.role, name, n.description, n.lid, level, systems.getOrDefault(n.guid, 0L), n.ref));
         }
-        return new Fabric(nodes, links, down, notes);
+        return new Fabric(nodes, links, down, notes, caPortToNode);
+    }
+
+    /** NVIDIA's SHARP aggregation node as every Quantum switch describes it ("Mellanox Technologies Aggregation Node"). */
+    private static final java.util.regex.Pattern AGGREGATION_NODE = java.util.regex.Pattern.compile("(?i)\\bAggregation Node\\b");
+
+    private static Role role(RawNode n) {
+        return switch (n.type) {
+            case SWITCH -> Role.SWITCH;
+            case ROUTER -> Role.ROUTER;
+            case CA -> n.description != null && AGGREGATION_NODE.matcher(n.description).find() ? Role.AGGREGATION_NODE : Role.HOST;
+        };
+    }
+
+    /**
+     * Switch GUID -> system image GUID for the ASICs of chassis switches: two or more switches that print the same
+     * sysimgguid are one system (a director's line and spine ASICs). A switch alone in its system is not listed.
+     */
+    private static Map<Long, Long> chassis(Map<Long, RawNode> raw) {
+        Map<Long, List<Long>> bySystem = new HashMap<>();
+        for (RawNode n : raw.values())
+            if (n.type == Type.SWITCH && n.sysImage != 0) bySystem.computeIfAbsent(n.sysImage, k -> new ArrayList<>()).add(n.guid);
+        Map<Long, Long> out = new HashMap<>();
+        bySystem.forEach((system, members) -> {
+            if (members.size() > 1) for (long g : members) out.put(g, system);
+        });
+        return out;
     }
 
     /**
@@ -180,8 +213,8 @@ public final class FabricBuilder {
             if (a == null || b == null) continue;
             if (a.type == Type.SWITCH && b.type == Type.SWITCH) {
                 if (a.guid != b.guid) g.addEdge(a.guid, b.guid);
-            } else if (a.type == Type.SWITCH && b.type != Type.SWITCH) withHosts.add(a.guid);
-            else if (b.type == Type.SWITCH && a.type != Type.SWITCH) withHosts.add(b.guid);
+            } else if (a.type == Type.SWITCH && b.role == Role.HOST) withHosts.add(a.guid);
+            else if (b.type == Type.SWITCH && a.role == Role.HOST) withHosts.add(b.guid);
         }
         Set<Long> leaves = new HashSet<>();
         for (long s : withHosts) {

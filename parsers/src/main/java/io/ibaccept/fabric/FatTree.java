@@ -79,11 +79,11 @@ public final class FatTree {
             Node a = f.node(l.a().guid()), b = f.node(l.b().guid());
             if (a == null || b == null) continue;
             // without a spine level (two leaves back to back, a ring) there is no tree whose levels a cable could cross
-            if (levels >= 2 && a.isSwitch() && b.isSwitch() && a.level() == b.level() && a.level() > 0 && a.guid() != b.guid())
+            if (levels >= 2 && f.linkClass(l) == Fabric.LinkClass.SWITCH_TO_SWITCH && a.level() == b.level() && a.level() > 0)
                 tree.add(new Issue("intralevel", true, List.of(f.name(l.a()), f.name(l.b())),
                         f.name(l) + " connects two level-" + a.level() + " switches (" + plural(levelName(a.level())) + ")", facts(f, l),
                         Map.of("a", f.name(l.a()), "b", f.name(l.b()))));
-            Node sw = a.isSwitch() && !b.isSwitch() ? a : b.isSwitch() && !a.isSwitch() ? b : null;
+            Node sw = !f.isHostLink(l) ? null : a.isSwitch() ? a : b;
             if (sw != null && sw.level() >= 2) {
                 Node host = sw == a ? b : a;
                 End at = l.endAt(sw.guid());
@@ -189,7 +189,8 @@ public final class FatTree {
         for (Link l : f.linksOf(sw.guid())) {
             if (!l.isUp()) continue;
             Node o = f.node(l.other(l.endAt(sw.guid())).guid());
-            if (o == null) continue;
+            // the switch's own aggregation node and a chassis' backplane carry no host traffic up or down the tree
+            if (o == null || f.linkClass(l) != Fabric.LinkClass.HOST && f.linkClass(l) != Fabric.LinkClass.SWITCH_TO_SWITCH) continue;
             int ol = o.isSwitch() ? o.level() : 0;
             if (ol < sw.level() && ol >= 0) {
                 down.add(l);

@@ -14,11 +14,20 @@ public record Topology(List<Node> nodes) {
 
     public enum NodeType { SWITCH, CA, ROUTER }
 
-    /** lid is the switch base-port-0 LID; for CAs it is 0 (port LIDs are on the ports). */
+    /**
+     * lid is the switch base-port-0 LID; for CAs it is 0 (port LIDs are on the ports). sysImageGuid is the system image
+     * GUID ibnetdiscover prints before the record ({@code sysimgguid=}): the ASICs of one chassis switch share it; 0
+     * when not printed.
+     */
     public record Node(NodeType type, long guid, String id, String description, int numPorts, int lid,
-                       List<Port> ports, SourceRef ref) {
+                       List<Port> ports, SourceRef ref, long sysImageGuid) {
         public Node {
             ports = List.copyOf(ports);
+        }
+
+        /** A node whose system image GUID is not known (ibnetdiscover -p, ibdiagnet's LST dialect, a test). */
+        public Node(NodeType type, long guid, String id, String description, int numPorts, int lid, List<Port> ports, SourceRef ref) {
+            this(type, guid, id, description, numPorts, lid, ports, ref, 0);
         }
     }
 

@@ -28,6 +28,7 @@ public final class IbnetdiscoverParser {
         PortsMode portsMode = new PortsMode();
         LstMode lst = new LstMode();
         NodeHead head = null;
+        long sysImage = 0;
         List<Topology.Port> ports = new ArrayList<>();
         boolean sawTopologyComment = false;
         for (int i = 0; i < lines.size(); i++) {
@@ -40,6 +41,12 @@ public final class IbnetdiscoverParser {
                 ports = new ArrayList<>();
                 continue;
             }
+            if (line.startsWith("sysimgguid=")) {
+                // printed before the node record it belongs to: the chassis a switch ASIC is part of
+                Long g = issues.record(() -> Nums.hex(t, ln, line.substring("sysimgguid=".length())));
+                sysImage = g == null ? 0 : g;
+                continue;
+            }
             if (line.startsWith("#") || isAssignment(line)) continue; // vendid=, switchguid=, ...
             // grouping mode (-g) headings
             if (line.equals("Non-Chassis Nodes") || line.startsWith("Chassis ")) continue;
@@ -48,8 +55,9 @@ public final class IbnetdiscoverParser {
                 if (h != null) {
                     if (head != null) nodes.add(head.build(ports));
                     ports = new ArrayList<>();
-                    head = h;
+                    head = h.withSysImage(sysImage);
                 }
+                sysImage = 0;
                 continue;
             }
             if (line.startsWith("[")) {
@@ -226,14 +234,16 @@ public final class IbnetdiscoverParser {
         final String id, desc;
         final int numPorts, lid;
         final SourceRef ref;
+        final long sysImage;
 
-        private NodeHead(Topology.NodeType type, String id, String desc, int numPorts, int lid, SourceRef ref) {
+        private NodeHead(Topology.NodeType type, String id, String desc, int numPorts, int lid, SourceRef ref, long sysImage) {
             this.type = type;
             this.id = id;
             this.desc = desc;
             this.numPorts = numPorts;
             this.lid = lid;
             this.ref = ref;
+            this.sysImage = sysImage;
         }
 
         /** 'Switch  65 "S-b0cf.."  # "MF0;ib-switch:MQM9700/U1" enhanced port 0 lid 180 lmc 0' / 'Ca 1 "H-.." # "desc"'. */
@@ -268,11 +278,15 @@ public final class IbnetdiscoverParser {
             } else if (sc.i < line.length()) {
                 throw sc.bad("unexpected text after the node id");
             }
-            return new NodeHead(type, id, desc, numPorts, lid, t.at(ln));
+            return new NodeHead(type, id, desc, numPorts, lid, t.at(ln), 0);
+        }
+
+        NodeHead withSysImage(long guid) {
+            return new NodeHead(type, id, desc, numPorts, lid, ref, guid);
         }
 
         Topology.Node build(List<Topology.Port> ports) {
-            return new Topology.Node(type, guidFromId(id), id, desc, numPorts, lid, ports, ref);
+            return new Topology.Node(type, guidFromId(id), id, desc, numPorts, lid, ports, ref, sysImage);
         }
     }
 

@@ -25,9 +25,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** One test per verbatim real capture in src/test/resources/real (sources in real/SOURCES.md). */
-class RealSamplesTest {
+public class RealSamplesTest {
 
-    static Text real(String path) {
+    public static Text real(String path) {
         try (InputStream in = RealSamplesTest.class.getResourceAsStream("/real/" + path)) {
             if (in == null) throw new IllegalArgumentException("no real sample " + path);
             return new Text(path, new String(in.readAllBytes(), StandardCharsets.UTF_8));

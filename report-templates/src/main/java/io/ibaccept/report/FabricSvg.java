@@ -74,15 +74,16 @@ public final class FabricSvg {
 
         LinkWidth islW = mode(f.links().stream().filter(f::isSwitchToSwitch).map(Link::width).toList());
         LinkSpeed islS = mode(f.links().stream().filter(f::isSwitchToSwitch).map(Link::speed).toList());
-        LinkWidth hostW = mode(f.links().stream().filter(l -> !f.isSwitchToSwitch(l)).map(Link::width).toList());
-        LinkSpeed hostS = mode(f.links().stream().filter(l -> !f.isSwitchToSwitch(l)).map(Link::speed).toList());
+        LinkWidth hostW = mode(f.links().stream().filter(f::isHostLink).map(Link::width).toList());
+        LinkSpeed hostS = mode(f.links().stream().filter(f::isHostLink).map(Link::speed).toList());
 
         Map<String, Bundle> bundles = new LinkedHashMap<>();
         Map<Box, Bundle> hosts = new LinkedHashMap<>();
         for (Link l : f.links()) {
             Node a = f.node(l.a().guid()), b = f.node(l.b().guid());
             if (a == null || b == null) continue;
-            boolean isl = a.isSwitch() && b.isSwitch();
+            boolean isl = f.isSwitchToSwitch(l);
+            if (!isl && !f.isHostLink(l)) continue; // aggregation nodes, loops and back-to-back pairs are not drawn as bundles
             boolean degraded = l.width() != null && (isl ? islW : hostW) != null && l.width().compareTo(isl ? islW : hostW) < 0
                     || l.speed() != null && (isl ? islS : hostS) != null && l.speed().compareTo(isl ? islS : hostS) < 0;
             Bundle bundle;
@@ -91,8 +92,8 @@ public final class FabricSvg {
                 if (ba == null || bb == null || ba == bb) continue;
                 bundle = bundles.computeIfAbsent(key(ba, bb), k -> new Bundle());
             } else {
-                Node sw = a.isSwitch() ? a : b.isSwitch() ? b : null;
-                if (sw == null || boxOf.get(sw.guid()) == null) continue;
+                Node sw = a.isSwitch() ? a : b;
+                if (boxOf.get(sw.guid()) == null) continue;
                 bundle = hosts.computeIfAbsent(boxOf.get(sw.guid()), k -> new Bundle());
             }
             if (!l.isActive()) {
@@ -119,7 +120,7 @@ public final class FabricSvg {
         int rowHeight = Math.max(150, width / 8);
         // last row of boxes, its host counts, then the legend (and the unconnected switches)
         int height = MARGIN + 20 + (rows.size() - 1) * rowHeight + BOX_H + 30 + 40 + (unleveled.isEmpty() ? 0 : 25);
-        Picture pic = new Picture(width, height, f.switches().size() + " switches, " + f.cas().size() + " hosts, " + f.links().size() + " cables");
+        Picture pic = new Picture(width, height, f.switches().size() + " switches, " + f.hosts().size() + " hosts, " + f.links().size() + " cables");
         Map<Box, int[]> pos = new HashMap<>();
         int y = MARGIN + 20;
         for (List<Box> boxes : rows.values()) {

@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.fabric.Fabric;
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibstat;
@@ -15,8 +16,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The ibnetdiscover topology seen from the operations side: which host each CA belongs to, which switches are leaves
- * (they have CAs) and the switch levels above them, and a unique Slurm-safe name per switch.
+ * The fabric seen from the operations side: which host each host CA belongs to, which switches are leaves and the
+ * switch levels above them (all read from the roles and levels of the analysis' fabric graph: a SHARP aggregation
+ * node is no host), and a unique Slurm-safe name per switch. topology is the ibnetdiscover output the inventory lists.
  */
 final class FabricView {
     final Topology topology;
@@ -31,27 +33,22 @@ final class FabricView {
     /** levels above the leaves: switch name -> names of the lower-level switches it connects, per level from 2 */
     final List<Map<String, Set<String>>> upper = new ArrayList<>();
 
-    FabricView(ClusterData data) {
+    FabricView(ClusterData data, Fabric fabric) {
         this.topology = data.fabric() == null ? null : data.fabric().topology();
-        if (topology == null) return;
+        if (topology == null || fabric == null) return;
         Map<Long, String> byGuid = new HashMap<>();
         for (HostData h : data.hosts().values())
             if (h.ibstat() != null) for (Ibstat.Ca ca : h.ibstat()) byGuid.put(ca.nodeGuid(), h.host());
-        Map<Long, Topology.Node> nodes = new HashMap<>();
-        Set<String> used = new HashSet<>();
-        for (Topology.Node n : topology.nodes()) {
-            nodes.put(n.guid(), n);
-            if (n.type() == Topology.NodeType.CA) {
-                String host = byGuid.get(n.guid());
-                if (host == null) {
-                    String first = firstWord(n.description());
-                    host = first.isEmpty() ? String.format("0x%016x", n.guid()) : first;
-                }
-                caHost.put(n.guid(), host);
+        for (Fabric.Node n : fabric.hosts()) {
+            String host = byGuid.get(n.guid());
+            if (host == null) {
+                String first = firstWord(n.description());
+                host = first.isEmpty() ? String.format("0x%016x", n.guid()) : first;
             }
+            caHost.put(n.guid(), host);
         }
-        topology.nodes().stream().filter(n -> n.type() == Topology.NodeType.SWITCH)
-                .sorted(java.util.Comparator.comparing(Topology.Node::description).thenComparingLong(Topology.Node::guid))
+        Set<String> used = new HashSet<>();
+        fabric.switches().stream().sorted(java.util.Comparator.comparing(Fabric.Node::description).thenComparingLong(Fabric.Node::guid))
                 .forEach(n -> {
                     String name = slurmName(n.description(), n.guid());
                     if (!used.add(name)) {
@@ -60,38 +57,22 @@ final class FabricView {
                     }
                     switchNames.put(n.guid(), name);
                 });
-        Set<Long> placed = new HashSet<>();
-        for (Topology.Node n : topology.nodes()) {
-            if (n.type() != Topology.NodeType.SWITCH) continue;
-            for (Topology.Port p : n.ports()) {
-                Topology.Node remote = nodes.get(p.remoteGuid());
-                boolean ca = remote != null ? remote.type() == Topology.NodeType.CA : p.remoteId().startsWith("H-");
-                if (!ca) continue;
-                String host = caHost.getOrDefault(p.remoteGuid(), firstWord(p.remoteDescription()));
-                if (host.isEmpty()) continue;
-                String leaf = switchNames.get(n.guid());
+        for (Fabric.Link l : fabric.links()) {
+            if (fabric.isHostLink(l)) {
+                Fabric.Node a = fabric.node(l.a().guid());
+                long sw = a.isSwitch() ? l.a().guid() : l.b().guid(), ca = sw == l.a().guid() ? l.b().guid() : l.a().guid();
+                String leaf = switchNames.get(sw), host = caHost.get(ca);
                 leafHosts.computeIfAbsent(leaf, k -> new TreeSet<>()).add(host);
                 hostLeaves.computeIfAbsent(host, k -> new TreeSet<>()).add(leaf);
-                placed.add(n.guid());
+            } else if (fabric.linkClass(l) == Fabric.LinkClass.SWITCH_TO_SWITCH) {
+                Fabric.Node a = fabric.node(l.a().guid()), b = fabric.node(l.b().guid());
+                Fabric.Node hi = a.level() > b.level() ? a : b, lo = hi == a ? b : a;
+                if (lo.level() < 1 || hi.level() != lo.level() + 1) continue;
+                while (upper.size() < hi.level() - 1) upper.add(new TreeMap<>());
+                upper.get(hi.level() - 2).computeIfAbsent(switchNames.get(hi.guid()), k -> new TreeSet<>()).add(switchNames.get(lo.guid()));
             }
         }
-        Set<Long> level = new HashSet<>(placed);
-        while (!level.isEmpty()) {
-            Map<String, Set<String>> above = new TreeMap<>();
-            Set<Long> next = new HashSet<>();
-            for (Topology.Node n : topology.nodes()) {
-                if (n.type() != Topology.NodeType.SWITCH || placed.contains(n.guid())) continue;
-                for (Topology.Port p : n.ports()) {
-                    if (!level.contains(p.remoteGuid())) continue;
-                    above.computeIfAbsent(switchNames.get(n.guid()), k -> new TreeSet<>()).add(switchNames.get(p.remoteGuid()));
-                    next.add(n.guid());
-                }
-            }
-            if (above.isEmpty()) break;
-            upper.add(above);
-            placed.addAll(next);
-            level = next;
-        }
+        upper.removeIf(Map::isEmpty);
     }
 
     boolean known() {

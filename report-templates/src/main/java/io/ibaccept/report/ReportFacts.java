@@ -61,7 +61,7 @@ final class ReportFacts {
     }
 
     synchronized FabricView view() {
-        if (view == null) view = new FabricView(data());
+        if (view == null) view = new FabricView(data(), fabric());
         return view;
     }
 

@@ -34,7 +34,7 @@ public final class DumpFacts {
         this.cfg = cfg;
         this.options = options == null ? FabricOptions.NONE : options;
         fabric = new Once<>(() -> FabricBuilder.build(data, this.options.names()));
-        index = new Once<>(() -> new FabricIndex(data));
+        index = new Once<>(() -> new FabricIndex(data, fabricOrNull()));
         planDiff = new Once<>(this::comparePlan);
         perf = new Once<>(() -> PerfAnalysis.of(data, cfg));
         perfView = new Once<>(this::leaves);

@@ -49,9 +49,12 @@ public final class FabricIndex {
     private Map<Long, String> nameByGuid;
     private java.util.Set<String> shared;
     private final ClusterData data;
+    private final io.ibaccept.fabric.Fabric fabric;
 
-    FabricIndex(ClusterData data) {
+    /** fabric: the analysis' fabric graph whose roles classify the links, or null when it could not be built. */
+    FabricIndex(ClusterData data, io.ibaccept.fabric.Fabric fabric) {
         this.data = data;
+        this.fabric = fabric;
         List<LinkInfo> all = data.fabric().links() == null ? List.of() : data.fabric().links();
         Map<String, LinkInfo> byEnd = new LinkedHashMap<>();
         for (LinkInfo l : all) {
@@ -136,6 +139,23 @@ public final class FabricIndex {
             });
         }
         return shared.contains(name);
+    }
+
+    /**
+     * The class of a cable as the fabric model gives it (a SHARP aggregation node's link is no host link, a chassis'
+     * backplane no cable); without a fabric graph: switch-to-switch or host.
+     */
+    public io.ibaccept.fabric.Fabric.LinkClass linkClass(Link k) {
+        if (fabric != null && k.b() != null) {
+            io.ibaccept.fabric.Fabric.Node a = node(k.a()), b = node(k.b());
+            var l = a == null ? java.util.Optional.<io.ibaccept.fabric.Fabric.Link>empty() : fabric.linkAt(new io.ibaccept.fabric.Fabric.End(a.guid(), k.a().port()));
+            if (l.isPresent() && b != null && l.get().other(l.get().endAt(a.guid())).guid() == b.guid()) return fabric.linkClass(l.get());
+        }
+        return isIsl(k) ? io.ibaccept.fabric.Fabric.LinkClass.SWITCH_TO_SWITCH : io.ibaccept.fabric.Fabric.LinkClass.HOST;
+    }
+
+    private io.ibaccept.fabric.Fabric.Node node(LinkInfo end) {
+        return end.switchNode() ? fabric.node(end.nodeGuid()) : fabric.caOfPort(end.nodeGuid());
     }
 
     /** A switch-to-switch link (inter-switch link), as opposed to a host link. */

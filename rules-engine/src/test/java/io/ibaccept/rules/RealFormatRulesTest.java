@@ -105,7 +105,7 @@ class RealFormatRulesTest {
         // cn0001 is the real ConnectX-3 at 'Rate: 40 (FDR10)'; no PortInfo and no fabric line for its port
         d.write("nodes/cn0001/ibstat.out", real("ibstat/cn-blog-cx3-fdr10-active.txt"));
         d.delete("nodes/cn0001/smpquery-portinfo.out").delete("nodes/cn0001/smpquery-portinfo.meta");
-        FabricIndex.Rate rate = new FabricIndex(DumpLoader.load(d.dir)).rateOf("cn0001").orElseThrow();
+        FabricIndex.Rate rate = new FabricIndex(DumpLoader.load(d.dir), null).rateOf("cn0001").orElseThrow();
         assertThat(rate.speed()).isEqualTo(LinkSpeed.FDR10);
         assertThat(rate.width()).isEqualTo(LinkWidth.parse("4X").orElseThrow());
         assertThat(problems(d.analyze(), "link.speed")).isEmpty();

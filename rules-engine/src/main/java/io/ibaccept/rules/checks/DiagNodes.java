@@ -61,7 +61,12 @@ final class DiagNodes {
         }
         if (g == null) return "";
         var link = c.fabric().linkAt(new Fabric.End(g, p));
-        if (link.isPresent()) return c.fabric().isSwitchToSwitch(link.get()) ? "switch-to-switch" : "host link";
+        if (link.isPresent()) return switch (c.fabric().linkClass(link.get())) {
+            case SWITCH_TO_SWITCH, CHASSIS_INTERNAL -> "switch-to-switch";
+            case HOST -> "host link";
+            // a SHARP aggregation node's port is configured apart from the host ports of its switch
+            default -> c.fabric().linkClass(link.get()).name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        };
         String other = peer.get(norm(guid) + ":" + p);
         if (other == null) return "unlinked";
         return "2".equals(type.get(norm(guid))) && "2".equals(type.get(other)) ? "switch-to-switch" : "host link";

@@ -74,9 +74,10 @@ public final class Cables {
                 if (guid == null || port == null) continue;
                 Fabric.End end = new Fabric.End(guid, port);
                 var link = fabric == null ? java.util.Optional.<Fabric.Link>empty() : fabric.linkAt(end);
-                LinkClass lc = link.isEmpty() ? LinkClass.UNKNOWN : fabric.isSwitchToSwitch(link.get()) ? LinkClass.ISL : LinkClass.HOST;
+                LinkClass lc = link.isEmpty() ? LinkClass.UNKNOWN : fabric.isSwitchToSwitch(link.get()) ? LinkClass.ISL
+                        : fabric.isHostLink(link.get()) ? LinkClass.HOST : LinkClass.UNKNOWN;
                 Fabric.Node n = fabric == null ? null : fabric.node(guid);
-                String host = n != null && !n.isSwitch() ? n.name() : null;
+                String host = n != null && n.isHost() ? n.name() : null;
                 out.add(new Cable((fabric == null ? String.format("0x%016x port %d", guid, port) : fabric.name(end)) + " cable", host, "", end, lc,
                         r.get("Vendor"), r.get("PN"), r.get("SN"), snColumn, "", r.get("FWVersion"), r.get("Rev"), Set.of(),
                         link.map(Fabric.Link::speed).orElse(null), r.ref() == null ? Cmd.IBDIAGNET_DB.path(null) : r.ref().toString(), null,

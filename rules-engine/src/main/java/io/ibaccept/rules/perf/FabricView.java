@@ -59,7 +59,7 @@ public final class FabricView {
         for (HostData h : d.hosts().values())
             if (h.ibstat() != null) for (Ibstat.Ca ca : h.ibstat()) hostByGuid.put(ca.nodeGuid(), h.host());
         Map<String, String> leafOf = new TreeMap<>();
-        for (Fabric.Node ca : f.cas()) {
+        for (Fabric.Node ca : f.hosts()) {
             String host = hostByGuid.getOrDefault(ca.guid(), firstWord(ca.description()));
             if (host == null) continue;
             for (Fabric.Link l : f.linksOf(ca.guid())) {

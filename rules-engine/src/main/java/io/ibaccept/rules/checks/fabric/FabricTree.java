@@ -44,10 +44,10 @@ public final class FabricTree implements Check {
     }
 
     static String describe(Fabric f, FatTree.Result r) {
-        if (r.levels() < 2) return f.switches().size() + " switch(es), " + f.cas().size() + " hosts: no spine level, not a fat tree (structure not validated)";
+        if (r.levels() < 2) return f.switches().size() + " switch(es), " + f.hosts().size() + " hosts: no spine level, not a fat tree (structure not validated)";
         StringBuilder sb = new StringBuilder(r.levels() + "-level fat tree: ");
         for (int l = r.levels(); l >= 1; l--) sb.append(f.atLevel(l).size()).append(' ').append(l == 1 ? "leaves" : l == 2 ? "spines" : "level-" + l).append(", ");
-        return sb.append(f.cas().size()).append(" hosts; theoretical bisection bandwidth ")
+        return sb.append(f.hosts().size()).append(" hosts; theoretical bisection bandwidth ")
                 .append(String.format(java.util.Locale.ROOT, "%.0f Gb/s", r.bisectionGbps())).toString();
     }
 }
