@@ -74,10 +74,18 @@ final class Bench {
                 String archive = archiveState();
                 if (!archive.isEmpty()) out.println(archive);
             }
+            // each one-shot run is paired with a run of the read floor, so the ratio holds when the machine's speed drifts
+            List<Run> floor = new ArrayList<>();
+            List<Double> ratios = new ArrayList<>();
             for (int i = 0; i < freshRuns; i++) {
                 Run r = fresh(cmd);
                 fresh.add(r);
                 out.println(line("fresh " + (i + 1), r, "peak RSS"));
+                Run f = fresh(floorCommand(dump));
+                floor.add(f);
+                ratios.add(f.cpuMs() > 0 ? (double) r.cpuMs() / f.cpuMs() : Double.NaN);
+                out.printf(Locale.ROOT, "read floor %d: wall %d ms, CPU %d ms, peak RSS %d KiB; analyze/floor CPU %.2f%n", i + 1,
+                        f.wallMs(), f.cpuMs(), f.peakKib(), ratios.get(i));
             }
             List<Run> warm = new ArrayList<>();
             String verdict = "";
@@ -100,7 +108,14 @@ final class Bench {
                 out.println(line("warm " + (i + 1), run, "peak heap"));
             }
             out.println();
-            if (!fresh.isEmpty()) out.println(line("one-shot median", median(fresh), "peak RSS"));
+            if (!fresh.isEmpty()) {
+                out.println(line("one-shot median", median(fresh), "peak RSS"));
+                Run f = median(floor);
+                double[] rs = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+                out.printf(Locale.ROOT, "read floor median: wall %d ms, CPU %d ms (a JVM reading and decoding every file in parallel, no parsing); "
+                        + "one-shot analyze CPU / floor CPU: median %.2f (min %.2f, max %.2f over %d paired runs)%n",
+                        f.wallMs(), f.cpuMs(), rs[rs.length / 2], rs[0], rs[rs.length - 1], rs.length);
+            }
             if (warm.size() > 1) out.println(line("warm median (runs 2-" + warm.size() + ")", median(warm.subList(1, warm.size())), "peak heap"));
             else if (warm.size() == 1) out.println(line("warm (1 run, JIT cold)", warm.get(0), "peak heap"));
             out.println("reports: " + reportSizes(outDir) + (warm.isEmpty() ? "" : "; " + findings + " findings, verdict " + verdict));
@@ -120,6 +135,15 @@ final class Bench {
             c.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         }
         c.addAll(List.of("analyze", dump.toString(), "-o", outDir.toString(), "--timings"));
+        return c;
+    }
+
+    /** The read floor in a fresh JVM with the one-shot flags of the launcher (C1, serial GC, no perf data). */
+    private static List<String> floorCommand(Path dump) {
+        List<String> c = new ArrayList<>();
+        c.add(ProcessHandle.current().info().command().orElse("java"));
+        c.addAll(FALLBACK_FLAGS);
+        c.addAll(List.of("-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"), ReadFloor.class.getName(), dump.toString()));
         return c;
     }
 

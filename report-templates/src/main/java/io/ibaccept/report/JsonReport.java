@@ -34,7 +34,26 @@ public final class JsonReport {
 
     public record FindingJson(String check, String title, String status, List<String> objects, List<EvidenceJson> evidence,
                               String summary, String cause, String fix, String variant, @JsonInclude(JsonInclude.Include.NON_NULL) WaiverJson waiver,
-                              String id, @JsonInclude(JsonInclude.Include.NON_NULL) String parent) {}
+                              String id, @JsonInclude(JsonInclude.Include.NON_NULL) String parent, List<RefJson> refs) {}
+
+    /**
+     * A typed reference of a finding: kind host (name), port (node, port), cable (ends), hca-end (name: the host at a
+     * cable's HCA end), pair (a, b) or node (name); key is one string per referenced thing.
+     */
+    public record RefJson(String kind, String key, @JsonInclude(JsonInclude.Include.NON_NULL) String name,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String node, @JsonInclude(JsonInclude.Include.NON_NULL) Integer port,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String ends, @JsonInclude(JsonInclude.Include.NON_NULL) String a,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String b) {
+        static RefJson of(io.ibaccept.rules.Ref r) {
+            if (r instanceof io.ibaccept.rules.Ref.Host h) return new RefJson("host", r.key(), h.name(), null, null, null, null, null);
+            if (r instanceof io.ibaccept.rules.Ref.Port p) return new RefJson("port", r.key(), null, p.node(), p.port(), null, null, null);
+            if (r instanceof io.ibaccept.rules.Ref.Cable c) return new RefJson("cable", r.key(), null, null, null, c.ends(), null, null);
+            if (r instanceof io.ibaccept.rules.Ref.HcaEnd h) return new RefJson("hca-end", r.key(), h.host(), null, null, null, null, null);
+            if (r instanceof io.ibaccept.rules.Ref.Pair p) return new RefJson("pair", r.key(), null, null, null, null, p.a(), p.b());
+            io.ibaccept.rules.Ref.Node n = (io.ibaccept.rules.Ref.Node) r;
+            return new RefJson("node", r.key(), n.name(), null, null, null, null, null);
+        }
+    }
 
     /** where is "file:line" as in the report; file and line split out (line 0: the file as a whole or derived). */
     public record EvidenceJson(String text, String where, String file, int line) {}
@@ -115,6 +134,20 @@ public final class JsonReport {
                 }
                 str(g, "id", f.id());
                 if (f.parent() != null) str(g, "parent", f.parent());
+                g.writeArrayFieldStart("refs");
+                for (RefJson x : f.refs()) {
+                    g.writeStartObject();
+                    str(g, "kind", x.kind());
+                    str(g, "key", x.key());
+                    if (x.name() != null) str(g, "name", x.name());
+                    if (x.node() != null) str(g, "node", x.node());
+                    if (x.port() != null) g.writeNumberField("port", x.port());
+                    if (x.ends() != null) str(g, "ends", x.ends());
+                    if (x.a() != null) str(g, "a", x.a());
+                    if (x.b() != null) str(g, "b", x.b());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
                 g.writeEndObject();
             }
             g.writeEndArray();
@@ -171,7 +204,7 @@ public final class JsonReport {
         Waiver w = f.status() == Status.WAIVED ? r.waiverFor(f) : null;
         return new FindingJson(f.check(), f.title(), f.status().name(), f.objects(),
                 f.evidence().stream().map(JsonReport::evidence).toList(), f.summary(), f.cause(), f.fix(), f.variant(),
-                w == null ? null : waiver(w, null), f.id(), f.parent());
+                w == null ? null : waiver(w, null), f.id(), f.parent(), f.refs().stream().map(RefJson::of).toList());
     }
 
     static EvidenceJson evidence(Evidence e) {

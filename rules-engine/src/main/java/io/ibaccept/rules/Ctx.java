@@ -20,6 +20,8 @@ public final class Ctx {
     private final Map<Finding, java.util.Set<String>> covers = new java.util.IdentityHashMap<>();
     private final Map<Finding, java.util.Set<String>> needs = new java.util.IdentityHashMap<>();
     private String check;
+    private Check.Naming naming = Check.Naming.OBJECTS;
+    private Refs refs;
     /** What the analysis derives from the dump once (fabric graph, plan comparison, RDMA analysis), shared with the reports. */
     public final DumpFacts facts;
 
@@ -45,8 +47,17 @@ public final class Ctx {
         return Optional.ofNullable(facts.options().plan());
     }
 
-    void begin(String check) {
-        this.check = check;
+    void begin(Check c) {
+        this.check = c.id();
+        this.naming = c.naming();
+    }
+
+    /** The finding with its typed references, resolved once from what the current check names, as it declares. */
+    private Finding referenced(Finding f) {
+        if (!f.refs().isEmpty()) return f;
+        if (refs == null) refs = new Refs(data, index);
+        List<Ref> r = refs.of(f, naming);
+        return r.isEmpty() ? f : f.withRefs(r);
     }
 
     /** Findings so far (checks use it to tell whether they reported anything). */
@@ -92,14 +103,14 @@ public final class Ctx {
     public Finding problem(Status status, List<String> objects, List<Evidence> evidence, String summary, String variant,
                            Map<String, ?> vars) {
         String suffix = variant == null || variant.isEmpty() ? "" : "." + variant;
-        Finding f = new Finding(check, cfg.text(check, "title"), status, objects, evidence, summary,
-                cfg.fill(check, "cause" + suffix, vars), cfg.fill(check, "fix" + suffix, vars), variant, "", null);
+        Finding f = referenced(new Finding(check, cfg.text(check, "title"), status, objects, evidence, summary,
+                cfg.fill(check, "cause" + suffix, vars), cfg.fill(check, "fix" + suffix, vars), variant, "", null));
         out.add(f);
         return f;
     }
 
     public void pass(String summary, List<String> objects, List<Evidence> evidence) {
-        out.add(new Finding(check, cfg.text(check, "title"), Status.PASS, objects, evidence, summary, "", ""));
+        out.add(referenced(new Finding(check, cfg.text(check, "title"), Status.PASS, objects, evidence, summary, "", "")));
     }
 
     /** Part of the check could not run (e.g. one perftest pair); whole-input skips are the engine's job. */
@@ -107,8 +118,11 @@ public final class Ctx {
         out.add(new Finding(check, cfg.text(check, "title"), Status.SKIP, List.of(), List.of(), reason, "", ""));
     }
 
-    public void add(Finding f) {
-        out.add(f);
+    /** Adds f with its typed references; returns the finding as added (the one to declare covers/explainedBy for). */
+    public Finding add(Finding f) {
+        Finding g = referenced(f);
+        out.add(g);
+        return g;
     }
 
     /**

@@ -10,17 +10,23 @@ import java.util.List;
  * consequences.
  */
 public record Finding(String check, String title, Status status, List<String> objects, List<Evidence> evidence,
-                      String summary, String cause, String fix, String variant, String id, String parent) {
+                      String summary, String cause, String fix, String variant, String id, String parent, List<Ref> refs) {
     public Finding {
         objects = List.copyOf(objects);
         evidence = List.copyOf(evidence);
         variant = variant == null ? "" : variant;
         id = id == null ? "" : id;
+        refs = refs == null ? List.of() : List.copyOf(refs);
+    }
+
+    public Finding(String check, String title, Status status, List<String> objects, List<Evidence> evidence,
+                   String summary, String cause, String fix, String variant, String id, String parent) {
+        this(check, title, status, objects, evidence, summary, cause, fix, variant, id, parent, List.of());
     }
 
     public Finding(String check, String title, Status status, List<String> objects, List<Evidence> evidence,
                    String summary, String cause, String fix) {
-        this(check, title, status, objects, evidence, summary, cause, fix, "", "", null);
+        this(check, title, status, objects, evidence, summary, cause, fix, "", "", null, List.of());
     }
 
     public boolean isConsequence() {
@@ -28,19 +34,23 @@ public record Finding(String check, String title, Status status, List<String> ob
     }
 
     Finding withId(String newId) {
-        return new Finding(check, title, status, objects, evidence, summary, cause, fix, variant, newId, parent);
+        return new Finding(check, title, status, objects, evidence, summary, cause, fix, variant, newId, parent, refs);
     }
 
     Finding withSummary(String newSummary) {
-        return new Finding(check, title, status, objects, evidence, newSummary, cause, fix, variant, id, parent);
+        return new Finding(check, title, status, objects, evidence, newSummary, cause, fix, variant, id, parent, refs);
     }
 
     Finding withParent(String parentId) {
-        return new Finding(check, title, status, objects, evidence, summary, cause, fix, variant, id, parentId);
+        return new Finding(check, title, status, objects, evidence, summary, cause, fix, variant, id, parentId, refs);
     }
 
     Finding with(List<Evidence> newEvidence, String parentId) {
-        return new Finding(check, title, status, objects, newEvidence, summary, cause, fix, variant, id, parentId);
+        return new Finding(check, title, status, objects, newEvidence, summary, cause, fix, variant, id, parentId, refs);
+    }
+
+    Finding withRefs(List<Ref> newRefs) {
+        return new Finding(check, title, status, objects, evidence, summary, cause, fix, variant, id, parent, newRefs);
     }
 
     /** Host names among the affected objects ("node03" for "node03", "node03 port 1", "node03/mlx5_0"). */

@@ -43,7 +43,7 @@ public final class RulesEngine {
         java.util.Map<Finding, List<String>> skipped = new java.util.IdentityHashMap<>();
         for (Check c : checks) {
             if (!cfg.enabled(c.id())) continue;
-            ctx.begin(c.id());
+            ctx.begin(c);
             String missing = unusableInput(data, c);
             if (missing != null) {
                 ctx.skip(missing);
@@ -61,7 +61,7 @@ public final class RulesEngine {
         }
         explainSkips(ctx, skipped);
         markAmbiguous(ctx);
-        return new Report(data, PhysicalCauses.group(RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()), ctx)).withRules(cfg);
+        return new Report(data, PhysicalCauses.group(RootCauses.group(ctx.findings(), ctx.covers(), ctx.needs()), ctx, checks)).withRules(cfg);
     }
 
     /**

@@ -156,6 +156,6 @@ public record Waivers(List<Waiver> waivers) {
     }
 
     private static Finding with(Finding f, Status s, List<String> objects) {
-        return new Finding(f.check(), f.title(), s, objects, f.evidence(), f.summary(), f.cause(), f.fix(), f.variant(), "", null);
+        return new Finding(f.check(), f.title(), s, objects, f.evidence(), f.summary(), f.cause(), f.fix(), f.variant(), "", null, f.refs());
     }
 }

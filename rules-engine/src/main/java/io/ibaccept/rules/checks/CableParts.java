@@ -24,6 +24,11 @@ final class CableParts implements Check {
         return "cable.parts";
     }
 
+    /** A cable finding names the host whose cable it is. */
+    public Naming naming() {
+        return Naming.HOST_CABLES;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.MLXLINK, Cmd.IBDIAGNET_DB));
     }

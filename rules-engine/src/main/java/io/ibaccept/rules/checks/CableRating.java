@@ -25,6 +25,11 @@ final class CableRating implements Check {
         return "cable.rating";
     }
 
+    /** A cable finding names the host whose cable it is. */
+    public Naming naming() {
+        return Naming.HOST_CABLES;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.MLXLINK));
     }

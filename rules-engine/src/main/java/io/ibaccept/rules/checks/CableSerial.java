@@ -22,6 +22,11 @@ final class CableSerial implements Check {
         return "cable.serial";
     }
 
+    /** A cable finding names the host whose cable it is. */
+    public Naming naming() {
+        return Naming.HOST_CABLES;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.MLXLINK, Cmd.IBDIAGNET_DB));
     }

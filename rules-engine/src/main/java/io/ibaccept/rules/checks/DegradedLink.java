@@ -24,6 +24,11 @@ import java.util.Optional;
  * different finding (WARN: "HCA supports only ...").
  */
 abstract class DegradedLink<T extends Comparable<T>> implements Check {
+    /** A link trained below its class is the cable's fault (or its module's). */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return RootRole.CABLE;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.IBLINKINFO));
     }
@@ -68,7 +73,9 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
         int bad = 0;
         List<String> passes = new ArrayList<>();
         for (boolean isl : new boolean[] {false, true}) {
-            List<FabricIndex.Link> cls = active.stream().filter(l -> c.index.isIsl(l) == isl).toList();
+            io.ibaccept.fabric.Fabric.LinkClass want = isl ? io.ibaccept.fabric.Fabric.LinkClass.SWITCH_TO_SWITCH : io.ibaccept.fabric.Fabric.LinkClass.HOST;
+            // aggregation nodes, chassis backplanes and loops are neither class: they have no cable to judge
+            List<FabricIndex.Link> cls = active.stream().filter(l -> c.index.linkClass(l) == want).toList();
             if (cls.isEmpty()) continue;
             String name = isl ? "switch-to-switch" : "host";
             Optional<T> perClass = parse(c.text(isl ? "expected.isl" : "expected.host"));

@@ -32,6 +32,11 @@ final class DuplicateGuid implements Check {
         return "guid.duplicate";
     }
 
+    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        return java.util.Set.of();
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.IBSTAT));
     }

@@ -19,6 +19,16 @@ final class DuplicateNames implements Check {
         return "node.names";
     }
 
+    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        return java.util.Set.of();
+    }
+
+    /** Which node a description means: a tool message naming that node repeats it. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return RootRole.NODE_IDENTITY;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.IBNETDISCOVER, Cmd.IBLINKINFO));
     }

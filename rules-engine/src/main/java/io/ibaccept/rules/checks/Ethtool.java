@@ -17,6 +17,11 @@ final class Ethtool implements Check {
         return "ethtool";
     }
 
+    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        return java.util.Set.of();
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.ETHTOOL));
     }

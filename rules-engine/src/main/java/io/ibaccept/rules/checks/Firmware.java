@@ -17,6 +17,11 @@ final class Firmware implements Check {
         return "firmware";
     }
 
+    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        return java.util.Set.of();
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.IBSTAT, Cmd.IBSTATUS));
     }

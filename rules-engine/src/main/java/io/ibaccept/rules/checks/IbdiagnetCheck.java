@@ -32,6 +32,40 @@ final class IbdiagnetCheck implements Check {
         return "ibdiagnet";
     }
 
+    /** ibdiagnet's messages repeat what the checks find: never a root, listed under the root about the same thing. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return null;
+    }
+
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        return java.util.Set.of(ExplainedBy.PORT_DOWN, ExplainedBy.CABLE, ExplainedBy.SAME_OBJECT);
+    }
+
+    public Naming naming() {
+        return Naming.TOOL_MESSAGES;
+    }
+
+    /** A stage's "Note: ..." line announces the messages of the stage that follow it. */
+    public boolean announcesNext(io.ibaccept.rules.Finding f) {
+        return STAGE_SUMMARY.matcher(f.summary()).find();
+    }
+
+    /**
+     * A warning about whole nodes (the same message on every switch with the vendor's default description, an old
+     * firmware, no answer to a vendor MAD): the message without the node it names and its numbers. Errors and
+     * messages about ports stay apart (the pass leaves out findings with port or cable references): two cables are
+     * two faults.
+     */
+    public String sameKind(io.ibaccept.rules.Finding f) {
+        if (f.status() != io.ibaccept.rules.Status.WARN || announcesNext(f)) return null;
+        String m = f.summary();
+        int dash = m.indexOf(" - ");
+        String t = dash > 0 && dash < 120 ? m.substring(dash + 3) : m;
+        return t.replaceAll("0x[0-9a-fA-F]+|\\b[0-9a-fA-F]{16}\\b|\\d+", "#");
+    }
+
+    private static final java.util.regex.Pattern STAGE_SUMMARY = java.util.regex.Pattern.compile("(?i)\\bfinished with (\\d+ )?(errors|warnings)\\s*$|^Note: ");
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.IBDIAGNET_LOG));
     }

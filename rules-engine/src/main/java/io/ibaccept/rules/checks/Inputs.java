@@ -32,6 +32,21 @@ final class Inputs implements Check {
         return "input";
     }
 
+    /** An input problem is no root: a port down explains a query or test that needs the host's fabric port. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return null;
+    }
+
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        // the finding's summary starts with its command, as evaluate() writes it
+        String command = f.summary().split(":", 2)[0];
+        return FABRIC_PORT.matcher(command).lookingAt() ? java.util.Set.of(ExplainedBy.PORT_DOWN) : java.util.Set.of();
+    }
+
+    /** Commands that need the host's fabric port: MAD queries, fabric scans, RDMA and collective tests (ulimit or ofed_info do not). */
+    private static final java.util.regex.Pattern FABRIC_PORT =
+            java.util.regex.Pattern.compile("(smpquery|perfquery|saquery|sminfo|ibqueryerrors|iblinkinfo|ibnetdiscover|ibdiagnet|perftest|ib_|collective|osu_|nccl)");
+
     public List<Input> inputs() {
         return List.of();
     }
@@ -74,7 +89,7 @@ final class Inputs implements Check {
             Finding f = new Finding(id(), c.cfg.text(id(), "title"), st, hosts, ev, p.command() + ": " + summary,
                     c.cfg.fill(id(), "cause", Map.of("message", p.message())),
                     c.cfg.fill(id(), "fix", Map.of("command", p.command(), "host", String.join(",", hosts))));
-            c.add(f);
+            f = c.add(f);
             if (downPair) c.explainedBy(f, downPeers.stream().distinct().map(PortState::hostDown).toList());
             else if (downHost) c.explainedBy(f, hosts.stream().map(PortState::hostDown).toList());
             if (noSm) c.explainedBy(f, List.of(SmCount.NO_SM));

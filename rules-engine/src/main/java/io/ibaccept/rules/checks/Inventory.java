@@ -32,6 +32,11 @@ final class Inventory implements Check {
         return "fabric.inventory";
     }
 
+    /** A host missing from the topology follows from whatever cut it off; it explains nothing itself. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return null;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.IBNETDISCOVER));
     }

@@ -21,6 +21,16 @@ final class LinkErrors implements Check {
         return "link.errors";
     }
 
+    /** Physical-layer counters (the check's default variant) are the cable's fault; congestion and the rest are not roots. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return f.variant().isEmpty() ? RootRole.CABLE : null;
+    }
+
+    /** Error counters are the strongest evidence about a cable. */
+    public int rootStrength() {
+        return 0;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.IBQUERYERRORS, Cmd.PERFQUERY, Cmd.IBDIAGNET_DB, Cmd.IBDIAGNET_PM));
     }

@@ -18,6 +18,24 @@ final class MlxlinkCheck implements Check {
         return "mlxlink";
     }
 
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return RootRole.CABLE;
+    }
+
+    /** After the counters and the trained rate: mlxlink's own verdict on the same cable is the weakest evidence. */
+    public int rootStrength() {
+        return 4;
+    }
+
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        return java.util.Set.of(ExplainedBy.PORT_DOWN, ExplainedBy.CABLE, ExplainedBy.CABLE_AT_HCA);
+    }
+
+    /** mlxlink judges the host's link: a finding about the host is about its cables. */
+    public Naming naming() {
+        return Naming.HOST_CABLES;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.MLXLINK));
     }

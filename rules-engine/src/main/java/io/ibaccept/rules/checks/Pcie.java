@@ -19,6 +19,15 @@ final class Pcie implements Check {
         return "pcie";
     }
 
+    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        return java.util.Set.of();
+    }
+
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return RootRole.HOST_HARDWARE;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.MLXLINK_PCIE));
     }

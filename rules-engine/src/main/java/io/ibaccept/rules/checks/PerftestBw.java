@@ -32,6 +32,19 @@ final class PerftestBw implements Check {
         return "perftest.bw";
     }
 
+    /** An RDMA pair test is no root: a port down, a cable or the hardware of one of its hosts explains it. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return null;
+    }
+
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        return java.util.Set.of(ExplainedBy.PORT_DOWN, ExplainedBy.CABLE, ExplainedBy.CABLE_AT_HCA, ExplainedBy.HOST_HARDWARE);
+    }
+
+    public Naming naming() {
+        return Naming.PAIRS;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.perftestResults());
     }

@@ -27,6 +27,20 @@ final class PerftestOutlier implements Check {
         return PerfAnalysis.CHECK;
     }
 
+    /** An RDMA pair test is no root: a port down, a cable or the hardware of one of its hosts explains it. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return null;
+    }
+
+    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
+        return java.util.Set.of(ExplainedBy.PORT_DOWN, ExplainedBy.CABLE, ExplainedBy.CABLE_AT_HCA, ExplainedBy.HOST_HARDWARE);
+    }
+
+    /** Its objects are suspect hosts, not a pair: the pairs are in its evidence. */
+    public Naming naming() {
+        return Naming.PAIRS_IN_EVIDENCE;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.perftestResults());
     }

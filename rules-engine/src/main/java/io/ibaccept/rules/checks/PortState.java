@@ -24,6 +24,11 @@ final class PortState implements Check {
         return "port.state";
     }
 
+    /** A port that is down or disabled explains what is about that port; a port stuck in Init is a fault of its own. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return f.variant().equals("down") || f.variant().equals("disabled") ? RootRole.PORT_DOWN : null;
+    }
+
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.IBSTAT, Cmd.IBSTATUS, Cmd.IBLINKINFO));
     }

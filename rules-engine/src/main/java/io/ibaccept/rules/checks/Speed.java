@@ -18,6 +18,11 @@ final class Speed extends DegradedLink<LinkSpeed> {
         return "link.speed";
     }
 
+    /** After error counters and a lost width. */
+    public int rootStrength() {
+        return 3;
+    }
+
     Setting.Type type() {
         return Setting.Type.SPEED;
     }

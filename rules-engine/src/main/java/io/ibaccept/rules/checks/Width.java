@@ -16,6 +16,11 @@ final class Width extends DegradedLink<LinkWidth> {
         return "link.width";
     }
 
+    /** After error counters, lanes lost is the more specific sign than a lower speed. */
+    public int rootStrength() {
+        return 2;
+    }
+
     Setting.Type type() {
         return Setting.Type.WIDTH;
     }

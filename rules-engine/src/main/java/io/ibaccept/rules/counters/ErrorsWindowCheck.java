@@ -22,6 +22,15 @@ public final class ErrorsWindowCheck implements Check {
         return WindowJudge.CHECK;
     }
 
+    /** Errors or a flap during the window are the cable's fault; congestion and notes are not roots. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return f.variant().isEmpty() || f.variant().equals("flap") ? RootRole.CABLE : null;
+    }
+
+    public int rootStrength() {
+        return 1;
+    }
+
     /** Both samples; host uptimes are optional (only the reboot attribution of old LinkDowned counts uses them). */
     public List<Input> inputs() {
         return List.of(Input.of(Cmd.COUNTERS_START), Input.of(Cmd.COUNTERS_END));
