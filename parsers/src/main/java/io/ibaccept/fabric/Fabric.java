@@ -48,9 +48,12 @@ public final class Fabric {
     /**
      * One node. name is the node-name-map name if mapped, else the node description the tools print. system is the
      * system image GUID of the chassis the switch ASIC is part of (several switches share it), 0 for a node that is a
-     * system of its own.
+     * system of its own. group numbers the switches that belong together below the top level (a scalable unit: leaves
+     * and the spines they share; on a 1- or 2-level fabric a plane or rail: switches cabled together), from 1; 0 for
+     * CAs and switches on no level.
      */
-    public record Node(long guid, Type type, Role role, String name, String description, int lid, int level, long system, SourceRef ref) {
+    public record Node(long guid, Type type, Role role, String name, String description, int lid, int level, long system, int group,
+                       SourceRef ref) {
         public boolean isSwitch() {
             return type == Type.SWITCH;
         }

@@ -163,13 +163,67 @@ public final class FabricBuilder {
         for (RawNode n : raw.values()) n.role = role(n);
         Map<Long, Long> systems = chassis(raw);
         Map<Long, Integer> levels = levels(raw, links);
+        Map<Long, String> names = new HashMap<>();
+        for (RawNode n : raw.values()) names.put(n.guid, map.name(n.guid).orElse(n.description));
+        Map<Long, Integer> groups = groups(raw, links, levels, names);
         Map<Long, Node> nodes = new LinkedHashMap<>();
         for (RawNode n : raw.values()) {
-            String name = map.name(n.guid).orElse(n.description);
             int level = n.type == Type.SWITCH ? levels.getOrDefault(n.guid, -1) : 0;
-            nodes.put(n.guid, new Node(n.guid, n.type, n.role, name, n.description, n.lid, level, systems.getOrDefault(n.guid, 0L), n.ref));
+            nodes.put(n.guid, new Node(n.guid, n.type, n.role, names.get(n.guid), n.description, n.lid, level, systems.getOrDefault(n.guid, 0L),
+                    groups.getOrDefault(n.guid, 0), n.ref));
         }
         return new Fabric(nodes, links, down, notes, caPortToNode);
+    }
+
+    /**
+     * Switch groups: below the top level of a fabric of three or more levels, the switches joined without passing the
+     * top (a scalable unit: its leaves and the spines they share); the top switches, and every switch of a fabric of
+     * one or two levels, by the switches joined at all (a plane or rail). Numbered from 1 in the order of their first
+     * member's name.
+     */
+    static Map<Long, Integer> groups(Map<Long, RawNode> raw, List<Link> links, Map<Long, Integer> levels, Map<Long, String> names) {
+        int top = levels.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        Map<Long, Long> below = new HashMap<>(), all = new HashMap<>();
+        for (long g : levels.keySet()) {
+            below.put(g, g);
+            all.put(g, g);
+        }
+        for (Link l : links) {
+            if (!l.isUp()) continue;
+            long a = l.a().guid(), b = l.b().guid();
+            if (a == b || !levels.containsKey(a) || !levels.containsKey(b)) continue;
+            union(all, a, b);
+            if (levels.get(a) < top && levels.get(b) < top) union(below, a, b);
+        }
+        Map<Long, Long> rootOf = new HashMap<>();
+        // the sign bit keeps a plane's root apart from a unit's root that happens to be the same switch
+        for (long g : levels.keySet()) rootOf.put(g, top >= 3 && levels.get(g) < top ? find(below, g) : find(all, g) ^ Long.MIN_VALUE);
+        // number the groups by the smallest name among their members, so the numbers do not depend on GUIDs
+        Map<Long, String> first = new HashMap<>();
+        rootOf.forEach((g, r) -> first.merge(r, names.getOrDefault(g, ""), (x, y) -> x.compareTo(y) <= 0 ? x : y));
+        List<Long> order = new ArrayList<>(first.keySet());
+        order.sort(java.util.Comparator.comparing((Long r) -> first.get(r)).thenComparing(r -> r));
+        Map<Long, Integer> number = new HashMap<>();
+        for (long r : order) number.put(r, number.size() + 1);
+        Map<Long, Integer> out = new HashMap<>();
+        rootOf.forEach((g, r) -> out.put(g, number.get(r)));
+        return out;
+    }
+
+    private static long find(Map<Long, Long> parent, long x) {
+        long r = x;
+        while (parent.get(r) != r) r = parent.get(r);
+        while (parent.get(x) != r) {
+            long next = parent.get(x);
+            parent.put(x, r);
+            x = next;
+        }
+        return r;
+    }
+
+    private static void union(Map<Long, Long> parent, long a, long b) {
+        long ra = find(parent, a), rb = find(parent, b);
+        if (ra != rb) parent.put(ra, rb);
     }
 
     /** NVIDIA's SHARP aggregation node as every Quantum switch describes it ("Mellanox Technologies Aggregation Node"). */

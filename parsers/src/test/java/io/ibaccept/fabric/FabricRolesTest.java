@@ -102,4 +102,26 @@ class FabricRolesTest {
         assertThat(f.node(0x0002c90200400009L).inChassis()).isFalse();
         assertThat(f.links()).extracting(f::linkClass).containsExactlyInAnyOrder(LinkClass.CHASSIS_INTERNAL, LinkClass.SWITCH_TO_SWITCH);
     }
+
+    /**
+     * Selene's storage fabric: 3 levels (leaves SLG, spines SSPINE, cores SCORE). Below the cores the switches fall into
+     * scalable units (the leaves and the spines they share); the cores form one group of their own.
+     */
+    @Test
+    void scalableUnitsAreGroupsBelowTheTopLevel() {
+        Fabric f = topology("ufm-sdk-selene-storage-hdr-160sw-1247ca.txt");
+        assertThat(f.maxLevel()).isEqualTo(3);
+        Map<Integer, List<Fabric.Node>> byGroup = f.switches().stream().filter(s -> s.level() >= 1)
+                .collect(Collectors.groupingBy(Fabric.Node::group));
+        List<Fabric.Node> cores = f.atLevel(3);
+        assertThat(cores).extracting(Fabric.Node::group).containsOnly(cores.get(0).group());
+        assertThat(byGroup.get(cores.get(0).group())).allSatisfy(s -> assertThat(s.level()).isEqualTo(3));
+        long units = byGroup.keySet().stream().filter(g -> g != cores.get(0).group()).count();
+        assertThat(units).isGreaterThan(1);
+        // every leaf reaches spines of its own unit only
+        for (Fabric.Node leaf : f.atLevel(1))
+            for (Fabric.Link l : f.linksOf(leaf.guid()))
+                if (f.linkClass(l) == LinkClass.SWITCH_TO_SWITCH)
+                    assertThat(f.node(l.other(l.endAt(leaf.guid())).guid()).group()).as(leaf.name()).isEqualTo(leaf.group());
+    }
 }

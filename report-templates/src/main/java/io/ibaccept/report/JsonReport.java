@@ -50,6 +50,8 @@ public final class JsonReport {
             if (r instanceof io.ibaccept.rules.Ref.Cable c) return new RefJson("cable", r.key(), null, null, null, c.ends(), null, null);
             if (r instanceof io.ibaccept.rules.Ref.HcaEnd h) return new RefJson("hca-end", r.key(), h.host(), null, null, null, null, null);
             if (r instanceof io.ibaccept.rules.Ref.Pair p) return new RefJson("pair", r.key(), null, null, null, null, p.a(), p.b());
+            if (r instanceof io.ibaccept.rules.Ref.Partition p) return new RefJson("partition", r.key(), p.name(), null, null, null, null, null);
+            if (r instanceof io.ibaccept.rules.Ref.Sm s) return new RefJson("sm", r.key(), s.node(), null, null, null, null, null);
             io.ibaccept.rules.Ref.Node n = (io.ibaccept.rules.Ref.Node) r;
             return new RefJson("node", r.key(), n.name(), null, null, null, null, null);
         }

@@ -63,7 +63,9 @@ public interface Check {
         /** the pairs named in the evidence; an object alone is a host */
         PAIRS_IN_EVIDENCE,
         /** the ports and nodes a vendor tool's message names in its text */
-        TOOL_MESSAGES
+        TOOL_MESSAGES,
+        /** as OBJECTS, and a host it names is a subnet manager's node */
+        SM_NODES
     }
 
     /** The root role of one of this check's FAIL/WARN findings, or null when it explains nothing. */

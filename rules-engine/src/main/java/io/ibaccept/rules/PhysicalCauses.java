@@ -100,7 +100,8 @@ final class PhysicalCauses {
                 Map<Integer, Integer> votes = new LinkedHashMap<>();
                 boolean all = true;
                 for (String u : us) {
-                    if (u.startsWith("ca:")) continue; // marks the HCA end of a root's cable, nothing to explain
+                    // the HCA end of a root's cable, a partition or an SM are what a finding is about, not faults to explain
+                    if (u.startsWith("ca:") || u.startsWith("partition:") || u.startsWith("sm:")) continue;
                     Integer r = null;
                     for (int ri : candidates(byKey, position, u)) {
                         // never under a milder root: the verdict must still see a FAIL

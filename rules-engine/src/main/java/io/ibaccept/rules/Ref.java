@@ -51,6 +51,20 @@ public sealed interface Ref {
         }
     }
 
+    /** A partition, by its name in partitions.conf or its P_Key ("Default", "0x8001"). */
+    record Partition(String name) implements Ref {
+        public String key() {
+            return "partition:" + name;
+        }
+    }
+
+    /** A subnet manager, by the node it runs on ("SM lid 1" where only its LID is known). */
+    record Sm(String node) implements Ref {
+        public String key() {
+            return "sm:" + node;
+        }
+    }
+
     /** A switch or other node that is not a host, by name. */
     record Node(String name) implements Ref {
         public String key() {

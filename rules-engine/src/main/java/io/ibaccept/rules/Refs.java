@@ -23,6 +23,8 @@ final class Refs {
     private static final Pattern DIAG_GUID_PORT = Pattern.compile("\\bS[0-9a-fA-F]{16}/N([0-9a-fA-F]{16})/P(\\d+)");
     private static final Pattern DIAG_DUP_DESC = Pattern.compile("duplicated node description - (.+)$");
     private static final Pattern DIAG_LID = Pattern.compile("lid=(0x[0-9a-fA-F]+|\\d+)");
+    /** How the checks name a partition and an SM known only by its LID, as objects. */
+    private static final String PARTITION = "partition ", SM_LID = "SM lid ";
     private static final Pattern PAIR = Pattern.compile("(?:^|bad pair )([^\\s<>]+) ?(?:->|<->) ?([^\\s:<>]+)");
 
     private final io.ibaccept.model.ClusterData data;
@@ -69,13 +71,18 @@ final class Refs {
                 Matcher dup = DIAG_DUP_DESC.matcher(f.summary());
                 if (u.isEmpty() && dup.find()) u.add(new Ref.Node(dup.group(1).trim()));
             }
-            case OBJECTS, HOST_CABLES -> {
+            case OBJECTS, HOST_CABLES, SM_NODES -> {
                 for (String o : f.objects()) {
                     Matcher m = PORT_OBJECT.matcher(o);
                     if (m.matches()) port(m.group(1), Integer.parseInt(m.group(2)), u);
+                    else if (o.startsWith(PARTITION)) u.add(new Ref.Partition(o.substring(PARTITION.length())));
+                    else if (naming == Check.Naming.SM_NODES && o.startsWith(SM_LID)) u.add(new Ref.Sm(o));
                     else if (data.hosts().containsKey(o)) {
                         if (naming == Check.Naming.HOST_CABLES) hostCables(o, u);
-                        else u.add(new Ref.Host(o));
+                        else {
+                            u.add(new Ref.Host(o));
+                            if (naming == Check.Naming.SM_NODES) u.add(new Ref.Sm(o));
+                        }
                     } else if (!o.isEmpty() && !o.equals("fabric")) u.add(new Ref.Node(o));
                 }
             }
@@ -116,7 +123,8 @@ final class Refs {
                 for (Ibstat.Port p : ca.ports())
                     if (p.linkLayer().isEmpty() || p.linkLayer().startsWith("I")) {
                         u.add(new Ref.Port(host, p.number()));
-                        cable(ca.nodeGuid(), -1, null, p.number(), u);
+                        // iblinkinfo keys a CA port by its port GUID and LID, not the node GUID ibstat prints
+                        cable(ca.nodeGuid(), p.baseLid(), null, p.number(), u);
                     }
         if (u.size() == before) u.add(new Ref.Host(host));
     }

@@ -3,7 +3,6 @@ package io.ibaccept.rules.checks;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.model.Collective;
 import io.ibaccept.model.CollectiveRun;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.FabricIndex;
@@ -26,22 +25,9 @@ import java.util.Optional;
  * (CollectiveJudge). A benchmark that was not installed is a SKIP with the install hint; a failed or unreadable run
  * is an ERROR naming its file.
  */
-final class CollectiveCheck implements Check {
+final class CollectiveCheck implements PairTest {
     public String id() {
         return "collective";
-    }
-
-    /** An RDMA pair test is no root: a port down, a cable or the hardware of one of its hosts explains it. */
-    public RootRole rootRole(io.ibaccept.rules.Finding f) {
-        return null;
-    }
-
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of(ExplainedBy.PORT_DOWN, ExplainedBy.CABLE, ExplainedBy.CABLE_AT_HCA, ExplainedBy.HOST_HARDWARE);
-    }
-
-    public Naming naming() {
-        return Naming.PAIRS;
     }
 
     /** Reads collective/ of the dump itself (not a collected command); no declared input, it SKIPs on its own. */

@@ -9,7 +9,6 @@ import io.ibaccept.model.LinkInfo;
 import io.ibaccept.model.Perftest;
 import io.ibaccept.model.PerftestRun;
 import io.ibaccept.model.SmInfo;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.FabricIndex;
@@ -27,14 +26,9 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** Node and port GUIDs unique across hosts. */
-final class DuplicateGuid implements Check {
+final class DuplicateGuid implements HostLocalCheck {
     public String id() {
         return "guid.duplicate";
-    }
-
-    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of();
     }
 
     public List<Input> inputs() {

@@ -1,7 +1,6 @@
 package io.ibaccept.rules.checks;
 
 import io.ibaccept.dump.Cmd;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
@@ -14,14 +13,9 @@ import java.util.stream.Collectors;
  * Node descriptions shared by nodes with different GUIDs (two CAs both called "cn010 mlx5_0", switches left at the
  * vendor default): every finding naming such a node is ambiguous. The engine marks those findings with the GUIDs.
  */
-final class DuplicateNames implements Check {
+final class DuplicateNames implements HostLocalCheck {
     public String id() {
         return "node.names";
-    }
-
-    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of();
     }
 
     /** Which node a description means: a tool message naming that node repeats it. */

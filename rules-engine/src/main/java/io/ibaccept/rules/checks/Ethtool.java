@@ -2,7 +2,6 @@ package io.ibaccept.rules.checks;
 
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.HostData;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
@@ -12,14 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /** Physical-layer error counters of RoCE/Ethernet ports (ethtool -S). */
-final class Ethtool implements Check {
+final class Ethtool implements HostLocalCheck {
     public String id() {
         return "ethtool";
-    }
-
-    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of();
     }
 
     public List<Input> inputs() {

@@ -3,7 +3,6 @@ package io.ibaccept.rules.checks;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibstat;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
@@ -12,14 +11,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** The same HCA firmware on every host, per CA type. */
-final class Firmware implements Check {
+final class Firmware implements HostLocalCheck {
     public String id() {
         return "firmware";
-    }
-
-    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of();
     }
 
     public List<Input> inputs() {

@@ -2,7 +2,6 @@ package io.ibaccept.rules.checks;
 
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.HostData;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
@@ -13,14 +12,9 @@ import java.util.List;
 import java.util.Map;
 
 /** ulimit -l (or the native probe's RLIMIT_MEMLOCK) on every host against the minimum. */
-final class Memlock implements Check {
+final class Memlock implements HostLocalCheck {
     public String id() {
         return "memlock";
-    }
-
-    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of();
     }
 
     public List<Input> inputs() {

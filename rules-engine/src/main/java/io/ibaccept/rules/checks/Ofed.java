@@ -2,7 +2,6 @@ package io.ibaccept.rules.checks;
 
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.HostData;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
@@ -11,14 +10,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** The same OFED / rdma-core version on every host. */
-final class Ofed implements Check {
+final class Ofed implements HostLocalCheck {
     public String id() {
         return "ofed";
-    }
-
-    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of();
     }
 
     public List<Input> inputs() {

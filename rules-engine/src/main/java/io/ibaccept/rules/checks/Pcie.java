@@ -3,7 +3,6 @@ package io.ibaccept.rules.checks;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.Mlxlink;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
@@ -14,14 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /** The HCA's PCIe link at its enabled generation and width (mlxlink --port_type PCIE). */
-final class Pcie implements Check {
+final class Pcie implements HostLocalCheck {
     public String id() {
         return "pcie";
-    }
-
-    /** About the host itself, not its fabric connection: a port down or a cable fault explains none of it. */
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of();
     }
 
     public RootRole rootRole(io.ibaccept.rules.Finding f) {

@@ -9,7 +9,6 @@ import io.ibaccept.model.LinkInfo;
 import io.ibaccept.model.Perftest;
 import io.ibaccept.model.PerftestRun;
 import io.ibaccept.model.SmInfo;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.FabricIndex;
@@ -27,22 +26,9 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** RDMA bandwidth against the negotiated data rate of both ports. */
-final class PerftestBw implements Check {
+final class PerftestBw implements PairTest {
     public String id() {
         return "perftest.bw";
-    }
-
-    /** An RDMA pair test is no root: a port down, a cable or the hardware of one of its hosts explains it. */
-    public RootRole rootRole(io.ibaccept.rules.Finding f) {
-        return null;
-    }
-
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of(ExplainedBy.PORT_DOWN, ExplainedBy.CABLE, ExplainedBy.CABLE_AT_HCA, ExplainedBy.HOST_HARDWARE);
-    }
-
-    public Naming naming() {
-        return Naming.PAIRS;
     }
 
     public List<Input> inputs() {

@@ -2,7 +2,6 @@ package io.ibaccept.rules.checks;
 
 import io.ibaccept.model.Perftest;
 import io.ibaccept.model.PerftestRun;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
@@ -13,22 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Typical RDMA latency against the maximum. */
-final class PerftestLat implements Check {
+final class PerftestLat implements PairTest {
     public String id() {
         return "perftest.lat";
-    }
-
-    /** An RDMA pair test is no root: a port down, a cable or the hardware of one of its hosts explains it. */
-    public RootRole rootRole(io.ibaccept.rules.Finding f) {
-        return null;
-    }
-
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of(ExplainedBy.PORT_DOWN, ExplainedBy.CABLE, ExplainedBy.CABLE_AT_HCA, ExplainedBy.HOST_HARDWARE);
-    }
-
-    public Naming naming() {
-        return Naming.PAIRS;
     }
 
     public List<Input> inputs() {

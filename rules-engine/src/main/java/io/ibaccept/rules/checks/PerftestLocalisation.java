@@ -1,6 +1,5 @@
 package io.ibaccept.rules.checks;
 
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
@@ -19,18 +18,9 @@ import java.util.TreeSet;
  * findings), a leaf switch, a leaf's uplinks or the path between two leaves, one root finding each with the bad pairs
  * as its evidence. Runs after the host checks so their findings are known.
  */
-final class PerftestLocalisation implements Check {
+final class PerftestLocalisation implements PairTest {
     public String id() {
         return "perftest.localisation";
-    }
-
-    /** An RDMA pair test is no root: a port down, a cable or the hardware of one of its hosts explains it. */
-    public RootRole rootRole(io.ibaccept.rules.Finding f) {
-        return null;
-    }
-
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of(ExplainedBy.PORT_DOWN, ExplainedBy.CABLE, ExplainedBy.CABLE_AT_HCA, ExplainedBy.HOST_HARDWARE);
     }
 
     /** Its objects are suspect hosts, not a pair: the pairs are in its evidence. */

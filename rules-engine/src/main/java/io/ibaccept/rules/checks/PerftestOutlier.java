@@ -1,6 +1,5 @@
 package io.ibaccept.rules.checks;
 
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Input;
@@ -20,20 +19,11 @@ import java.util.TreeSet;
  * not retested: WARN (rerun with 'ibaccept rdma --retest'); recovered on retest: noted in the PASS. A uniformly slow
  * fabric has no outliers: perftest.bw / perftest.lat judge against the line rate.
  */
-final class PerftestOutlier implements Check {
+final class PerftestOutlier implements PairTest {
     static final int MAX_EVIDENCE = 40;
 
     public String id() {
         return PerfAnalysis.CHECK;
-    }
-
-    /** An RDMA pair test is no root: a port down, a cable or the hardware of one of its hosts explains it. */
-    public RootRole rootRole(io.ibaccept.rules.Finding f) {
-        return null;
-    }
-
-    public java.util.Set<ExplainedBy> explainedBy(io.ibaccept.rules.Finding f) {
-        return java.util.Set.of(ExplainedBy.PORT_DOWN, ExplainedBy.CABLE, ExplainedBy.CABLE_AT_HCA, ExplainedBy.HOST_HARDWARE);
     }
 
     /** Its objects are suspect hosts, not a pair: the pairs are in its evidence. */

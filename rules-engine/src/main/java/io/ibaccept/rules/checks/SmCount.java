@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  * port points to) is cross-checked with the SMLid every port reports, so a dead SM, a rogue master and an SM stuck
  * in DISCOVERING are told apart. SMs are named by host (GUID/LID -> ibstat, topology).
  */
-final class SmCount implements Check {
+final class SmCount implements SmCheck {
     /** Root-cause key: the fabric has no working master SM (ports in Init, SA queries empty are its consequences). */
     static final String NO_SM = "sm:none";
 

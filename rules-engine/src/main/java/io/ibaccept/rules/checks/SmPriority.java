@@ -27,7 +27,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** Distinct subnet manager priorities, so failover order is deliberate. */
-final class SmPriority implements Check {
+final class SmPriority implements SmCheck {
     public String id() {
         return "sm.priority";
     }

@@ -1,5 +1,6 @@
 package io.ibaccept.rules.checks.sm;
 
+import io.ibaccept.rules.checks.SmCheck;
 import io.ibaccept.model.SmConfig;
 import io.ibaccept.model.SmConfig.Partition;
 import io.ibaccept.rules.Check;
@@ -21,7 +22,7 @@ import java.util.stream.Collectors;
  * it takes over (partitions vanish, routes change, or it is refused). Compared: the partition definitions as opensm
  * reads them (not the text) and the options listed in the setting.
  */
-public final class SmConfigConsistency implements Check {
+public final class SmConfigConsistency implements SmCheck {
     public String id() {
         return "sm.config.consistency";
     }

@@ -1,5 +1,6 @@
 package io.ibaccept.rules.checks.sm;
 
+import io.ibaccept.rules.checks.SmCheck;
 import io.ibaccept.model.SmConfig;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
@@ -16,7 +17,7 @@ import java.util.Map;
  * sm_key set when several SMs run: with the default key (0x1 in opensm 3.3's own file, 0x0 in older ones) any SM on
  * the fabric, including one started by accident on a compute node, takes part in the election and can take over.
  */
-public final class SmConfigKey implements Check {
+public final class SmConfigKey implements SmCheck {
     public String id() {
         return "sm.config.smkey";
     }

@@ -1,5 +1,6 @@
 package io.ibaccept.rules.checks.sm;
 
+import io.ibaccept.rules.checks.SmCheck;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.SmConfig;
@@ -23,7 +24,7 @@ import java.util.Optional;
  * (FAIL). Below it: IPoIB runs slower than the hardware allows (WARN). opensm 3.3 has no max_mtu option: the partition
  * mtu= is the knob. The live broadcast groups judged by mtu.ipoib are listed under these findings.
  */
-public final class SmConfigMtu implements Check {
+public final class SmConfigMtu implements SmCheck {
     static final int OPENSM_DEFAULT_MTU = 4;
 
     public String id() {

@@ -1,5 +1,6 @@
 package io.ibaccept.rules.checks.sm;
 
+import io.ibaccept.rules.checks.SmCheck;
 import io.ibaccept.model.SmConfig;
 import io.ibaccept.model.SmInfo;
 import io.ibaccept.rules.Check;
@@ -20,7 +21,7 @@ import java.util.stream.Collectors;
  * The SM pair as configured: distinct sm_priority on the SM nodes (15 primary, a lower one on the standby), and the
  * live master is the configured primary. Equal configured priorities are the root of sm.priority's live warning.
  */
-public final class SmConfigPriority implements Check {
+public final class SmConfigPriority implements SmCheck {
     public String id() {
         return "sm.config.priority";
     }

@@ -1,5 +1,6 @@
 package io.ibaccept.rules.checks.sm;
 
+import io.ibaccept.rules.checks.SmCheck;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.fabric.Fabric;
 import io.ibaccept.model.SmConfig;
@@ -21,7 +22,7 @@ import java.util.Map;
  * routing_engine is unset) does not balance them and can deadlock on loops. What opensm last logged as configured
  * is reported too: an engine that failed on this topology falls back to minhop.
  */
-public final class SmConfigRouting implements Check {
+public final class SmConfigRouting implements SmCheck {
     public String id() {
         return "sm.config.routing";
     }

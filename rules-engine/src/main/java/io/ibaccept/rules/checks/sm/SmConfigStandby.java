@@ -1,5 +1,6 @@
 package io.ibaccept.rules.checks.sm;
 
+import io.ibaccept.rules.checks.SmCheck;
 import io.ibaccept.model.SmConfig;
 import io.ibaccept.model.SmInfo;
 import io.ibaccept.rules.Check;
@@ -14,7 +15,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /** A standby SM for production: the SM nodes collected plus the SMs the fabric reports (sminfo). */
-public final class SmConfigStandby implements Check {
+public final class SmConfigStandby implements SmCheck {
     public String id() {
         return "sm.config.standby";
     }

@@ -1,5 +1,6 @@
 package io.ibaccept.rules.checks.sm;
 
+import io.ibaccept.rules.checks.SmCheck;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.SmConfig;
 import io.ibaccept.rules.Check;
@@ -19,7 +20,7 @@ import java.util.Map;
  * file:line: duplicate GUIDs, the SM's own port down, partitions.conf rejected, error lines (per function or ERR
  * code), heavy sweeps and master/standby changes beyond a threshold.
  */
-public final class SmLog implements Check {
+public final class SmLog implements SmCheck {
     public String id() {
         return "sm.log";
     }
