@@ -292,7 +292,53 @@ public final class FabricBuilder {
             long v = bfs.next();
             if (v != root) levels.put(v, bfs.getDepth(v));
         }
+        g.removeVertex(root);
+        emptyLeaves(g, links, leaves, levels);
         return levels;
+    }
+
+    /**
+     * A leaf with no host cabled yet is still a leaf, not a level above the spines: a host-less switch whose every
+     * switch neighbour is a spine, all of them spines some leaf with hosts reaches too, and cabled at each spine among
+     * the ports that spine gives its leaves. A core connects spines of several units or planes, which no single leaf
+     * reaches, on the spines' upper ports, so it keeps its level (also when it lost its links to all units but one).
+     */
+    private static void emptyLeaves(Graph<Long, DefaultEdge> g, List<Link> links, Set<Long> leaves, Map<Long, Integer> levels) {
+        List<Long> candidates = new ArrayList<>();
+        for (var e : levels.entrySet()) if (e.getValue() >= 3) candidates.add(e.getKey());
+        if (candidates.isEmpty()) return;
+        // per spine: the highest port it gives a leaf with hosts; per (spine, neighbour): the spine's port
+        Map<Long, Integer> lastLeafPort = new HashMap<>();
+        Map<Long, Map<Long, Integer>> portTo = new HashMap<>();
+        for (Link l : links) {
+            if (!l.isUp()) continue;
+            for (End e : new End[] {l.a(), l.b()}) {
+                long other = l.other(e).guid();
+                if (levels.getOrDefault(e.guid(), -1) != 2) continue;
+                portTo.computeIfAbsent(e.guid(), k -> new HashMap<>()).merge(other, e.port(), Math::min);
+                if (leaves.contains(other)) lastLeafPort.merge(e.guid(), e.port(), Math::max);
+            }
+        }
+        for (long s : candidates) {
+            Set<Long> up = neighbours(g, s);
+            if (up.isEmpty() || !up.stream().allMatch(n -> levels.getOrDefault(n, -1) == 2)) continue;
+            boolean onLeafPorts = up.stream().allMatch(sp -> portTo.getOrDefault(sp, Map.of()).getOrDefault(s, Integer.MAX_VALUE)
+                    <= lastLeafPort.getOrDefault(sp, -1));
+            if (!onLeafPorts) continue;
+            long any = up.iterator().next();
+            for (long leaf : neighbours(g, any)) {
+                if (leaves.contains(leaf) && neighbours(g, leaf).containsAll(up)) {
+                    levels.put(s, 1);
+                    break;
+                }
+            }
+        }
+    }
+
+    private static Set<Long> neighbours(Graph<Long, DefaultEdge> g, long v) {
+        Set<Long> out = new HashSet<>();
+        for (DefaultEdge e : g.edgesOf(v)) out.add(g.getEdgeSource(e) == v ? g.getEdgeTarget(e) : g.getEdgeSource(e));
+        return out;
     }
 
     private static RawLink link(Map<String, RawLink> links, End x, End y) {

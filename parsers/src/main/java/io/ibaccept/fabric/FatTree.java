@@ -107,6 +107,11 @@ public final class FatTree {
             }
             perUpper.put(leaf.guid(), m);
         }
+        // leaves are compared with the leaves of their own group (scalable unit or plane): a unit reaches its own spines
+        Map<Integer, List<Integer>> upByGroup = new HashMap<>();
+        for (Node leaf : leaves) upByGroup.computeIfAbsent(leaf.group(), k -> new ArrayList<>()).add(upCount.get(leaf.guid()));
+        Map<Integer, Integer> usualUpOf = new HashMap<>();
+        upByGroup.forEach((g, counts) -> usualUpOf.put(g, mode(counts)));
         int usualUp = mode(upCount.values());
         // per spine: the usual number of uplinks from the leaves that use it (pods of 3-level trees see only their spines)
         Map<Long, List<Integer>> perSpine = new HashMap<>();
@@ -125,8 +130,13 @@ public final class FatTree {
             Load ld = loads.get(leaf.guid());
             int up = ld.up().size();
             Map<Long, Integer> mine = perUpper.get(leaf.guid());
-            if (levels >= 2 && up < usualUp) {
-                blocking.add(lostUplinks(f, leaf, ld, usualUp, mine, usualPerUpper, peerUplinkPorts, planned, s));
+            int usualHere = usualUpOf.get(leaf.group());
+            if (levels >= 2 && up < usualHere) {
+                Map<Long, Integer> usualInGroup = new TreeMap<>();
+                usualPerUpper.forEach((sp, n) -> {
+                    if (f.node(sp).group() == leaf.group()) usualInGroup.put(sp, n);
+                });
+                blocking.add(lostUplinks(f, leaf, ld, usualHere, mine, usualInGroup, peerUplinkPorts, planned, s));
                 continue;
             }
             if (levels >= 2 && up > usualUp && leaves.size() > 2)
@@ -151,7 +161,14 @@ public final class FatTree {
                 // leaves short of the same uplink capacity are one finding (a dead spine), whatever their hosts run at
                 ratioGroups.computeIfAbsent(ld.up().size() + "/" + Math.round(ld.upGbps()), k -> new ArrayList<>()).add(leaf);
         }
-        ratioGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, "leaf", group.size() == leaves.size())));
+        // most leaves with their full uplinks over the ratio alike: the fabric is built that way (2:1, 1.5:1), a design to
+        // declare, not cables to add; a minority over it lacks capacity its peers have
+        long full = leaves.stream().filter(l -> !loads.get(l.guid()).down().isEmpty() && loads.get(l.guid()).up().size() >= usualUpOf.get(l.group())).count();
+        ratioGroups.values().forEach(group -> {
+            Issue i = ratioIssue(f, group, loads, s, "leaf", group.size() == leaves.size());
+            boolean design = group.size() * 2 > full && group.size() > 1 && group.stream().noneMatch(l -> downAmongUplinks(f, loads.get(l.guid())));
+            blocking.add(design ? i.asDesign(full) : i);
+        });
 
         // every leaf reaches every top switch (2 levels: directly; more: over upward links)
         if (levels >= 2) missingTops(f, leaves, tops, levels, blocking, tree, unevenLeaves);
@@ -180,6 +197,15 @@ public final class FatTree {
         spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, levelName(group.get(0).level()), false)));
 
         return new Result(levels, leaves, tops, List.copyOf(loads.values()), tree, blocking, bisection(f, loads, levels));
+    }
+
+    /**
+     * A port down on the uplink side of a leaf (above its first uplink port): a cable that was there, as when a spine
+     * died, which no design explains. Unused host ports below the uplinks are not such evidence.
+     */
+    private static boolean downAmongUplinks(Fabric f, Load ld) {
+        int firstUp = ld.up().stream().mapToInt(l -> l.endAt(ld.sw().guid()).port()).min().orElse(Integer.MAX_VALUE);
+        return f.downPortsOf(ld.sw().guid()).stream().anyMatch(p -> p.end().port() > firstUp);
     }
 
     /** Active links of a switch split by direction: to lower levels (hosts for a leaf) and to higher levels. */

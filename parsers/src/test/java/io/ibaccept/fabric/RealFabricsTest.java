@@ -1,0 +1,69 @@
+package io.ibaccept.fabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fat-tree analysis of whole fabrics captured on real clusters (src/test/resources/real/SOURCES.md says what each
+ * fabric is and which real faults it has): the real faults named, with the cable to look at, and nothing false.
+ */
+class RealFabricsTest {
+    static FatTree.Result validate(Fabric f) {
+        return FatTree.validate(f, FatTree.Settings.defaults());
+    }
+
+    static List<Issue> severe(FatTree.Result r) {
+        return java.util.stream.Stream.concat(r.tree().stream(), r.blocking().stream()).filter(Issue::severe).toList();
+    }
+
+    /**
+     * An NDR SuperPOD: leaves short of uplinks to some spines are named with the spines they lack; the aggregation
+     * node on every switch raises nothing.
+     */
+    @Test
+    void superPodNamesTheLeavesMissingSpines() {
+        Fabric f = FabricRolesTest.topology("topograph-ndr-superpod-40sw-582ca.txt");
+        FatTree.Result r = validate(f);
+        assertThat(r.levels()).isEqualTo(2);
+        assertThat(r.tree()).noneMatch(i -> i.kind().equals("unleveled") || i.kind().equals("host_on_spine") || i.kind().equals("missing_top"));
+        assertThat(r.blocking()).filteredOn(i -> i.kind().equals("uplinks_lost")).anySatisfy(i -> assertThat(i.summary())
+                .startsWith("MF0;A09-P1-IBLEAF-01-02:MQM9701/U1 has 14 active uplinks, its peers 18")
+                .contains("2 to MF0;A10-P1-IBSPINE-04:MQM9701/U1", "2 to MF0;A10-P1-IBSPINE-01:MQM9701/U1"));
+        assertThat(r.blocking()).filteredOn(i -> i.kind().equals("uplinks_lost")).anySatisfy(i -> assertThat(i.summary())
+                .startsWith("MF0;A09-P1-IBLEAF-04-04:MQM9701/U1 has 16 active uplinks").contains("2 to MF0;A10-P1-IBSPINE-01:MQM9701/U1"));
+    }
+
+    /**
+     * Selene's storage fabric: three levels in scalable units, four leaves with no host yet, 1.5:1 by design, one leaf
+     * without its two links to SSPINE1-05 and SSPINE1-13. Empty leaves are leaves, a leaf's peers are the leaves of its
+     * unit, and the design ratio is a warning to declare, not cables to add.
+     */
+    @Test
+    void seleneStorageScalableUnitsEmptyLeavesAndADesignRatio() {
+        Fabric f = FabricRolesTest.topology("ufm-sdk-selene-storage-hdr-160sw-1247ca.txt");
+        FatTree.Result r = validate(f);
+        assertThat(r.levels()).isEqualTo(3);
+        assertThat(f.atLevel(1)).extracting(Fabric.Node::name).contains("MF0;SLG03-09:MQM8700/U1", "MF0;SLG03-12:MQM8700/U1").hasSize(64);
+        assertThat(f.atLevel(3)).allSatisfy(c -> assertThat(c.name()).contains("SCORE"));
+        assertThat(r.tree()).noneMatch(Issue::severe);
+        assertThat(r.blocking()).filteredOn(i -> i.kind().equals("uplinks_lost") && i.summary().startsWith("MF0;SLG01-10:"))
+                .singleElement().satisfies(i -> assertThat(i.summary())
+                        .contains("uplinks missing 1 to MF0;SSPINE1-05:MQM8700/U1, 1 to MF0;SSPINE1-13:MQM8700/U1;").doesNotContain("SSPINE2"));
+        assertThat(r.blocking()).filteredOn(i -> i.kind().equals("ratio_design")).singleElement().satisfies(i -> {
+            assertThat(i.severe()).isFalse();
+            assertThat(i.vars().get("design")).isEqualTo("1.50");
+        });
+        assertThat(severe(r)).noneMatch(i -> i.kind().equals("ratio") && i.objects().stream().anyMatch(o -> o.contains("SLG")));
+    }
+
+    /** An EDR cluster built 2:1 on every leaf: one design warning; the leaf behind a slower ISL is the one that stands out. */
+    @Test
+    void twoToOneByDesignIsOneWarning() {
+        Fabric f = FabricRolesTest.topology("clustervision-trinityx-edr-6sw-96ca.txt");
+        FatTree.Result r = validate(f);
+        assertThat(r.blocking()).filteredOn(i -> i.kind().equals("ratio_design")).singleElement()
+                .satisfies(i -> assertThat(i.vars().get("design")).isEqualTo("2"));
+    }
+}
