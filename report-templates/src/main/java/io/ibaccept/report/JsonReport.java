@@ -55,6 +55,20 @@ public final class JsonReport {
             io.ibaccept.rules.Ref.Node n = (io.ibaccept.rules.Ref.Node) r;
             return new RefJson("node", r.key(), n.name(), null, null, null, null, null);
         }
+
+        /** The reference this JSON stands for (what a program reading findings.json back works with). */
+        public io.ibaccept.rules.Ref toRef() {
+            return switch (kind) {
+                case "host" -> new io.ibaccept.rules.Ref.Host(name);
+                case "port" -> new io.ibaccept.rules.Ref.Port(node, port);
+                case "cable" -> new io.ibaccept.rules.Ref.Cable(ends);
+                case "hca-end" -> new io.ibaccept.rules.Ref.HcaEnd(name);
+                case "pair" -> new io.ibaccept.rules.Ref.Pair(a, b);
+                case "partition" -> new io.ibaccept.rules.Ref.Partition(name);
+                case "sm" -> new io.ibaccept.rules.Ref.Sm(name);
+                default -> new io.ibaccept.rules.Ref.Node(name);
+            };
+        }
     }
 
     /** where is "file:line" as in the report; file and line split out (line 0: the file as a whole or derived). */

@@ -59,7 +59,7 @@ class MachineOutputsTest {
         for (JsonReport.FindingJson f : back.findings())
             rebuilt.add(new Finding(f.check(), f.title(), Status.valueOf(f.status()), f.objects(),
                     f.evidence().stream().map(e -> new Evidence(e.text(), e.where())).toList(), f.summary(), f.cause(), f.fix(),
-                    f.variant(), f.id(), f.parent()));
+                    f.variant(), f.id(), f.parent(), f.refs().stream().map(JsonReport.RefJson::toRef).toList()));
         assertThat(rebuilt).containsExactlyElementsOf(report.worstFirst());
         JsonReport.FindingJson waived = back.findings().stream().filter(f -> f.status().equals("WAIVED")).findFirst().orElseThrow();
         assertThat(waived.waiver().reason()).isEqualTo("image fix scheduled");
