@@ -31,7 +31,7 @@ final class LinkErrors implements Check {
                 Setting.number("symbol_warn", "10", "SymbolErrorCounter above this warns"),
                 Setting.number("symbol_fail", "100", "SymbolErrorCounter above this fails"),
                 Setting.number("other_warn", "0", "receive/discard/integrity/constraint errors above this warn"),
-                Setting.number("xmit_wait_warn", "1000000", "PortXmitWait (ticks waiting to send) above this warns of congestion"));
+                Setting.number("xmit_wait_warn", "1000000", "PortXmitWait ticks (time the port had data but no credits to send) above this warn of congestion"));
     }
 
     /** Further counters that point at the cable (link-level integrity); the rest are judged by what they mean. */

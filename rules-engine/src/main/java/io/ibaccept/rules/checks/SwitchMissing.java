@@ -34,7 +34,7 @@ final class SwitchMissing implements Check {
     }
 
     public List<Setting> settings() {
-        return List.of(Setting.number("min_hosts", "2", "hosts down together before a lost switch is suspected"));
+        return List.of(Setting.number("min_hosts", "2", "hosts down together (none seen by any switch, every answering leaf full) before a lost leaf switch is reported"));
     }
 
     public void evaluate(Ctx c) {

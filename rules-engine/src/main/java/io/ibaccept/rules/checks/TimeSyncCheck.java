@@ -31,7 +31,7 @@ final class TimeSyncCheck implements Check {
     }
 
     public List<Setting> settings() {
-        return List.of(Setting.number("max_offset_ms", "1", "largest acceptable clock offset in milliseconds"));
+        return List.of(Setting.number("max_offset_ms", "1", "largest acceptable clock offset in milliseconds (|System time| or |Last offset| of chronyc tracking)"));
     }
 
     public void evaluate(Ctx c) {
