@@ -112,8 +112,7 @@ class CommandLineTest {
 
     @Test
     void theInputFixNamesAnOptionThatExists() throws Exception {
-        String rules = new String(io.ibaccept.rules.RuleConfig.class.getResourceAsStream("rules.properties").readAllBytes(),
-                java.nio.charset.StandardCharsets.UTF_8);
+        String rules = String.join("\n", io.ibaccept.rules.RuleConfig.defaults().asProperties().values().stream().map(Object::toString).toList());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("ibaccept (analyze|collect|rdma|burn|diff|bench|probe|sim-capture) [^'\\n]*?(--[a-z][a-z-]*)").matcher(rules);
         int seen = 0;
         while (m.find()) {

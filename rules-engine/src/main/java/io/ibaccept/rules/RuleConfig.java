@@ -20,15 +20,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Rule definitions: the bundled texts (title, probable causes and fix commands per check id, in rules.properties)
- * and the settings the checks declare ({@link Check#settings()}: type, default, description), overlaid with an
- * optional user file. Keys are {@code <check>.<property>}; text values may use {@code ${name}} placeholders filled
- * per finding ({@code ${name:q}} quotes the value for a shell). A setting's default is declared once, by its check;
- * user values are validated against the declared type when the file is loaded.
+ * Rule definitions: the bundled texts (title, probable causes and fix commands per check id, one file per check
+ * family: {@link Checks.Family}) and the settings the checks declare ({@link Check#settings()}: type, default,
+ * description), overlaid with an optional user file. Keys are {@code <check>.<property>}; text values may use
+ * {@code ${name}} placeholders filled per finding ({@code ${name:q}} quotes the value for a shell). A setting's
+ * default is declared once, by its check; user values are validated against the declared type when the file is loaded.
  */
 public final class RuleConfig {
-    /** The bundled text files, loaded in this order. */
-    static final List<String> BUNDLED = List.of("rules.properties");
+    /** How to collect each dump command (input.hint.COMMAND), apart from the check families' texts. */
+    static final String HINTS = "input-hints.properties";
+
+    /** The bundled text files: one per check family, and the collect hints. */
+    static final List<String> BUNDLED = bundledFiles();
+
+    private static List<String> bundledFiles() {
+        List<String> files = new ArrayList<>();
+        for (Checks.Family f : Checks.Family.values()) files.add(f.file());
+        files.add(HINTS);
+        return List.copyOf(files);
+    }
 
     private final Properties props;
     private final Map<String, Setting> settings;
@@ -97,7 +107,8 @@ public final class RuleConfig {
 
     /**
      * What is wrong with a bundled text file (empty when nothing): a key that repeats a default its check declares,
-     * a key that is neither a text nor a declared setting, a key of no check, a key given twice.
+     * a key that is neither a text nor a declared setting, a key of no check, a key given twice, a text outside its
+     * family's file or out of the order of the checks' list, a collect hint outside the hints file.
      */
     static List<String> textProblems(String file, String content, List<Check> checks) {
         Map<String, Setting> declared = declared(checks);
@@ -105,14 +116,28 @@ public final class RuleConfig {
         for (Check c : checks) byId.put(c.id(), c);
         List<String> problems = new ArrayList<>();
         Set<String> seen = new HashSet<>();
+        int last = -1;
         for (Map.Entry<String, Integer> e : keys(content)) {
             String key = e.getKey(), where = file + ":" + e.getValue() + ": ";
             if (!seen.add(key)) problems.add(where + key + " is given twice");
+            boolean hint = key.startsWith("input.hint.");
+            if (hint != file.equals(HINTS)) {
+                problems.add(where + key + (hint ? " is a collect hint: it belongs in " + HINTS : " is not a collect hint (input.hint.COMMAND)"));
+                continue;
+            }
+            if (hint) continue;
             Check c = owner(key, byId);
             if (c == null) {
                 problems.add(where + key + " belongs to no check (no check id is a prefix of it)");
                 continue;
             }
+            String family = Checks.Family.of(c.id()).file();
+            if (!family.equals(file)) problems.add(where + key + " belongs in " + family + ", the file of its check's family");
+            int index = checks.indexOf(c);
+            if (index < last)
+                problems.add(where + key + " is out of order: the block of " + c.id() + " goes before that of " + checks.get(last).id()
+                        + ", as in Checks.all()");
+            last = Math.max(last, index);
             String property = key.substring(c.id().length() + 1);
             if (declared.containsKey(key))
                 problems.add(where + key + " repeats a default: " + c.getClass().getSimpleName() + ".settings() declares it ("

@@ -47,13 +47,26 @@ class CheckApiTest {
     @Test
     void aTextFileThatRepeatsADefaultOrHoldsAnUndeclaredSettingIsRefused() {
         String content = "link.width.title=Link width\nlink.width.cause.capability=x\n# comment\nlink.width.expected.host=auto\n"
-                + "link.errors.window.symbol_fail_per_day=3\nlink.errors.window.fix.flap=y\nlnk.width.title=z\nlink.width.title=again\n";
-        assertThat(RuleConfig.textProblems("t.properties", content, Checks.all())).containsExactly(
-                "t.properties:4: link.width.expected.host repeats a default: Width.settings() declares it (auto)",
-                "t.properties:5: link.errors.window.symbol_fail_per_day is not a text (title, cause[.variant], fix[.variant]) and "
+                + "link.errors.window.symbol_fail_per_day=3\nlink.errors.window.fix.flap=y\nlnk.width.title=z\nlink.errors.window.fix.flap=again\n";
+        assertThat(RuleConfig.textProblems("link.properties", content, Checks.all())).containsExactly(
+                "link.properties:4: link.width.expected.host repeats a default: Width.settings() declares it (auto)",
+                "link.properties:5: link.errors.window.symbol_fail_per_day is not a text (title, cause[.variant], fix[.variant]) and "
                         + "ErrorsWindowCheck.settings() does not declare it",
-                "t.properties:7: lnk.width.title belongs to no check (no check id is a prefix of it)",
-                "t.properties:8: link.width.title is given twice");
+                "link.properties:7: lnk.width.title belongs to no check (no check id is a prefix of it)",
+                "link.properties:8: link.errors.window.fix.flap is given twice");
+    }
+
+    @Test
+    void textsAreInTheirFamilysFileInTheOrderOfTheChecks() {
+        assertThat(RuleConfig.textProblems("link.properties", "link.speed.title=s\nlink.width.title=w\npcie.title=p\ninput.hint.ibstat=h\n",
+                Checks.all())).containsExactly(
+                "link.properties:2: link.width.title is out of order: the block of link.width goes before that of link.speed, as in Checks.all()",
+                "link.properties:3: pcie.title belongs in host.properties, the file of its check's family",
+                "link.properties:4: input.hint.ibstat is a collect hint: it belongs in input-hints.properties");
+        assertThat(RuleConfig.textProblems(RuleConfig.HINTS, "input.hint.ibstat=h\ninput.title=t\n", Checks.all()))
+                .containsExactly("input-hints.properties:2: input.title is not a collect hint (input.hint.COMMAND)");
+        for (Check c : Checks.all()) assertThat(Checks.Family.of(c.id())).as(c.id()).isNotNull();
+        assertThatThrownBy(() -> Checks.Family.of("nvlink.width")).hasMessage("check nvlink.width is in no family: list 'nvlink' in Checks.Family");
     }
 
     @Test
