@@ -59,6 +59,9 @@ public final class RuleConfig {
         return defaults(Checks.all());
     }
 
+    /** Every check's own setting: whether it runs at all. */
+    static final Setting ENABLED = Setting.of("enabled", Setting.Type.BOOLEAN, "true", "run this check");
+
     /** The bundled texts, and every setting the checks declare at its declared default. */
     static RuleConfig defaults(List<Check> checks) {
         Properties p = new Properties();
@@ -70,9 +73,7 @@ public final class RuleConfig {
             }
         }
         Map<String, Setting> settings = declared(checks);
-        settings.forEach((key, s) -> {
-            if (!s.key().equals("enabled")) p.setProperty(key, s.defaultValue());
-        });
+        settings.forEach((key, s) -> p.setProperty(key, s.defaultValue()));
         return new RuleConfig(p, settings);
     }
 
@@ -80,7 +81,7 @@ public final class RuleConfig {
     private static Map<String, Setting> declared(List<Check> checks) {
         Map<String, Setting> settings = new HashMap<>();
         for (Check c : checks) {
-            settings.put(c.id() + ".enabled", Setting.of("enabled", Setting.Type.BOOLEAN, "true", "run this check"));
+            settings.put(c.id() + "." + ENABLED.key(), ENABLED);
             for (Setting s : c.settings()) settings.put(c.id() + "." + s.key(), s);
         }
         return settings;
