@@ -51,7 +51,7 @@ class CheckApiTest {
         assertThat(RuleConfig.textProblems("link.properties", content, Checks.all())).containsExactly(
                 "link.properties:4: link.width.expected.host repeats a default: Width.settings() declares it (auto)",
                 "link.properties:5: link.errors.window.symbol_fail_per_day is not a text (title, cause[.variant], fix[.variant]) and "
-                        + "ErrorsWindowCheck.settings() does not declare it",
+                        + "LinkErrorsWindow.settings() does not declare it",
                 "link.properties:7: lnk.width.title belongs to no check (no check id is a prefix of it)",
                 "link.properties:8: link.errors.window.fix.flap is given twice");
     }

@@ -70,7 +70,7 @@ final class LinkErrors implements Check {
     }
 
     public void evaluate(Ctx c) {
-        if (io.ibaccept.rules.counters.ErrorsWindowCheck.judgesWindow(c.data)) {
+        if (io.ibaccept.rules.counters.LinkErrorsWindow.judgesWindow(c.data)) {
             c.pass("the dump has a counter window: errors are judged on what changed during it (link.errors.window), not on the cumulative snapshot", List.of(), List.of());
             return;
         }

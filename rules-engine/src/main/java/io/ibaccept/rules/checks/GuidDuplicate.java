@@ -27,7 +27,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** Node and port GUIDs unique across hosts. */
-final class DuplicateGuid implements Check {
+final class GuidDuplicate implements Check {
     public String id() {
         return "guid.duplicate";
     }

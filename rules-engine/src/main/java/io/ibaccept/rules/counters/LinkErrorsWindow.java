@@ -17,7 +17,7 @@ import java.util.Optional;
  * during the window (a flap), PortXmitWait per second (congestion); counters that were non-zero before the window
  * and did not move get a note only. Without two samples it is skipped and link.errors judges the snapshot.
  */
-public final class ErrorsWindowCheck implements Check {
+public final class LinkErrorsWindow implements Check {
     public String id() {
         return WindowJudge.CHECK;
     }

@@ -24,7 +24,7 @@ import java.util.function.Predicate;
  * them seen by any switch, while every leaf that answers has all its host ports up. One root finding; the host
  * ports, their input skips and inventory gaps are listed under it as consequences.
  */
-final class SwitchMissing implements Check {
+final class FabricSwitches implements Check {
     public String id() {
         return "fabric.switches";
     }
