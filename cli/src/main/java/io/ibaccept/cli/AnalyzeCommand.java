@@ -38,7 +38,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "directory for the reports (created if missing)")
     Path outDir;
 
-    @Option(names = "--rules", paramLabel = "FILE", description = "your own thresholds: a properties file overriding keys of rules.properties")
+    @Option(names = "--rules", paramLabel = "FILE", description = "your own thresholds and texts: a properties file overriding any rule key ('ibaccept rules' lists the settings)")
     Path rules;
 
     @Option(names = "--waivers", paramLabel = "FILE",

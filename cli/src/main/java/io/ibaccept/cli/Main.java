@@ -51,6 +51,7 @@ public final class Main implements Callable<Integer> {
         COMMANDS.put("rdma", RdmaCommand.class);
         COMMANDS.put("burn", BurnCommand.class);
         COMMANDS.put("diff", DiffCommand.class);
+        COMMANDS.put("rules", RulesCommand.class);
         COMMANDS.put("probe", ProbeCommand.class);
         COMMANDS.put("bench", BenchCommand.class);
         COMMANDS.put("sim-capture", SimCaptureCommand.class);

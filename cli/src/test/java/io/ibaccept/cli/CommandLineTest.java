@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The command line itself: help, version, completion, and what it rejects (exit 2, a message, no stack trace). */
 class CommandLineTest {
     @ParameterizedTest
-    @ValueSource(strings = {"analyze", "collect", "rdma", "burn", "diff", "probe", "bench", "sim-capture", "completion"})
+    @ValueSource(strings = {"analyze", "collect", "rdma", "burn", "diff", "rules", "probe", "bench", "sim-capture", "completion"})
     void everyCommandHasItsOwnHelp(String command) {
         MainTest.Run r = run(command, "--help");
         assertThat(r.code()).isZero();
@@ -34,6 +34,14 @@ class CommandLineTest {
                 .contains("--node-timeout-s=S");
         assertThat(run("rdma", "--help").out()).contains("--tests=TEST[,TEST...]").contains("all-pairs, ring, bisection");
         assertThat(run("bench", "--help").out()).contains("--nodes=N").contains("--runs=K").contains("--fresh-runs=K");
+    }
+
+    @Test
+    void rulesPrintsEverySettingAsARulesFile() {
+        MainTest.Run r = run("rules");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(io.ibaccept.rules.RulesReference.render()).startsWith("# ibaccept rule settings: ")
+                .contains("\nmemlock.min_kib=unlimited\n").contains("\nsm.count.designated=\n").contains("\ninput.enabled=true\n");
     }
 
     @Test
@@ -112,8 +120,7 @@ class CommandLineTest {
 
     @Test
     void theInputFixNamesAnOptionThatExists() throws Exception {
-        String rules = new String(io.ibaccept.rules.RuleConfig.class.getResourceAsStream("rules.properties").readAllBytes(),
-                java.nio.charset.StandardCharsets.UTF_8);
+        String rules = String.join("\n", io.ibaccept.rules.RuleConfig.defaults().asProperties().values().stream().map(Object::toString).toList());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("ibaccept (analyze|collect|rdma|burn|diff|bench|probe|sim-capture) [^'\\n]*?(--[a-z][a-z-]*)").matcher(rules);
         int seen = 0;
         while (m.find()) {

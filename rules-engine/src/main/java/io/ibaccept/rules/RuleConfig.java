@@ -9,21 +9,37 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Rule definitions: the bundled {@code rules.properties} (titles, thresholds, probable causes, fix commands per
- * check id) overlaid with an optional user file. Keys are {@code <check>.<property>}; text values may use
- * {@code ${name}} placeholders filled per finding ({@code ${name:q}} quotes the value for a shell). Thresholds are
- * typed by the {@link Setting}s the checks declare and validated when a file is loaded.
+ * Rule definitions: the bundled texts (title, probable causes and fix commands per check id, one file per check
+ * family: {@link Checks.Family}) and the settings the checks declare ({@link Check#settings()}: type, default,
+ * description), overlaid with an optional user file. Keys are {@code <check>.<property>}; text values may use
+ * {@code ${name}} placeholders filled per finding ({@code ${name:q}} quotes the value for a shell). A setting's
+ * default is declared once, by its check; user values are validated against the declared type when the file is loaded.
  */
 public final class RuleConfig {
+    /** How to collect each dump command (input.hint.COMMAND), apart from the check families' texts. */
+    static final String HINTS = "input-hints.properties";
+
+    /** The bundled text files: one per check family, and the collect hints. */
+    static final List<String> BUNDLED = bundledFiles();
+
+    private static List<String> bundledFiles() {
+        List<String> files = new ArrayList<>();
+        for (Checks.Family f : Checks.Family.values()) files.add(f.file());
+        files.add(HINTS);
+        return List.copyOf(files);
+    }
+
     private final Properties props;
     private final Map<String, Setting> settings;
 
@@ -43,24 +59,104 @@ public final class RuleConfig {
         return defaults(Checks.all());
     }
 
-    /** The bundled rules.properties; settings a check declares but the file does not list get the declared default. */
-    public static RuleConfig defaults(List<Check> checks) {
+    /** Every check's own setting: whether it runs at all. */
+    static final Setting ENABLED = Setting.of("enabled", Setting.Type.BOOLEAN, "true", "run this check");
+
+    /** The bundled texts, and every setting the checks declare at its declared default. */
+    static RuleConfig defaults(List<Check> checks) {
         Properties p = new Properties();
-        try (InputStream in = RuleConfig.class.getResourceAsStream("rules.properties");
-             Reader r = new java.io.InputStreamReader(in, StandardCharsets.UTF_8)) {
-            p.load(r);
+        for (String file : BUNDLED) {
+            try (Reader r = new StringReader(bundled(file))) {
+                p.load(r);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        Map<String, Setting> settings = declared(checks);
+        settings.forEach((key, s) -> p.setProperty(key, s.defaultValue()));
+        return new RuleConfig(p, settings);
+    }
+
+    /** "<check>.<key>" -> declaration: each check's own settings, and whether it runs at all. */
+    private static Map<String, Setting> declared(List<Check> checks) {
+        Map<String, Setting> settings = new HashMap<>();
+        for (Check c : checks) {
+            settings.put(c.id() + "." + ENABLED.key(), ENABLED);
+            for (Setting s : c.settings()) settings.put(c.id() + "." + s.key(), s);
+        }
+        return settings;
+    }
+
+    /** The content of a bundled text file. */
+    static String bundled(String file) {
+        try (InputStream in = RuleConfig.class.getResourceAsStream(file)) {
+            if (in == null) throw new IllegalStateException("bundled rule texts " + file + " missing from the class path");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Map<String, Setting> settings = new HashMap<>();
-        for (Check c : checks) {
-            settings.put(c.id() + ".enabled", Setting.of("enabled", Setting.Type.BOOLEAN, "true", "run this check"));
-            for (Setting s : c.settings()) {
-                settings.put(c.id() + "." + s.key(), s);
-                if (!p.containsKey(c.id() + "." + s.key())) p.setProperty(c.id() + "." + s.key(), s.defaultValue());
+    }
+
+    /**
+     * Text keys of a check's block: its title, a cause and a fix per variant (cause.VARIANT, fix.VARIANT), and for the
+     * input check a collect hint per command. Every other key is a setting, which its check declares.
+     */
+    static boolean isText(String check, String key) {
+        return key.equals("title") || key.equals("cause") || key.equals("fix") || key.startsWith("cause.") || key.startsWith("fix.")
+                || check.equals("input") && key.startsWith("hint.");
+    }
+
+    /**
+     * What is wrong with a bundled text file (empty when nothing): a key that repeats a default its check declares,
+     * a key that is neither a text nor a declared setting, a key of no check, a key given twice, a text outside its
+     * family's file or out of the order of the checks' list, a collect hint outside the hints file.
+     */
+    static List<String> textProblems(String file, String content, List<Check> checks) {
+        Map<String, Setting> declared = declared(checks);
+        Map<String, Check> byId = new HashMap<>();
+        for (Check c : checks) byId.put(c.id(), c);
+        List<String> problems = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        int last = -1;
+        for (Map.Entry<String, Integer> e : keys(content)) {
+            String key = e.getKey(), where = file + ":" + e.getValue() + ": ";
+            if (!seen.add(key)) problems.add(where + key + " is given twice");
+            boolean hint = key.startsWith("input.hint.");
+            if (hint != file.equals(HINTS)) {
+                problems.add(where + key + (hint ? " is a collect hint: it belongs in " + HINTS : " is not a collect hint (input.hint.COMMAND)"));
+                continue;
             }
+            if (hint) continue;
+            Check c = owner(key, byId);
+            if (c == null) {
+                problems.add(where + key + " belongs to no check (no check id is a prefix of it)");
+                continue;
+            }
+            String family = Checks.Family.of(c.id()).file();
+            if (!family.equals(file)) problems.add(where + key + " belongs in " + family + ", the file of its check's family");
+            int index = checks.indexOf(c);
+            if (index < last)
+                problems.add(where + key + " is out of order: the block of " + c.id() + " goes before that of " + checks.get(last).id()
+                        + ", as in Checks.all()");
+            last = Math.max(last, index);
+            String property = key.substring(c.id().length() + 1);
+            if (declared.containsKey(key))
+                problems.add(where + key + " repeats a default: " + c.getClass().getSimpleName() + ".settings() declares it ("
+                        + declared.get(key).defaultValue() + ")");
+            else if (!isText(c.id(), property))
+                problems.add(where + key + " is not a text (title, cause[.variant], fix[.variant]) and "
+                        + c.getClass().getSimpleName() + ".settings() does not declare it");
         }
-        return new RuleConfig(p, settings);
+        return problems;
+    }
+
+    /** The check whose id is the longest prefix of key ("link.errors.window.title" is link.errors.window's). */
+    private static Check owner(String key, Map<String, Check> byId) {
+        for (int dot = key.lastIndexOf('.'); dot > 0; dot = key.lastIndexOf('.', dot - 1)) {
+            Check c = byId.get(key.substring(0, dot));
+            if (c != null) return c;
+        }
+        return null;
     }
 
     /** Defaults overlaid by the user's file; every key must exist in the defaults and every value fit its type. */
@@ -68,7 +164,7 @@ public final class RuleConfig {
         return withOverrides(file, Checks.all());
     }
 
-    public static RuleConfig withOverrides(Path file, List<Check> checks) {
+    static RuleConfig withOverrides(Path file, List<Check> checks) {
         String content;
         try {
             content = Files.readString(file, StandardCharsets.UTF_8);
@@ -101,19 +197,16 @@ public final class RuleConfig {
         return base;
     }
 
-    /** Problems of the bundled values themselves (a test keeps this empty). */
-    List<String> validateAll() {
-        List<String> bad = new java.util.ArrayList<>();
-        settings.forEach((k, s) -> {
-            String err = s.type().validate(props.getProperty(k, s.defaultValue()));
-            if (err != null) bad.add(k + " " + err);
-        });
-        return bad;
-    }
-
     /** key -> line number (1-based) of the logical line that last sets it; continuation lines are skipped. */
     static Map<String, Integer> keyLines(String content) {
         Map<String, Integer> out = new HashMap<>();
+        for (Map.Entry<String, Integer> e : keys(content)) out.put(e.getKey(), e.getValue());
+        return out;
+    }
+
+    /** Every key with the line number (1-based) of its logical line, in file order. */
+    static List<Map.Entry<String, Integer>> keys(String content) {
+        List<Map.Entry<String, Integer>> out = new ArrayList<>();
         String[] lines = content.split("\r\n|\r|\n", -1);
         boolean continuation = false;
         for (int i = 0; i < lines.length; i++) {
@@ -135,7 +228,7 @@ public final class RuleConfig {
                 if (ch == '=' || ch == ':' || Character.isWhitespace(ch)) break;
                 key.append(ch);
             }
-            out.put(key.toString(), i + 1);
+            out.add(Map.entry(key.toString(), i + 1));
         }
         return out;
     }
@@ -144,13 +237,22 @@ public final class RuleConfig {
         return !"false".equalsIgnoreCase(props.getProperty(check + ".enabled", "true").trim());
     }
 
+    /** A text of check (empty if its block lacks it), or the value of a setting it declares. */
     public String text(String check, String key) {
+        if (!isText(check, key)) return value(check, key);
         String v = props.getProperty(check + "." + key);
         return v == null ? "" : v.trim();
     }
 
+    /** The value of a setting: the user's, else the check's declared default. A setting no check declares is a bug. */
+    public String value(String check, String key) {
+        Setting s = settings.get(check + "." + key);
+        if (s == null) throw new IllegalStateException("rule setting " + check + "." + key + " is read but not declared by check " + check);
+        return props.getProperty(check + "." + key, s.defaultValue()).trim();
+    }
+
     public double number(String check, String key) {
-        String v = text(check, key);
+        String v = value(check, key);
         if (v.equalsIgnoreCase("unlimited")) return Double.POSITIVE_INFINITY;
         try {
             return Double.parseDouble(v);

@@ -12,19 +12,26 @@ import java.util.Locale;
 public record Setting(String key, Type type, String defaultValue, String description) {
     public enum Type {
         /** A finite, non-negative number. */
-        NUMBER,
+        NUMBER("number, 0 or more"),
         /** A number or "unlimited". */
-        NUMBER_OR_UNLIMITED,
+        NUMBER_OR_UNLIMITED("number, 0 or more, or unlimited"),
         /** An InfiniBand speed name (SDR..XDR, FDR10) or "auto". */
-        SPEED,
+        SPEED("speed: auto, SDR, DDR, QDR, FDR10, FDR, EDR, HDR, NDR or XDR"),
         /** A link width (1X, 2X, 4X, 8X, 12X) or "auto". */
-        WIDTH,
+        WIDTH("width: auto, 1X, 2X, 4X, 8X or 12X"),
         /** An IB MTU in bytes (256..4096) or "auto". */
-        MTU,
+        MTU("MTU: auto, 256, 512, 1024, 2048 or 4096"),
         /** Comma-separated list (may be empty). */
-        LIST,
-        BOOLEAN,
-        TEXT;
+        LIST("comma-separated list, may be empty"),
+        BOOLEAN("true or false"),
+        TEXT("text");
+
+        /** The values the type takes, for the settings reference. */
+        public final String values;
+
+        Type(String values) {
+            this.values = values;
+        }
 
         /** null if v is a valid value of this type, else what is wrong with it (written for the user). */
         public String validate(String raw) {

@@ -19,21 +19,80 @@ class CheckApiTest {
     Path tmp;
 
     @Test
-    void everyCheckHasItsBlockAndValidDefaults() {
+    void everyCheckHasItsTitleAndDeclaresValidDefaults() {
         RuleConfig d = RuleConfig.defaults();
         Set<String> ids = new HashSet<>();
         for (Check c : Checks.all()) {
             assertThat(ids.add(c.id())).as("unique id " + c.id()).isTrue();
             assertThat(d.text(c.id(), "title")).as(c.id() + ".title").isNotEmpty();
+            Set<String> keys = new HashSet<>();
             for (Setting s : c.settings()) {
+                assertThat(keys.add(s.key())).as("setting declared once: " + c.id() + "." + s.key()).isTrue();
                 assertThat(s.type().validate(s.defaultValue())).as(c.id() + "." + s.key() + " default").isNull();
-                // the bundled file documents the same default the check declares
-                assertThat(d.text(c.id(), s.key())).as(c.id() + "." + s.key()).isEqualTo(s.defaultValue());
+                assertThat(s.description()).as(c.id() + "." + s.key() + " description").isNotBlank();
+                assertThat(RuleConfig.isText(c.id(), s.key())).as(c.id() + "." + s.key() + " is named like a text").isFalse();
+                assertThat(d.text(c.id(), s.key())).as(c.id() + "." + s.key()).isEqualTo(s.defaultValue().trim());
             }
         }
-        assertThat(d.validateAll()).isEmpty();
         // every dump command has a collect hint
         for (Cmd cmd : Cmd.values()) assertThat(d.text("input", "hint." + cmd.fileName())).as(cmd.fileName()).isNotEmpty();
+    }
+
+    @Test
+    void bundledTextFilesHoldTextsOnly() {
+        for (String file : RuleConfig.BUNDLED)
+            assertThat(RuleConfig.textProblems(file, RuleConfig.bundled(file), Checks.all())).as(file).isEmpty();
+    }
+
+    @Test
+    void aTextFileThatRepeatsADefaultOrHoldsAnUndeclaredSettingIsRefused() {
+        String content = "link.width.title=Link width\nlink.width.cause.capability=x\n# comment\nlink.width.expected.host=auto\n"
+                + "link.errors.window.symbol_fail_per_day=3\nlink.errors.window.fix.flap=y\nlnk.width.title=z\nlink.errors.window.fix.flap=again\n";
+        assertThat(RuleConfig.textProblems("link.properties", content, Checks.all())).containsExactly(
+                "link.properties:4: link.width.expected.host repeats a default: Width.settings() declares it (auto)",
+                "link.properties:5: link.errors.window.symbol_fail_per_day is not a text (title, cause[.variant], fix[.variant]) and "
+                        + "LinkErrorsWindow.settings() does not declare it",
+                "link.properties:7: lnk.width.title belongs to no check (no check id is a prefix of it)",
+                "link.properties:8: link.errors.window.fix.flap is given twice");
+    }
+
+    @Test
+    void textsAreInTheirFamilysFileInTheOrderOfTheChecks() {
+        assertThat(RuleConfig.textProblems("link.properties", "link.speed.title=s\nlink.width.title=w\npcie.title=p\ninput.hint.ibstat=h\n",
+                Checks.all())).containsExactly(
+                "link.properties:2: link.width.title is out of order: the block of link.width goes before that of link.speed, as in Checks.all()",
+                "link.properties:3: pcie.title belongs in host.properties, the file of its check's family",
+                "link.properties:4: input.hint.ibstat is a collect hint: it belongs in input-hints.properties");
+        assertThat(RuleConfig.textProblems(RuleConfig.HINTS, "input.hint.ibstat=h\ninput.title=t\n", Checks.all()))
+                .containsExactly("input-hints.properties:2: input.title is not a collect hint (input.hint.COMMAND)");
+        for (Check c : Checks.all()) assertThat(Checks.Family.of(c.id())).as(c.id()).isNotNull();
+        assertThatThrownBy(() -> Checks.Family.of("nvlink.width")).hasMessage("check nvlink.width is in no family: list 'nvlink' in Checks.Family");
+    }
+
+    @Test
+    void aSettingReadWithoutItsDeclarationFailsTheCheck() {
+        assertThatThrownBy(() -> RuleConfig.defaults().number("link.errors", "symbol_warm"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("rule setting link.errors.symbol_warm is read but not declared by check link.errors");
+        assertThatThrownBy(() -> RuleConfig.defaults().text("memlock", "max_kib")).isInstanceOf(IllegalStateException.class);
+        Check undeclared = new Check() {
+            public String id() {
+                return "memlock";
+            }
+
+            public List<Input> inputs() {
+                return List.of();
+            }
+
+            public void evaluate(Ctx ctx) {
+                ctx.pass("limit " + ctx.list("hosts"), List.of(), List.of());
+            }
+        };
+        Report r = new RulesEngine(RuleConfig.defaults(), List.of(undeclared)).run(io.ibaccept.dump.DumpLoader.load(TestDump.healthy(tmp.resolve("u"), 2).dir));
+        assertThat(r.findings()).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.ERROR);
+            assertThat(f.summary()).isEqualTo("check could not be evaluated: rule setting memlock.hosts is read but not declared by check memlock");
+        });
     }
 
     @Test

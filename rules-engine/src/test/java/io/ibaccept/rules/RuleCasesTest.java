@@ -230,6 +230,10 @@ class RuleCasesTest {
                 .isInstanceOf(RuleConfig.BadRulesFile.class).hasMessageEndingWith("site-rules.properties:2: unknown rule setting 'link.sped.expected'");
         assertThatThrownBy(() -> TestDump.config(tmp, "perftest.bw.min_percent=ninety\n"))
                 .hasMessageEndingWith("'perftest.bw.min_percent' must be a number, found 'ninety'");
-        assertThat(TestDump.config(tmp, "ethtool.enabled=false\n").enabled("ethtool")).isFalse();
+        RuleConfig off = TestDump.config(tmp, "ethtool.enabled=false\n");
+        assertThat(off.enabled("ethtool")).isFalse();
+        // enabled is a setting with its default like any other, so the cover page lists the change against it
+        assertThat(off.overridden()).containsExactly(java.util.Map.entry("ethtool.enabled", "false"));
+        assertThat(RuleConfig.defaults().asProperties()).containsEntry("ethtool.enabled", "true");
     }
 }

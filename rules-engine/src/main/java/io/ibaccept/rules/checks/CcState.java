@@ -48,9 +48,12 @@ final class CcState implements Check {
         return List.of(
                 Setting.of("sections", Setting.Type.LIST, "CC_SWITCH_GENERAL_SETTINGS,CC_PORT_PROFILE_SETTINGS,CC_SL_MAPPING_SETTINGS,"
                         + "CC_HCA_GENERAL_SETTINGS,CC_HCA_RP_PARAMETERS,CC_HCA_NP_PARAMETERS",
-                        "ibdiagnet2.db_csv sections holding congestion-control configuration (not counters)"),
+                        "ibdiagnet2.db_csv sections holding congestion-control configuration (counters are not compared). CC_HCA_ALGO_CONFIG and"
+                        + " CC_HCA_ALGO_CONFIG_PARAMS hold one row per port and algorithm slot: add them together with their slot column in"
+                        + " key_columns, once a capture shows its name, or their slots are compared with each other"),
                 Setting.of("key_columns", Setting.Type.LIST, "NodeGUID,PortGUID,portNum,vl,sl",
-                        "columns naming the node, port, VL or SL a row is about (case-insensitive); not compared"));
+                        "columns naming the node, port, VL or SL a row is about (case-insensitive; not compared): rows are compared per device"
+                        + " type, port class (host link or switch-to-switch) and VL/SL"));
     }
 
     public void evaluate(Ctx c) {

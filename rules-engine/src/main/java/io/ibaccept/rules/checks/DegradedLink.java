@@ -35,9 +35,9 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
 
     public List<Setting> settings() {
         Setting.Type t = type();
-        return List.of(Setting.of("expected", t, "auto", "expected value for every active link; auto = per link class below"),
-                Setting.of("expected.host", t, "auto", "expected value for host (HCA-to-switch) links; auto = the most common among them"),
-                Setting.of("expected.isl", t, "auto", "expected value for switch-to-switch links; auto = the most common among them"));
+        return List.of(Setting.of("expected", t, "auto", "expected value for every active link, unless its class setting (.host, .isl) is given; auto = per link class"),
+                Setting.of("expected.host", t, "auto", "expected value for host (HCA-to-switch) links; auto = what most of them run at"),
+                Setting.of("expected.isl", t, "auto", "expected value for switch-to-switch links (ISLs); auto = what most of them run at"));
     }
 
     abstract Setting.Type type();

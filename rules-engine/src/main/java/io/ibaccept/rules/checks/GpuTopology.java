@@ -35,7 +35,7 @@ final class GpuTopology implements Check {
 
     public List<Setting> settings() {
         return List.of(Setting.of("gpudirect_expected", Setting.Type.BOOLEAN, "true",
-                "GPUDirect RDMA is expected (GPU jobs communicate over InfiniBand): a GPU far from every HCA is a WARN"));
+                "GPUDirect RDMA is expected (GPU jobs communicate over InfiniBand): a GPU whose nearest HCA is NODE/SYS is a WARN; false: reported only"));
     }
 
     public void evaluate(Ctx c) {

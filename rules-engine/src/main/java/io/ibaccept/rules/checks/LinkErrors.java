@@ -41,7 +41,7 @@ final class LinkErrors implements Check {
                 Setting.number("symbol_warn", "10", "SymbolErrorCounter above this warns"),
                 Setting.number("symbol_fail", "100", "SymbolErrorCounter above this fails"),
                 Setting.number("other_warn", "0", "receive/discard/integrity/constraint errors above this warn"),
-                Setting.number("xmit_wait_warn", "1000000", "PortXmitWait (ticks waiting to send) above this warns of congestion"));
+                Setting.number("xmit_wait_warn", "1000000", "PortXmitWait ticks (time the port had data but no credits to send) above this warn of congestion"));
     }
 
     /** Further counters that point at the cable (link-level integrity); the rest are judged by what they mean. */
@@ -80,7 +80,7 @@ final class LinkErrors implements Check {
     }
 
     public void evaluate(Ctx c) {
-        if (io.ibaccept.rules.counters.ErrorsWindowCheck.judgesWindow(c.data)) {
+        if (io.ibaccept.rules.counters.LinkErrorsWindow.judgesWindow(c.data)) {
             c.pass("the dump has a counter window: errors are judged on what changed during it (link.errors.window), not on the cumulative snapshot", List.of(), List.of());
             return;
         }

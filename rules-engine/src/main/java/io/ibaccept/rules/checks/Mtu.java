@@ -24,7 +24,7 @@ final class Mtu implements Check {
 
     public List<io.ibaccept.rules.Setting> settings() {
         return List.of(io.ibaccept.rules.Setting.of("expected", io.ibaccept.rules.Setting.Type.MTU, "auto",
-                "expected IB MTU in bytes; auto = 4096 on HDR/NDR/XDR fabrics, else only consistency is checked"));
+                "expected IB MTU in bytes; auto = 4096 when the fabric runs HDR or faster, else only consistency is checked"));
     }
 
     public void evaluate(Ctx c) {

@@ -36,9 +36,9 @@ final class PerftestOutlier implements PairTest {
     }
 
     public List<Setting> settings() {
-        return List.of(Setting.number("min_percent_of_best", "93", "bandwidth outlier: below this percent of the fabric's best"),
-                Setting.number("max_times_best_latency", "2.1", "latency outlier: above this many times the fabric's best"),
-                Setting.number("best_percentile", "90", "the fabric's best = this percentile of the pair values (latency: 100 minus it)"));
+        return List.of(Setting.number("min_percent_of_best", "93", "bandwidth outlier: below this percent of the fabric's best pair"),
+                Setting.number("max_times_best_latency", "2.1", "latency outlier: above this many times the fabric's best pair"),
+                Setting.number("best_percentile", "90", "the fabric's best = this percentile of the pair values (latency: 100 minus it), so one lucky pair is not the reference"));
     }
 
     public void evaluate(Ctx c) {

@@ -35,7 +35,7 @@ final class PortState implements Check {
 
     public List<Setting> settings() {
         return List.of(Setting.of("ignore", Setting.Type.LIST, "",
-                "HCA ports not cabled on purpose, as CA/PORT globs separated by commas, e.g. mlx5_1/*,mlx5_0/2"));
+                "HCA ports not cabled on purpose, as CA/PORT globs separated by commas, e.g. mlx5_1/*,mlx5_0/2; empty: check every port"));
     }
 
     public void evaluate(Ctx c) {

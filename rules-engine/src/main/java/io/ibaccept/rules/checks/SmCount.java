@@ -38,7 +38,7 @@ final class SmCount implements SmCheck {
 
     public List<Setting> settings() {
         return List.of(Setting.of("designated", Setting.Type.LIST, "",
-                "hosts meant to run the SM (comma-separated); a master elsewhere fails. Empty: any host"));
+                "hosts meant to run the SM, comma-separated (e.g. sm01,sm02); a master SM elsewhere fails. Empty: any host may"));
     }
 
     public void evaluate(Ctx c) {

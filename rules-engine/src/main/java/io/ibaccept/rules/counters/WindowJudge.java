@@ -28,7 +28,7 @@ public final class WindowJudge {
             "PortRcvErrors", "PortRcvRemotePhysicalErrors", "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors",
             "PortXmitDiscards");
 
-    /** Thresholds of the check, from rules.properties. */
+    /** Thresholds of the check: the defaults {@link LinkErrorsWindow#settings()} declares, or the user's. */
     public record Limits(double linkDownedMax, double recoveryMax, double symbolPerHourWarn, double symbolPerHourFail,
                          double berWarn, double berFail, double berMinBits, double otherPerHourWarn,
                          double xmitWaitPerSecondWarn, double loadMinBytes) {

@@ -19,7 +19,7 @@ public final class FabricBlocking implements Check {
     }
 
     public List<Setting> settings() {
-        return List.of(Setting.number("ratio", "1", "allowed downlink:uplink data-rate ratio per switch: 1 = 1:1 (non-blocking), 2 = 2:1"));
+        return List.of(Setting.number("ratio", "1", "allowed downlink:uplink data-rate ratio per switch: 1 = 1:1 (non-blocking, as usually contracted), 2 = 2:1"));
     }
 
     public void evaluate(Ctx c) {

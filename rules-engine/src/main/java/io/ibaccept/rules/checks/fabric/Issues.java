@@ -8,7 +8,7 @@ import io.ibaccept.rules.Status;
 import java.util.List;
 
 /**
- * Turns the fabric analyses' issues into findings: the issue kind picks the cause/fix variant in rules.properties.
+ * Turns the fabric analyses' issues into findings: the issue kind picks the cause/fix variant of the check's texts.
  * Root-cause keys: a planned cable that is missing covers "cable-down:END" for both its ends, and a lost uplink is
  * explained by its ends, so with a plan the blocking finding is listed under the cable to connect; a planned switch
  * that is absent covers "switch-absent", which explains a switch count below the expected one; that count (or the

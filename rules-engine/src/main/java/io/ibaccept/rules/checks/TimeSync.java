@@ -21,7 +21,7 @@ import java.util.Map;
  * correlation across nodes and MPI timers all assume one time base); an offset above max_offset_ms is a WARN. The offset
  * judged is the larger of |System time| (how far the clock is now) and |Last offset| (the last correction).
  */
-final class TimeSyncCheck implements Check {
+final class TimeSync implements Check {
     public String id() {
         return "time.sync";
     }
@@ -31,7 +31,7 @@ final class TimeSyncCheck implements Check {
     }
 
     public List<Setting> settings() {
-        return List.of(Setting.number("max_offset_ms", "1", "largest acceptable clock offset in milliseconds"));
+        return List.of(Setting.number("max_offset_ms", "1", "largest acceptable clock offset in milliseconds (|System time| or |Last offset| of chronyc tracking)"));
     }
 
     public void evaluate(Ctx c) {
@@ -103,7 +103,7 @@ final class TimeSyncCheck implements Check {
             v.put("hosts", HostConfigs.hostlist(noDaemon));
             Finding f = c.problem(Status.WARN, noDaemon, HostConfigs.limit(noDaemonEv), noDaemon.size() + " host(s) " + HostConfigs.hostlist(noDaemon)
                     + ": chronyc is installed but chronyd does not answer; time synchronisation not verified", "nodaemon", v);
-            c.covers(f, noDaemon.stream().map(h -> Inputs.failedRun(Cmd.CHRONY.fileName(), h)).toList());
+            c.covers(f, noDaemon.stream().map(h -> InputCheck.failedRun(Cmd.CHRONY.fileName(), h)).toList());
         }
         if (!far.isEmpty()) {
             Map<String, Object> v = new LinkedHashMap<>();

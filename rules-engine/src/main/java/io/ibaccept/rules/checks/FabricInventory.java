@@ -27,7 +27,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** Every host of the manifest is a CA in the ibnetdiscover topology (by GUID or node description). */
-final class Inventory implements Check {
+final class FabricInventory implements Check {
     public String id() {
         return "fabric.inventory";
     }

@@ -27,7 +27,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** LIDs unique across HCA ports and switches. */
-final class DuplicateLid implements Check {
+final class LidDuplicate implements Check {
     public String id() {
         return "lid.duplicate";
     }

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * Node descriptions shared by nodes with different GUIDs (two CAs both called "cn010 mlx5_0", switches left at the
  * vendor default): every finding naming such a node is ambiguous. The engine marks those findings with the GUIDs.
  */
-final class DuplicateNames implements HostLocalCheck {
+final class NodeNames implements HostLocalCheck {
     public String id() {
         return "node.names";
     }

@@ -27,7 +27,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** Every unusable input becomes a finding of its own, so the report says exactly what is missing where. */
-final class Inputs implements Check {
+final class InputCheck implements Check {
     public String id() {
         return "input";
     }

@@ -26,7 +26,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** Node and port GUIDs unique across hosts. */
-final class DuplicateGuid implements HostLocalCheck {
+final class GuidDuplicate implements HostLocalCheck {
     public String id() {
         return "guid.duplicate";
     }

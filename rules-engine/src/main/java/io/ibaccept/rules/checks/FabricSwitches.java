@@ -24,7 +24,7 @@ import java.util.function.Predicate;
  * them seen by any switch, while every leaf that answers has all its host ports up. One root finding; the host
  * ports, their input skips and inventory gaps are listed under it as consequences.
  */
-final class SwitchMissing implements Check {
+final class FabricSwitches implements Check {
     public String id() {
         return "fabric.switches";
     }
@@ -34,7 +34,7 @@ final class SwitchMissing implements Check {
     }
 
     public List<Setting> settings() {
-        return List.of(Setting.number("min_hosts", "2", "hosts down together before a lost switch is suspected"));
+        return List.of(Setting.number("min_hosts", "2", "hosts down together (none seen by any switch, every answering leaf full) before a lost leaf switch is reported"));
     }
 
     public void evaluate(Ctx c) {

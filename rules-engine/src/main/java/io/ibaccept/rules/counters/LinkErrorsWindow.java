@@ -17,7 +17,7 @@ import java.util.Optional;
  * during the window (a flap), PortXmitWait per second (congestion); counters that were non-zero before the window
  * and did not move get a note only. Without two samples it is skipped and link.errors judges the snapshot.
  */
-public final class ErrorsWindowCheck implements Check {
+public final class LinkErrorsWindow implements Check {
     public String id() {
         return WindowJudge.CHECK;
     }
@@ -41,12 +41,13 @@ public final class ErrorsWindowCheck implements Check {
                 Setting.number("link_recovery_max", "0", "LinkErrorRecoveryCounter increase during the window above this fails"),
                 Setting.number("symbol_per_hour_warn", "0", "SymbolErrorCounter per hour above this warns"),
                 Setting.number("symbol_per_hour_fail", "60", "SymbolErrorCounter per hour above this fails"),
-                Setting.number("ber_warn", "1e-14", "symbol-error BER (errors / (PortRcvData x 32)) above this warns"),
+                Setting.number("ber_warn", "1e-14", "symbol-error BER (symbol errors / (PortRcvData x 32 bits) in the window) above this warns"),
                 Setting.number("ber_fail", "1e-12", "symbol-error BER above this fails"),
-                Setting.number("ber_min_bits", "1e12", "BER is judged only once this many bits were received"),
-                Setting.number("other_per_hour_warn", "0", "receive/integrity/overrun/discard errors per hour above this warn"),
-                Setting.number("xmit_wait_per_s_warn", "1000000", "PortXmitWait ticks per second above this warn of congestion"),
-                Setting.number("load_min_bytes", "1e9", "bytes moved in the window for a link to count as having carried load"));
+                Setting.number("ber_min_bits", "1e12", "BER is judged only once at least this many bits were received"),
+                Setting.number("other_per_hour_warn", "0", "PortRcvErrors, PortRcvRemotePhysicalErrors, LocalLinkIntegrityErrors, ExcessiveBufferOverrunErrors, PortXmitDiscards"
+                        + " per hour above this warn"),
+                Setting.number("xmit_wait_per_s_warn", "1000000", "PortXmitWait ticks per second (the tick is the port's own clock) above this warn: sustained waiting for credits is congestion"),
+                Setting.number("load_min_bytes", "1e9", "a link carried load in the window when both ends together moved at least this many bytes (PortXmitData + PortRcvData)"));
     }
 
     public void evaluate(Ctx c) {
