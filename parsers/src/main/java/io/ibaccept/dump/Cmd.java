@@ -29,18 +29,6 @@ public enum Cmd {
         return source().fileName();
     }
 
-    public boolean optional() {
-        return source().optional();
-    }
-
-    public boolean bestEffort() {
-        return source().bestEffort();
-    }
-
-    public boolean fabricWide() {
-        return source().scope() == Source.Scope.FABRIC;
-    }
-
     /** The command stored under this file name (as findings and --only name it), if any. */
     public static java.util.Optional<Cmd> named(String fileName) {
         return Sources.named(fileName);
