@@ -127,4 +127,13 @@ class SourcesTest {
             assertThat(usable).as("usable with only " + s.fileName() + " in the dump").containsExactly(s.fileName());
         }
     }
+
+    /** The README's dump format names every file a collection can write. */
+    @Test
+    void theReadmeDumpFormatNamesEverySource() throws IOException {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        String format = readme.substring(readme.indexOf("## Dump format"), readme.indexOf("## Architecture"));
+        for (Source<?> s : Sources.all())
+            assertThat(format).as(s.fileName()).containsPattern("(?<![\\w.-])" + java.util.regex.Pattern.quote(s.fileName()) + "(?![\\w-])");
+    }
 }
