@@ -6,6 +6,7 @@ import io.ibaccept.collect.CounterWindow;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.dump.DumpWriter;
 import io.ibaccept.dump.Manifest;
+import io.ibaccept.dump.sources.CollectOptions;
 import io.ibaccept.parse.ParseException;
 import io.ibaccept.parse.Text;
 import java.io.IOException;
@@ -83,7 +84,6 @@ final class CollectCommand implements Callable<Integer> {
             + "(off by default: it destroys the counter history other monitoring relies on; never on a production fabric without intent)")
     boolean clearCounters;
 
-    // SM configuration (#10)
     @Option(names = "--sm-nodes", paramLabel = "HOSTLIST", description = "read opensm.conf, partitions.conf and the opensm.log tail "
             + "from these subnet manager nodes (default: the collected nodes where an opensm process runs)")
     String smNodes;
@@ -107,8 +107,9 @@ final class CollectCommand implements Callable<Integer> {
         }
         List<String> hosts = nodes.nodes();
         Manifest before = selected == null ? null : existingManifest();
-        int perNode = CommandSet.perNode(mlxlink, ethtool, probeCmd).stream().filter(s -> selected == null || selected.contains(s.cmd())).toList().size();
-        int fabric = CommandSet.fabric(ibdiagnet).stream().filter(s -> selected == null || selected.contains(s.cmd())).toList().size();
+        CollectOptions counted = new CollectOptions(mlxlink, ibdiagnet, ethtool, probeCmd, smNodes != null, false);
+        int perNode = CommandSet.perNode(counted).stream().filter(s -> selected == null || selected.contains(s.cmd())).toList().size();
+        int fabric = CommandSet.fabric(counted).stream().filter(s -> selected == null || selected.contains(s.cmd())).toList().size();
         Collector.Options opt = new Collector.Options(cluster, fabricNode, parallel, mlxlink, ibdiagnet, ethtool, probeCmd,
                 Duration.ofSeconds(nodeTimeoutS));
         try (Progress p = Progress.open("collect", (long) hosts.size() * perNode + fabric, STEP, main.err)) {

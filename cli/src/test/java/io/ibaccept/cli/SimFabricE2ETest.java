@@ -143,8 +143,8 @@ class SimFabricE2ETest {
             assertThat(collect.code()).isZero();
             assertThat(collect.err()).contains("node16").contains("sminfo")
                     // 16 nodes x the per-node commands that describe a simulated node (not this machine's OS) + 7 fabric commands
-                    .contains("collected " + (16 * (io.ibaccept.collect.CommandSet.perNode(false, null).size()
-                            - io.ibaccept.collect.CommandSet.hostLocal().size()) + 7) + " command outputs");
+                    .contains("collected " + (16 * io.ibaccept.collect.CommandSet.perNode(
+                            new io.ibaccept.dump.sources.CollectOptions(false, false, null, null, false, true)).size() + 7) + " command outputs");
             MainTest.Run analyze = MainTest.run("analyze", dump.toString(), "-o", tmp.resolve("report").toString());
             assertThat(analyze.code()).isEqualTo(1);
             assertThat(analyze.out()).startsWith("NOT ACCEPTED").contains("FAIL sm.count: no subnet manager answers");

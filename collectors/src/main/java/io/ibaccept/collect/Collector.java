@@ -4,6 +4,8 @@ import io.ibaccept.dump.Cmd;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.dump.DumpWriter;
 import io.ibaccept.dump.Manifest;
+import io.ibaccept.dump.sources.CollectOptions;
+import io.ibaccept.dump.sources.Source;
 import io.ibaccept.safety.Shell;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -57,7 +59,6 @@ public final class Collector {
 
     private CounterWindow.Options counterWindow;
 
-    // SM configuration (#10)
     private List<String> smNodes;
 
     /**
@@ -86,12 +87,12 @@ public final class Collector {
         if (nodes.isEmpty()) throw new IllegalArgumentException("no nodes to collect from");
         nodes.forEach(Shell::requireHost);
         String fabricNode = opt.fabricNode() == null || opt.fabricNode().isEmpty() ? nodes.get(0) : Shell.requireHost(opt.fabricNode());
-        // on ibsim every "host" is this machine: its OS facts (#10: MPI/UCX/GPU, IPoIB, clock) are not the simulated hosts'
-        List<CommandSet.Spec> hostLocal = transport instanceof Transports.Sim ? CommandSet.hostLocal() : List.of();
-        List<CommandSet.Spec> perNode = selected(CommandSet.perNode(opt.mlxlink(), opt.ethtoolIface(), opt.probeCommand())).stream()
-                .filter(s -> !hostLocal.contains(s)).toList();
-        List<CommandSet.Spec> fabric = selected(CommandSet.fabric(opt.ibdiagnet()));
-        List<CommandSet.Spec> sm = selected(CommandSet.smConfig(smNodes == null));
+        // on ibsim every "host" is this machine: its OS facts (MPI/UCX/GPU, IPoIB, clock) are not the simulated hosts'
+        CollectOptions options = new CollectOptions(opt.mlxlink(), opt.ibdiagnet(), opt.ethtoolIface(), opt.probeCommand(),
+                smNodes != null, transport instanceof Transports.Sim);
+        List<CommandSet.Spec> perNode = selected(CommandSet.perNode(options));
+        List<CommandSet.Spec> fabric = selected(CommandSet.fabric(options));
+        List<CommandSet.Spec> sm = selected(CommandSet.smConfig(options));
         List<String> smOnly = smNodes == null ? List.of() : smNodes.stream().filter(n -> !nodes.contains(n)).toList();
         DumpWriter w = new DumpWriter(out);
         Map<String, String> tools = new LinkedHashMap<>();
@@ -168,7 +169,7 @@ public final class Collector {
         for (CommandSet.Spec s : specs) {
             // an interrupted collection (Ctrl-C, shutdownNow) stops here instead of writing into a dump being abandoned
             if (Thread.currentThread().isInterrupted()) return;
-            if (noSm && CommandSet.SM_CONFIG.contains(s.cmd())) continue;
+            if (noSm && s.cmd().source().scope() == Source.Scope.SM_NODE) continue;
             ExecResult r;
             if (unreachable) r = new ExecResult(CommandResult.UNREACHABLE, -1, "", host + " unreachable (earlier command)", 0);
             else if (timeoutsInARow >= 2) r = new ExecResult(CommandResult.TIMEOUT, -1, "", "not run: " + host + " hung on the two previous commands", 0);
@@ -181,7 +182,7 @@ public final class Collector {
                 r = transport.run(host, s.script(), left.compareTo(s.timeout()) < 0 ? left : s.timeout());
             }
             if (s.cmd() == Cmd.IBDIAGNET_LOG && CommandResult.MISSING_TOOL.equals(r.status())) missingIbdiagnet = r.stderr();
-            if (CommandSet.notHere(s, r)) { // not an SM node / no such file: nothing to record
+            if (s.notHere(r)) { // not an SM node / no such file: nothing to record
                 if (s.cmd() == Cmd.OPENSM_PROCESS) noSm = true;
                 continue;
             }

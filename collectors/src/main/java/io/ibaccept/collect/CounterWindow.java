@@ -3,6 +3,8 @@ package io.ibaccept.collect;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.dump.DumpWriter;
+import io.ibaccept.dump.sources.CollectOptions;
+import io.ibaccept.dump.sources.Source;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -117,13 +119,14 @@ public final class CounterWindow {
     }
 
     private void uptimes(List<String> nodes, DumpWriter w) {
+        Source.Collect uptime = Cmd.UPTIME.source().collect(CollectOptions.DEFAULTS).orElseThrow();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(opt.parallel(), nodes.size())));
         try {
             List<Future<?>> fs = new ArrayList<>();
             for (String n : nodes) {
                 fs.add(pool.submit(() -> {
                     Instant t = Instant.now();
-                    record(w, Cmd.UPTIME, n, "cat /proc/uptime", transport.run(n, "cat /proc/uptime", Duration.ofSeconds(30)), t);
+                    record(w, Cmd.UPTIME, n, uptime.script(), transport.run(n, uptime.script(), uptime.timeout()), t);
                 }));
             }
             for (Future<?> f : fs) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.dump.sources.CollectOptions;
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.InputProblem;
 import java.io.ByteArrayOutputStream;
@@ -151,8 +152,8 @@ class CollectorTest {
                 new PrintStream(PrintStream.nullOutputStream())).collect(nodes, dir);
         ClusterData d = DumpLoader.load(dir);
         List<CommandResult> healthy = d.commands().stream().filter(c -> !c.host().equals("hung")).toList();
-        // the per-node commands plus the SM-configuration snippets (#10), which this fake answers on every node
-        assertThat(healthy).hasSize(40 * (CommandSet.perNode(false, null).size() + CommandSet.smConfig(true).size()) + 7);
+        // the per-node commands plus the SM-configuration snippets, which this fake answers on every node
+        assertThat(healthy).hasSize(40 * (CommandSet.perNode(CollectOptions.DEFAULTS).size() + CommandSet.smConfig(CollectOptions.DEFAULTS).size()) + 7);
         assertThat(healthy.stream().filter(c -> !c.ok()).map(c -> c.host() + " " + c.name() + " " + c.status() + " after "
                 + c.durationMs() + " ms: " + c.stderr().substring(0, Math.min(80, c.stderr().length())))).isEmpty();
         assertThat(Files.readString(dir.resolve("nodes/cn0033/ibstat.out"))).hasSize(100_000 + 1 + "unlimited\n".length());

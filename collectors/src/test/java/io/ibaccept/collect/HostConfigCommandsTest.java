@@ -3,6 +3,8 @@ package io.ibaccept.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.dump.Cmd;
+import io.ibaccept.dump.sources.CollectOptions;
+import io.ibaccept.dump.sources.Source;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The host-configuration snippets of issue #10 (ip -d addr, chronyc tracking, mlxconfig q) run in a real shell. */
+/** The host-configuration snippets (ip -d addr, chronyc tracking, mlxconfig q) and ibdiagnet's run in a real shell. */
 class HostConfigCommandsTest {
 
     record Run(int exit, String out, String err) {}
@@ -31,21 +33,33 @@ class HostConfigCommandsTest {
                 new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
     }
 
+    /** The script the collector runs for cmd with these options. */
+    static String script(Cmd cmd, CollectOptions o) {
+        return java.util.stream.Stream.of(CommandSet.perNode(o), CommandSet.fabric(o), CommandSet.smConfig(o)).flatMap(List::stream)
+                .filter(s -> s.cmd() == cmd).findFirst().orElseThrow().script();
+    }
+
+    static final String MLXCONFIG_EACH = script(Cmd.MLXCONFIG, CollectOptions.DEFAULTS);
+    static final String TIME_SYNC = script(Cmd.CHRONY, CollectOptions.DEFAULTS);
+
     @Test
-    void everyNodeRunsTheThreeOptionalCommands() {
-        List<CommandSet.Spec> specs = CommandSet.perNode(false, null);
+    void everyNodeRunsTheThreeOptionalCommandsExceptOnTheSimulator() {
+        List<CommandSet.Spec> specs = CommandSet.perNode(CollectOptions.DEFAULTS);
         assertThat(specs).extracting(CommandSet.Spec::cmd).contains(Cmd.IP_ADDR, Cmd.CHRONY, Cmd.MLXCONFIG);
         for (Cmd c : List.of(Cmd.IP_ADDR, Cmd.CHRONY, Cmd.MLXCONFIG)) {
-            assertThat(c.optional()).as(c.name()).isTrue();
-            assertThat(c.fabricWide()).as(c.name()).isFalse();
+            assertThat(c.source().optional()).as(c.name()).isTrue();
+            assertThat(c.source().scope()).as(c.name()).isEqualTo(Source.Scope.NODE);
         }
-        assertThat(specs.stream().filter(s -> s.cmd() == Cmd.IP_ADDR).findFirst().orElseThrow().script()).isEqualTo("ip -d addr show");
+        assertThat(script(Cmd.IP_ADDR, CollectOptions.DEFAULTS)).isEqualTo("ip -d addr show");
+        // on ibsim every host is this machine: its interfaces, clock and HCA settings would describe it
+        assertThat(CommandSet.perNode(new CollectOptions(false, false, null, null, false, true))).extracting(CommandSet.Spec::cmd)
+                .doesNotContain(Cmd.IP_ADDR, Cmd.CHRONY, Cmd.MLXCONFIG).contains(Cmd.IBSTAT);
     }
 
     @Test
     void missingToolsExit127SoTheyAreRecordedAsMissingTool(@TempDir Path empty) throws Exception {
-        assertThat(bash(CommandSet.MLXCONFIG_EACH, empty).exit()).isEqualTo(127);
-        Run time = bash(CommandSet.TIME_SYNC, empty);
+        assertThat(bash(MLXCONFIG_EACH, empty).exit()).isEqualTo(127);
+        Run time = bash(TIME_SYNC, empty);
         if (!Files.exists(Path.of("/usr/sbin/chronyc")) && !Files.exists(Path.of("/sbin/chronyc"))) {
             assertThat(time.exit()).isEqualTo(127);
             assertThat(time.err()).contains("chronyc: command not found");
@@ -57,7 +71,7 @@ class HostConfigCommandsTest {
         Path fake = bin.resolve("mlxconfig");
         Files.writeString(fake, "#!/bin/sh\necho \"mlxconfig $*\"\n");
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Run r = bash(CommandSet.MLXCONFIG_EACH, bin);
+        Run r = bash(MLXCONFIG_EACH, bin);
         if (!Files.isDirectory(Path.of("/sys/class/infiniband"))) {
             assertThat(r.exit()).isEqualTo(1);
             assertThat(r.err()).contains("no InfiniBand device");
@@ -75,16 +89,16 @@ class HostConfigCommandsTest {
         Path pgrep = bin.resolve("pgrep");
         Files.writeString(pgrep, "#!/bin/sh\nexit 1\n");
         Files.setPosixFilePermissions(pgrep, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Run r = bash(CommandSet.TIME_SYNC, bin);
+        Run r = bash(TIME_SYNC, bin);
         assertThat(r.exit()).isEqualTo(127);
         Files.writeString(pgrep, "#!/bin/sh\nexit 0\n");
-        Run running = bash(CommandSet.TIME_SYNC, bin);
+        Run running = bash(TIME_SYNC, bin);
         assertThat(running.exit()).isZero();
         assertThat(running.out()).isEqualTo("sending: -u -b 0 GET TIME_STATUS_NP\n");
         Path chronyc = bin.resolve("chronyc");
         Files.writeString(chronyc, "#!/bin/sh\necho \"chronyc $*\"\n");
         Files.setPosixFilePermissions(chronyc, PosixFilePermissions.fromString("rwxr-xr-x"));
-        assertThat(bash(CommandSet.TIME_SYNC, bin).out()).isEqualTo("chronyc tracking\n");
+        assertThat(bash(TIME_SYNC, bin).out()).isEqualTo("chronyc tracking\n");
     }
 
     @Test
@@ -97,11 +111,13 @@ class HostConfigCommandsTest {
         assertThat(p.value()).extracting(io.ibaccept.model.HostConfig.IpLink::name).contains("lo");
     }
 
-    /** ibdiagnet gets --congestion_control (the CC_* sections of db_csv, #10) only where its help lists the option. */
+    /** ibdiagnet gets --congestion_control (the CC_* sections of db_csv) only where its help lists the option. */
     @Test
     void ibdiagnetDumpsCongestionControlWhereItsVersionHasTheOption(@TempDir Path bin, @TempDir Path out) throws Exception {
-        String script = CommandSet.fabric(true).stream().filter(sp -> sp.cmd() == Cmd.IBDIAGNET_LOG).findFirst().orElseThrow().script()
-                .replace(CommandSet.IBDIAG_DIR, out.resolve("ibdiag").toString());
+        String dir = "/tmp/ibaccept-ibdiagnet2";
+        String collected = script(Cmd.IBDIAGNET_LOG, new CollectOptions(false, true, null, null, false, false));
+        assertThat(collected).contains(dir);
+        String script = collected.replace(dir, out.resolve("ibdiag").toString());
         Path fake = bin.resolve("ibdiagnet");
         for (boolean hasCc : new boolean[] {true, false}) {
             // the help text of the version, then a run that records its arguments as the log

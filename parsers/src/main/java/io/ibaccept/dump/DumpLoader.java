@@ -1,27 +1,18 @@
 package io.ibaccept.dump;
 
+import io.ibaccept.dump.sources.Results;
+import io.ibaccept.dump.sources.Source;
+import io.ibaccept.dump.sources.Sources;
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.FabricData;
-import io.ibaccept.model.HostConfig;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.InputProblem;
+import io.ibaccept.model.Perftest;
 import io.ibaccept.model.PerftestRun;
-import io.ibaccept.parse.CounterSampleParser;
-import io.ibaccept.parse.CountersParser;
-import io.ibaccept.parse.HostParsers;
-import io.ibaccept.parse.IbdiagnetParser;
-import io.ibaccept.parse.IblinkinfoParser;
-import io.ibaccept.parse.IbnetdiscoverParser;
-import io.ibaccept.parse.IbstatParser;
-import io.ibaccept.parse.IbstatusParser;
 import io.ibaccept.parse.Parsed;
 import io.ibaccept.parse.Parser;
 import io.ibaccept.parse.Parsing;
-import io.ibaccept.parse.MlxlinkParser;
 import io.ibaccept.parse.ParseException;
-import io.ibaccept.parse.PerftestParser;
-import io.ibaccept.parse.SmParser;
-import io.ibaccept.parse.SmpqueryParser;
 import io.ibaccept.parse.Text;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -96,21 +87,7 @@ public final class DumpLoader {
         if (hosts.isEmpty()) hosts.addAll(listDirs("nodes"));
         Map<String, HostData> hostData = new ConcurrentHashMap<>();
         hosts.parallelStream().forEach(h -> hostData.put(h, host(h)));
-        FabricData fabric = new FabricData(
-                parse(null, Cmd.IBNETDISCOVER, IbnetdiscoverParser::parse),
-                parse(null, Cmd.IBLINKINFO, IblinkinfoParser::parse),
-                parse(null, Cmd.SMINFO, SmParser::sminfo),
-                parse(null, Cmd.SAQUERY_SM, SmParser::saquerySm),
-                parse(null, Cmd.PERFQUERY, CountersParser::perfquery),
-                parse(null, Cmd.IBQUERYERRORS, CountersParser::ibqueryerrors),
-                parse(null, Cmd.IBDIAGNET_LOG, IbdiagnetParser::log),
-                parse(null, Cmd.IBDIAGNET_DB, IbdiagnetParser::db),
-                parse(null, Cmd.IBDIAGNET_PM, IbdiagnetParser::pm),
-                parse(null, Cmd.IBDIAGNET_NETDISCOVER, IbnetdiscoverParser::parse),
-                parse(null, Cmd.COUNTERS_START, CounterSampleParser::parse),
-                parse(null, Cmd.COUNTERS_END, CounterSampleParser::parse),
-                parse(null, Cmd.SAQUERY_MCG, io.ibaccept.parse.SaqueryParser::groups),
-                smConfigs(hosts));
+        FabricData fabric = Sources.fabric(parseAll(null, Source.Scope.FABRIC), smConfigs(hosts));
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -178,62 +155,37 @@ public final class DumpLoader {
     }
 
     private HostData host(String h) {
-        return new HostData(h,
-                parse(h, Cmd.IBSTAT, IbstatParser::parse),
-                parse(h, Cmd.PORTINFO, SmpqueryParser::portInfo),
-                parse(h, Cmd.PKEYS, SmpqueryParser::pkeys),
-                parse(h, Cmd.PEER_PKEYS, SmpqueryParser::pkeys),
-                parse(h, Cmd.NODEINFO, SmpqueryParser::nodeInfo),
-                parse(h, Cmd.ULIMIT, HostParsers::memlockKib),
-                parse(h, Cmd.OFED_INFO, HostParsers::ofedVersion),
-                parse(h, Cmd.MLXLINK, MlxlinkParser::parse),
-                parse(h, Cmd.MLXLINK_PCIE, MlxlinkParser::parse),
-                parse(h, Cmd.ETHTOOL, HostParsers::ethtoolStats),
-                parse(h, Cmd.NATIVE_PROBE, (t, is) -> KeyValues.parse(t)),
-                parse(h, Cmd.IBSTATUS, IbstatusParser::parse),
-                parse(h, Cmd.UPTIME, CounterSampleParser::uptimeSeconds),
-                parse(h, Cmd.PEER_PORTINFO, SmpqueryParser::portInfo),
-                // MPI/UCX/GPU readiness (#10)
-                io.ibaccept.model.RdmaRuntime.of(
-                        parse(h, Cmd.ULIMIT_STEP, HostParsers::memlockKib),
-                        parse(h, Cmd.UCX_VERSION, io.ibaccept.parse.RuntimeParsers::ucxVersion),
-                        parse(h, Cmd.UCX_DEVICES, io.ibaccept.parse.RuntimeParsers::ucxDevices),
-                        parse(h, Cmd.OMPI_INFO, io.ibaccept.parse.RuntimeParsers::ompiInfo),
-                        parse(h, Cmd.HCA_NUMA, io.ibaccept.parse.RuntimeParsers::hcaNuma),
-                        parse(h, Cmd.NVIDIA_TOPO, io.ibaccept.parse.RuntimeParsers::nvidiaTopo),
-                        parse(h, Cmd.LSMOD, io.ibaccept.parse.RuntimeParsers::lsmod)),
-                // IPoIB, time, CC/AR (#10)
-                hostConfig(h));
+        return Sources.host(h, parseAll(h, Source.Scope.NODE));
     }
 
-    // IPoIB, time, CC/AR (#10): one HostConfig per host, null when none of its inputs is in the dump
-    private HostConfig hostConfig(String h) {
-        var links = parse(h, Cmd.IP_ADDR, io.ibaccept.parse.HostConfigParsers::ipLinks);
-        var time = parse(h, Cmd.CHRONY, io.ibaccept.parse.HostConfigParsers::timeSync);
-        var mlxconfig = parse(h, Cmd.MLXCONFIG, io.ibaccept.parse.HostConfigParsers::mlxconfig);
-        return links == null && time == null && mlxconfig == null ? null : new HostConfig(links, time, mlxconfig);
+    /** Every source of the scope, parsed (host: null for the fabric-wide ones). */
+    private Results parseAll(String host, Source.Scope scope) {
+        Results r = new Results();
+        for (Source<?> s : Sources.all()) if (s.scope() == scope) parseInto(r, host, s);
+        return r;
     }
 
-    // SM configuration (#10): the files of each SM node, on the hosts where they were collected
+    private <T> void parseInto(Results r, String host, Source<T> s) {
+        r.put(s, parse(host, s));
+    }
+
+    // the files of each SM node, on the hosts where they were collected
     private Map<String, io.ibaccept.model.SmConfig> smConfigs(List<String> hosts) {
         Map<String, io.ibaccept.model.SmConfig> out = new TreeMap<>();
         // an SM node named with --sm-nodes need not be a collected node: its directory holds only the SM files
         java.util.Set<String> candidates = new java.util.LinkedHashSet<>(hosts);
         for (String d : listDirs("nodes")) if (present(Cmd.OPENSM_PROCESS.path(d)) || present(Cmd.OPENSM_CONF.path(d))) candidates.add(d);
         for (String h : candidates) {
-            var process = parse(h, Cmd.OPENSM_PROCESS, io.ibaccept.parse.SmConfigParser::process);
-            var conf = parse(h, Cmd.OPENSM_CONF, io.ibaccept.parse.SmConfigParser::conf);
-            var partitions = parse(h, Cmd.PARTITIONS_CONF, io.ibaccept.parse.SmConfigParser::partitions);
-            var log = parse(h, Cmd.OPENSM_LOG, io.ibaccept.parse.SmConfigParser::log);
-            if (process != null || conf != null || partitions != null || log != null)
-                out.put(h, new io.ibaccept.model.SmConfig(h, process, conf, partitions, log));
+            io.ibaccept.model.SmConfig sm = Sources.smConfig(h, parseAll(h, Source.Scope.SM_NODE));
+            if (sm != null) out.put(h, sm);
         }
         return out;
     }
 
     private List<PerftestRun> perftests() {
         List<PerftestRun> runs = new ArrayList<>();
-        Path dir = root.resolve("perftest");
+        Source<Perftest> src = Sources.PERFTEST;
+        Path dir = root.resolve(src.fileName());
         if (!Files.isDirectory(dir)) return runs;
         List<String> names;
         try (Stream<Path> s = Files.list(dir)) {
@@ -245,35 +197,33 @@ public final class DumpLoader {
         for (String meta : names) {
             if (!meta.endsWith(".client.meta")) continue;
             String id = meta.substring(0, meta.length() - ".client.meta".length());
-            String rel = "perftest/" + id + ".client.meta";
-            Text mt = read(rel, null, "perftest");
+            String rel = src.fileName() + "/" + id + ".client.meta";
+            Text mt = read(rel, null, src.fileName());
             if (mt == null) continue;
             Map<String, String> kv;
             try {
                 kv = KeyValues.parse(mt);
             } catch (ParseException e) {
-                problem(InputProblem.Kind.PARSE_ERROR, null, "perftest", rel, e.where().line(), e.reason());
+                problem(InputProblem.Kind.PARSE_ERROR, null, src.fileName(), rel, e.where().line(), e.reason());
                 continue;
             }
             String client = kv.getOrDefault("host", "");
             String server = kv.getOrDefault("peer", "");
             String test = kv.getOrDefault("name", id);
-            var c = parseFile(client, "perftest", "perftest/" + id + ".client.out",
-                    (t, is) -> PerftestParser.parse(t, is, Boolean.FALSE));
+            var c = parseFile(client, src, src.path(id + ".client"), src.parser());
             // the server side is secondary (the client reports the result): absent altogether is fine; a banner-only
             // server is normal for latency tests (PerftestParser knows which)
             boolean serverCollected = present.contains(id + ".server.out") || present.contains(id + ".server.meta");
-            var sv = serverCollected ? parseFile(server, "perftest", "perftest/" + id + ".server.out",
-                    (t, is) -> PerftestParser.parse(t, is, Boolean.TRUE)) : null;
-            runs.add(new PerftestRun(id, test, client, server, c, sv, "perftest/" + id + ".client.out"));
+            var sv = serverCollected ? parseFile(server, src, src.path(id + ".server"), Sources.PERFTEST_SERVER) : null;
+            runs.add(new PerftestRun(id, test, client, server, c, sv, src.path(id + ".client")));
         }
         return runs;
     }
 
-    private <T> T parse(String host, Cmd cmd, Parser<T> parser) {
-        String rel = cmd.path(host);
-        if (cmd.optional() && !present(rel) && !present(rel.substring(0, rel.length() - 4) + ".meta")) return null; // not requested
-        return parseFile(host, cmd.fileName(), rel, parser);
+    private <T> T parse(String host, Source<T> source) {
+        String rel = source.path(host);
+        if (source.optional() && !present(rel) && !present(rel.substring(0, rel.length() - 4) + ".meta")) return null; // not requested
+        return parseFile(host, source, rel, source.parser());
     }
 
     /**
@@ -281,7 +231,8 @@ public final class DumpLoader {
      * printed is still parsed (an ibstat that exits 255 after eight good CAs keeps them). Each unreadable record is
      * its own problem with file:line; null only when nothing in the file was usable.
      */
-    private <T> T parseFile(String host, String name, String rel, Parser<T> parser) {
+    private <T> T parseFile(String host, Source<?> source, String rel, Parser<T> parser) {
+        String name = source.fileName();
         String base = rel.substring(0, rel.length() - 4);
         boolean failed = false;
         if (present(base + ".meta")) {
@@ -320,9 +271,9 @@ public final class DumpLoader {
         if (failed && !present(rel)) return null;
         Text t = open(rel, host, name, false);
         if (t == null) return null;
-        if (t.isStreamed()) return parseStreamed(host, name, rel, parser, t, failed);
+        if (t.isStreamed()) return parseStreamed(host, source, rel, parser, t, failed);
         if (t.content().isBlank()) {
-            if (!failed) problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(name));
+            if (!failed) problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(source));
             return null;
         }
         // infiniband-diags' ibexit() prints "<tool>: iberror: failed: <why>" on stdout before exiting non-zero: the
@@ -342,7 +293,8 @@ public final class DumpLoader {
      * turns out binary or unreadable is one problem and nothing of it is kept; one that is not UTF-8 is read again as
      * ISO-8859-1, as a file read whole is decoded.
      */
-    private <T> T parseStreamed(String host, String name, String rel, Parser<T> parser, Text t, boolean failed) {
+    private <T> T parseStreamed(String host, Source<?> source, String rel, Parser<T> parser, Text t, boolean failed) {
+        String name = source.fileName();
         Parsed<T> r;
         try {
             r = Parsing.run(t, parser);
@@ -350,7 +302,7 @@ public final class DumpLoader {
             IOException io = u.io();
             if (io instanceof java.nio.charset.CharacterCodingException && !(io instanceof DumpFiles.BinaryContent)) {
                 Text latin = open(rel, host, name, true);
-                return latin == null ? null : parseStreamed(host, name, rel, parser, latin, failed);
+                return latin == null ? null : parseStreamed(host, source, rel, parser, latin, failed);
             }
             String why = io instanceof DumpFiles.BinaryContent || io.getMessage() != null && io.getMessage().startsWith("file ")
                     ? io.getMessage() : "cannot read: " + io.getMessage();
@@ -358,7 +310,7 @@ public final class DumpLoader {
             return null;
         }
         if (t.streamedBlank()) {
-            if (!failed) problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(name));
+            if (!failed) problem(InputProblem.Kind.EMPTY, host, name, rel, 0, "'" + name + "' printed nothing" + emptyHint(source));
             return null;
         }
         if (failed && t.streamedOnlyIberror()) return null;
@@ -391,12 +343,8 @@ public final class DumpLoader {
         return names.contains(name);
     }
 
-    /** Tools that print nothing when the fabric has no SM (no LIDs to query) get a hint. */
-    private static String emptyHint(String name) {
-        return switch (name) {
-            case "ibqueryerrors", "perfquery", "saquery-s", "saquery-g" -> " (no LIDs assigned: is a subnet manager running?)";
-            default -> "";
-        };
+    private static String emptyHint(Source<?> source) {
+        return source.silentWithoutSm() ? " (no LIDs assigned: is a subnet manager running?)" : "";
     }
 
     private static String describe(CommandResult cr) {

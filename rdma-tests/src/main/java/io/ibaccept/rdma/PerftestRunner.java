@@ -5,6 +5,7 @@ import io.ibaccept.collect.Transport;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.dump.DumpWriter;
 import io.ibaccept.dump.Manifest;
+import io.ibaccept.dump.sources.Sources;
 import io.ibaccept.safety.Shell;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -124,7 +125,7 @@ public final class PerftestRunner {
     }
 
     private static void write(DumpWriter w, String base, String test, String host, String peer, String cmd, ExecResult r) {
-        w.command("perftest/" + base + ".out", new CommandResult(test, host, cmd, r.status(), r.exitCode(), r.durationMs(),
+        w.command(Sources.PERFTEST.path(base), new CommandResult(test, host, cmd, r.status(), r.exitCode(), r.durationMs(),
                 Instant.now().toString(), r.stderr()), r.stdout(), Map.of("peer", peer));
     }
 }

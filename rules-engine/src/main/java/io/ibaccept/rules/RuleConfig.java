@@ -27,16 +27,12 @@ import java.util.regex.Pattern;
  * default is declared once, by its check; user values are validated against the declared type when the file is loaded.
  */
 public final class RuleConfig {
-    /** How to collect each dump command (input.hint.COMMAND), apart from the check families' texts. */
-    static final String HINTS = "input-hints.properties";
-
-    /** The bundled text files: one per check family, and the collect hints. */
+    /** The bundled text files: one per check family (how to collect each input is its source descriptor's hint). */
     static final List<String> BUNDLED = bundledFiles();
 
     private static List<String> bundledFiles() {
         List<String> files = new ArrayList<>();
         for (Checks.Family f : Checks.Family.values()) files.add(f.file());
-        files.add(HINTS);
         return List.copyOf(files);
     }
 
@@ -98,18 +94,17 @@ public final class RuleConfig {
     }
 
     /**
-     * Text keys of a check's block: its title, a cause and a fix per variant (cause.VARIANT, fix.VARIANT), and for the
-     * input check a collect hint per command. Every other key is a setting, which its check declares.
+     * Text keys of a check's block: its title and a cause and a fix per variant (cause.VARIANT, fix.VARIANT). Every
+     * other key is a setting, which its check declares.
      */
     static boolean isText(String check, String key) {
-        return key.equals("title") || key.equals("cause") || key.equals("fix") || key.startsWith("cause.") || key.startsWith("fix.")
-                || check.equals("input") && key.startsWith("hint.");
+        return key.equals("title") || key.equals("cause") || key.equals("fix") || key.startsWith("cause.") || key.startsWith("fix.");
     }
 
     /**
      * What is wrong with a bundled text file (empty when nothing): a key that repeats a default its check declares,
      * a key that is neither a text nor a declared setting, a key of no check, a key given twice, a text outside its
-     * family's file or out of the order of the checks' list, a collect hint outside the hints file.
+     * family's file or out of the order of the checks' list.
      */
     static List<String> textProblems(String file, String content, List<Check> checks) {
         Map<String, Setting> declared = declared(checks);
@@ -121,12 +116,6 @@ public final class RuleConfig {
         for (Map.Entry<String, Integer> e : keys(content)) {
             String key = e.getKey(), where = file + ":" + e.getValue() + ": ";
             if (!seen.add(key)) problems.add(where + key + " is given twice");
-            boolean hint = key.startsWith("input.hint.");
-            if (hint != file.equals(HINTS)) {
-                problems.add(where + key + (hint ? " is a collect hint: it belongs in " + HINTS : " is not a collect hint (input.hint.COMMAND)"));
-                continue;
-            }
-            if (hint) continue;
             Check c = owner(key, byId);
             if (c == null) {
                 problems.add(where + key + " belongs to no check (no check id is a prefix of it)");

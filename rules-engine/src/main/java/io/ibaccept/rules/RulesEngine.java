@@ -1,14 +1,13 @@
 package io.ibaccept.rules;
 
 import io.ibaccept.dump.Cmd;
+import io.ibaccept.dump.sources.Source;
+import io.ibaccept.dump.sources.Sources;
 import io.ibaccept.model.ClusterData;
-import io.ibaccept.model.FabricData;
-import io.ibaccept.model.HostData;
 import io.ibaccept.model.InputProblem;
 import io.ibaccept.rules.checks.Checks;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * Runs every enabled check over a dump's model. A check whose declared input is unusable is SKIPped here, with the
@@ -88,8 +87,7 @@ public final class RulesEngine {
     /** The dump commands of the check's first unusable input. */
     private static List<String> unusable(ClusterData data, Check c) {
         for (Input in : c.inputs()) {
-            if (in.perftests() && data.perftests().stream().anyMatch(r -> r.result() != null)) continue;
-            if (in.anyOf().stream().anyMatch(cmd -> usable(data, cmd))) continue;
+            if (usable(data, in)) continue;
             return in.anyOf().stream().map(Cmd::fileName).toList();
         }
         return List.of();
@@ -117,8 +115,7 @@ public final class RulesEngine {
     /** The SKIP reason for the first declared input with no usable alternative, or null if all are usable. */
     String unusableInput(ClusterData data, Check c) {
         for (Input in : c.inputs()) {
-            if (in.perftests() && data.perftests().stream().anyMatch(r -> r.result() != null)) continue;
-            if (in.anyOf().stream().anyMatch(cmd -> usable(data, cmd))) continue;
+            if (usable(data, in)) continue;
             return "needs " + in.describe() + ": " + why(data, in);
         }
         return null;
@@ -127,79 +124,18 @@ public final class RulesEngine {
     private String why(ClusterData data, Input in) {
         List<String> parts = new ArrayList<>();
         for (Cmd cmd : in.anyOf()) {
-            List<InputProblem> ps = data.problemsFor(null, cmd.fileName());
-            String hint = cfg.text("input", "hint." + cmd.fileName());
-            String state = ps.isEmpty() ? (cmd.optional() ? "not collected" : "not in the dump")
+            Source<?> s = cmd.source();
+            List<InputProblem> ps = data.problemsFor(null, s.fileName());
+            String state = ps.isEmpty() ? (s.optional() ? "not collected" : "not in the dump")
                     : ps.get(0).where() + ": " + ps.get(0).message() + (ps.size() > 1 ? " (+" + (ps.size() - 1) + " more)" : "");
-            parts.add(cmd.fileName() + " " + state + (hint.isEmpty() ? "" : " (" + hint + ")"));
+            parts.add(s.fileName() + " " + state + " (" + s.hint() + ")");
         }
-        if (in.perftests()) parts.add("no perftest results (" + cfg.text("input", "hint.perftest") + ")");
+        if (in.perftests()) parts.add("no perftest results (" + Sources.PERFTEST.hint() + ")");
         return String.join("; ", parts);
     }
 
-    /** Whether the dump holds a parsed result of the command (for per-host commands: on at least one host). */
-    static boolean usable(ClusterData d, Cmd cmd) {
-        FabricData f = d.fabric();
-        return switch (cmd) {
-            case IBNETDISCOVER -> f.topology() != null;
-            case IBLINKINFO -> f.links() != null;
-            case IBQUERYERRORS -> read(d, cmd, f.errorCounters());
-            case PERFQUERY -> read(d, cmd, f.perfCounters());
-            case IBDIAGNET_PM -> read(d, cmd, f.diagPm());
-            case IBDIAGNET_NETDISCOVER -> f.diagTopology() != null;
-            case IBSTATUS -> anyHost(d, HostData::ibstatus);
-            case SMINFO -> f.sms() != null;
-            case SAQUERY_SM -> f.smPorts() != null;
-            case SAQUERY_MCG -> f.mcGroups() != null;
-            case PEER_PORTINFO -> anyHost(d, HostData::peerPortInfo);
-            case IBDIAGNET_LOG -> f.diagLog() != null;
-            case IBDIAGNET_DB -> f.diagDb() != null;
-            case IBSTAT -> anyHost(d, HostData::ibstat);
-            case PORTINFO -> anyHost(d, HostData::portInfo);
-            case PKEYS -> anyHost(d, HostData::pkeys);
-            case PEER_PKEYS -> anyHost(d, HostData::peerPkeys);
-            case NODEINFO -> anyHost(d, HostData::nodeInfo);
-            case ULIMIT -> anyHost(d, HostData::memlockKib);
-            case OFED_INFO -> anyHost(d, HostData::ofedVersion);
-            case MLXLINK -> anyHost(d, HostData::mlxlink);
-            case MLXLINK_PCIE -> anyHost(d, HostData::mlxlinkPcie);
-            case ETHTOOL -> anyHost(d, HostData::ethtool);
-            case NATIVE_PROBE -> anyHost(d, HostData::nativeProbe);
-            case COUNTERS_START -> f.countersStart() != null;
-            case COUNTERS_END -> f.countersEnd() != null;
-            case UPTIME -> anyHost(d, HostData::uptimeSeconds);
-            // MPI/UCX/GPU readiness (#10)
-            case ULIMIT_STEP -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().stepMemlockKib());
-            case UCX_VERSION -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().ucxVersion());
-            case UCX_DEVICES -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().ucxTransports());
-            case OMPI_INFO -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().ompi());
-            case HCA_NUMA -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().hcaNuma());
-            case NVIDIA_TOPO -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().gpuTopology());
-            case LSMOD -> anyHost(d, h -> h.runtime() == null ? null : h.runtime().modules());
-            // IPoIB, time, CC/AR (#10)
-            case IP_ADDR -> anyHost(d, h -> h.config() == null ? null : h.config().links());
-            case CHRONY -> anyHost(d, h -> h.config() == null ? null : h.config().time());
-            case MLXCONFIG -> anyHost(d, h -> h.config() == null ? null : h.config().mlxconfig());
-            // SM configuration (#10)
-            case OPENSM_PROCESS -> f.smConfigs().values().stream().anyMatch(s -> s.process() != null);
-            case OPENSM_CONF -> f.smConfigs().values().stream().anyMatch(s -> s.conf() != null);
-            case PARTITIONS_CONF -> f.smConfigs().values().stream().anyMatch(s -> s.partitions() != null);
-            case OPENSM_LOG -> f.smConfigs().values().stream().anyMatch(s -> s.log() != null);
-            // a command added to the dump format without a parsed field here is never usable: its checks SKIP
-            default -> false;
-        };
-    }
-
-    /**
-     * A parsed list is a usable input unless nothing was read from it and the file had problems (a garbage or truncated
-     * file keeps no record; a healthy ibqueryerrors with no port over threshold is an empty list without problems).
-     */
-    private static boolean read(ClusterData d, Cmd cmd, List<?> records) {
-        return records != null && (!records.isEmpty() || d.problemsFor(null, cmd.fileName()).isEmpty());
-    }
-
-    private static boolean anyHost(ClusterData d, Function<HostData, ?> field) {
-        for (HostData h : d.hosts().values()) if (field.apply(h) != null) return true;
-        return false;
+    /** Whether the dump holds a parsed result of one of the input's alternatives, as its descriptor finds it in the model. */
+    private static boolean usable(ClusterData data, Input in) {
+        return in.perftests() && Sources.PERFTEST.usable(data) || in.anyOf().stream().anyMatch(cmd -> cmd.source().usable(data));
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ibaccept.dump.Cmd;
+import io.ibaccept.dump.sources.Source;
+import io.ibaccept.dump.sources.Sources;
 import io.ibaccept.rules.checks.Checks;
 import io.ibaccept.safety.Shell;
 import java.nio.file.Path;
@@ -34,8 +36,6 @@ class CheckApiTest {
                 assertThat(d.text(c.id(), s.key())).as(c.id() + "." + s.key()).isEqualTo(s.defaultValue().trim());
             }
         }
-        // every dump command has a collect hint
-        for (Cmd cmd : Cmd.values()) assertThat(d.text("input", "hint." + cmd.fileName())).as(cmd.fileName()).isNotEmpty();
     }
 
     @Test
@@ -58,13 +58,10 @@ class CheckApiTest {
 
     @Test
     void textsAreInTheirFamilysFileInTheOrderOfTheChecks() {
-        assertThat(RuleConfig.textProblems("link.properties", "link.speed.title=s\nlink.width.title=w\npcie.title=p\ninput.hint.ibstat=h\n",
+        assertThat(RuleConfig.textProblems("link.properties", "link.speed.title=s\nlink.width.title=w\npcie.title=p\n",
                 Checks.all())).containsExactly(
                 "link.properties:2: link.width.title is out of order: the block of link.width goes before that of link.speed, as in Checks.all()",
-                "link.properties:3: pcie.title belongs in host.properties, the file of its check's family",
-                "link.properties:4: input.hint.ibstat is a collect hint: it belongs in input-hints.properties");
-        assertThat(RuleConfig.textProblems(RuleConfig.HINTS, "input.hint.ibstat=h\ninput.title=t\n", Checks.all()))
-                .containsExactly("input-hints.properties:2: input.title is not a collect hint (input.hint.COMMAND)");
+                "link.properties:3: pcie.title belongs in host.properties, the file of its check's family");
         for (Check c : Checks.all()) assertThat(Checks.Family.of(c.id())).as(c.id()).isNotNull();
         assertThatThrownBy(() -> Checks.Family.of("nvlink.width")).hasMessage("check nvlink.width is in no family: list 'nvlink' in Checks.Family");
     }
@@ -188,12 +185,15 @@ class CheckApiTest {
             "probe", Set.of());
 
     @Test
-    void fixTextsNameOnlyIbacceptOptionsThatExist() {
+    void fixTextsAndCollectHintsNameOnlyIbacceptOptionsThatExist() {
         java.util.Properties p = RuleConfig.defaults().asProperties();
+        java.util.Map<String, String> texts = new java.util.TreeMap<>();
+        for (String k : p.stringPropertyNames()) texts.put(k, p.getProperty(k));
+        for (Source<?> s : Sources.all()) texts.put("collect hint of " + s.fileName(), s.hint());
         java.util.regex.Pattern cmd = java.util.regex.Pattern.compile("ibaccept (collect|rdma|analyze|probe|bench|sim-capture)([^'\\)]*)");
         int seen = 0;
-        for (String k : p.stringPropertyNames()) {
-            java.util.regex.Matcher m = cmd.matcher(p.getProperty(k));
+        for (String k : texts.keySet()) {
+            java.util.regex.Matcher m = cmd.matcher(texts.get(k));
             while (m.find()) {
                 seen++;
                 assertThat(OPTIONS).as(k + ": subcommand " + m.group(1)).containsKey(m.group(1));

@@ -79,7 +79,7 @@ final class InputCheck implements Check {
             }
             if (downHost) st = Status.SKIP;
             // without a master SM, SA/PMA queries fail or print nothing: a consequence of the SM finding
-            boolean noSm = !downHost && noMaster && NEEDS_SM.contains(p.command());
+            boolean noSm = !downHost && noMaster && needsSm(p.command());
             List<String> hosts = g.stream().map(x -> x.host() == null ? "fabric" : x.host()).distinct().toList();
             List<Evidence> ev = g.stream().limit(20).map(x -> Evidence.of(x.message(), x.where())).collect(Collectors.toList());
             if (g.size() > 20) ev.add(Evidence.of("... and " + (g.size() - 20) + " more", ""));
@@ -105,20 +105,20 @@ final class InputCheck implements Check {
         return "failed-run:" + command + ":" + host;
     }
 
-    /** A host or SM configuration fact whose failure leaves it unverified (see Cmd.bestEffort). */
+    /** A host or SM configuration fact whose failure leaves it unverified (see Source.bestEffort). */
     static boolean bestEffort(String command) {
-        return Cmd.named(command).map(Cmd::bestEffort).orElse(false);
+        return Cmd.named(command).map(cmd -> cmd.source().bestEffort()).orElse(false);
     }
 
-    /** A dump command every collection gathers (Cmd not optional); perftest and unknown names are not. */
+    /** A dump command every collection gathers (its source not optional); perftest and unknown names are not. */
     static boolean required(String command) {
-        return Cmd.named(command).map(cmd -> !cmd.optional()).orElse(false);
+        return Cmd.named(command).map(cmd -> !cmd.source().optional()).orElse(false);
     }
 
-    /** Commands that need a master SM to answer (LIDs, SA records, PMA queries by LID). */
-    static final java.util.Set<String> NEEDS_SM = java.util.Set.of("sminfo", "saquery-s", "saquery-g", "ibqueryerrors", "perfquery",
-            "smpquery-portinfo-peer", "counters-start", "counters-end",
-            "smpquery-portinfo", "smpquery-pkeys", "smpquery-pkeys-peer", "smpquery-nodeinfo", "ibdiagnet2.db_csv");
+    /** A command that needs a master SM to answer (LIDs, SA records, PMA queries by LID). */
+    static boolean needsSm(String command) {
+        return Cmd.named(command).map(cmd -> cmd.source().needsSm()).orElse(false);
+    }
 
     /** The first host of a perftest file name (perftest/TEST__CLIENT__SERVER.client.out) whose ports are all down, or null. */
     static String downIn(Ctx c, String file) {
