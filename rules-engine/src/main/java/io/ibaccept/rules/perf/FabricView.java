@@ -6,7 +6,6 @@ import io.ibaccept.model.Ibstat;
 import io.ibaccept.model.LinkSpeed;
 import io.ibaccept.model.LinkWidth;
 import io.ibaccept.fabric.Fabric;
-import io.ibaccept.fabric.FabricBuilder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -38,16 +37,6 @@ public final class FabricView {
 
     public static FabricView empty() {
         return new FabricView(Map.of(), Map.of());
-    }
-
-    /** From the fabric graph of the dump (ibnetdiscover + iblinkinfo); knows nothing when neither is usable. */
-    public static FabricView of(ClusterData d) {
-        if (d.fabric() == null || (d.fabric().topology() == null && d.fabric().links() == null)) return empty();
-        try {
-            return of(FabricBuilder.build(d.fabric().topology(), d.fabric().links(), null), d);
-        } catch (RuntimeException e) {
-            return empty(); // the fabric checks report an unusable topology; localisation then works without leaves
-        }
     }
 
     /**
