@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue #10 end to end: two opensm on ibsim, each started with its own opensm.conf (written by 'opensm -c' with the
+ * End to end, the SM configuration: two opensm on ibsim, each started with its own opensm.conf (written by 'opensm -c' with the
  * site's options: equal sm_priority 5, routing_engine minhop, sm_key left at its default) and a partitions.conf with
  * the 0xffff mistake ('Default=0xffff, ipoib : ALL;': every port a limited member). The collector finds each SM's files
  * from its own opensm process (both run on this machine), and the rules judge them with the live fabric.

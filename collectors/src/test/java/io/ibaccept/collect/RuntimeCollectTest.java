@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The MPI/UCX/GPU runtime snippets (#10.4) run for real under bash with fake srun/ucx_info on PATH: the step memlock
+ * The MPI/UCX/GPU runtime snippets run for real under bash with fake srun/ucx_info on PATH: the step memlock
  * goes through srun on the node itself (or is read directly inside a step), and a tool that is not installed is a
  * missing-tool record, never a failure.
  */

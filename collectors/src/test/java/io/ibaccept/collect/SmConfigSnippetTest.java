@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The SM-configuration snippets (#10) against a stand-in "opensm" process (a script of that name, so pgrep -x finds
+ * The SM-configuration snippets against a stand-in "opensm" process (a script of that name, so pgrep -x finds
  * it) with its own -F file, a relative -P file and a log. SIM_HOST/IBSIM_SOCKNAME are unique per test, so no other
  * opensm on this machine (a simulator of another test) is taken for this host's.
  */

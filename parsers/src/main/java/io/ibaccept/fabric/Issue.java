@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One thing a fabric analysis found: a kind (the rules.properties variant that carries cause and fix), the objects it
+ * One thing a fabric analysis found: a kind (the variant whose cause and fix texts its check family file carries), the objects it
  * names ("leaf03 port 20"), a one-line summary, the facts with where each was read, and the values its fix text uses.
  * severe = the fabric is not as designed (FAIL); otherwise worth a look (WARN).
  */

@@ -15,12 +15,12 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                          CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups,
                          Map<String, SmConfig> smConfigs) {
 
-    // SM configuration (#10): per SM host, empty when no SM node's files were collected
+    // SM configuration: per SM host, empty when no SM node's files were collected
     public FabricData {
         smConfigs = smConfigs == null ? Map.of() : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(smConfigs));
     }
 
-    /** Fabric data without the SM nodes' configuration files (dumps written before #10). */
+    /** Fabric data without the SM nodes' configuration files (dumps written before the SM files were collected). */
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                       List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                       Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,

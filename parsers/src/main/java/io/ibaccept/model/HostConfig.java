@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Host configuration beyond the IB port (issue #10): the network interfaces as iproute2 prints them (IPoIB mode, MTU,
+ * Host configuration beyond the IB port: the network interfaces as iproute2 prints them (IPoIB mode, MTU,
  * state, addresses), time synchronisation (chronyc tracking) and the HCAs' firmware configuration (mlxconfig q). Each
  * part is null when its input was not collected or unusable.
  */

@@ -16,7 +16,7 @@ public record HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, S
                        Map<String, String> nativeProbe, List<Ibstat.Ca> ibstatus,
                        Double uptimeSeconds, PortInfo peerPortInfo, RdmaRuntime runtime, HostConfig config) {
 
-    /** A host without the facts of issue #10 (MPI/UCX/GPU runtime; IPoIB, time, mlxconfig): older dumps, or none collected. */
+    /** A host without the facts of the MPI/UCX/GPU runtime, IPoIB, time and mlxconfig: older dumps, or none collected. */
     public HostData(String host, List<Ibstat.Ca> ibstat, PortInfo portInfo, SortedSet<Integer> pkeys,
                     SortedSet<Integer> peerPkeys, NodeInfo nodeInfo, Long memlockKib, String ofedVersion,
                     Mlxlink mlxlink, Mlxlink mlxlinkPcie, Map<String, Long> ethtool,

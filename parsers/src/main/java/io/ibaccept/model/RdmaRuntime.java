@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * MPI/RDMA runtime readiness of one host (issue #10.4). Each part is null when its command was not collected or not
+ * MPI/RDMA runtime readiness of one host. Each part is null when its command was not collected or not
  * usable; a host without GPUs or without UCX is normal.
  *
  * @param stepMemlockKib the locked-memory limit inside a Slurm job step ({@link Long#MAX_VALUE} for unlimited)

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What one subnet manager node runs with (issue #10): the running opensm's process facts, its opensm.conf, its
+ * What one subnet manager node runs with: the running opensm's process facts, its opensm.conf, its
  * partitions.conf and a tail of its log. Any part is null when it was not collected. Effective values: an option given
  * on opensm's command line wins over the file (opensm parses -F first, then the other options).
  */

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Host configuration outputs (issue #10): iproute2's {@code ip -d addr show} (also {@code ip -d link show} and
+ * Host configuration outputs: iproute2's {@code ip -d addr show} (also {@code ip -d link show} and
  * {@code ip addr show}), {@code chronyc tracking} and {@code mlxconfig q}. Lines are scanned, never matched with a
  * regex; an unreadable record is one issue and the next record is read.
  */

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * MPI/RDMA runtime outputs (issue #10.4): ucx_info -v / -d, ompi_info, the HCA NUMA nodes from sysfs, nvidia-smi topo
+ * MPI/RDMA runtime outputs: ucx_info -v / -d, ompi_info, the HCA NUMA nodes from sysfs, nvidia-smi topo
  * -m and lsmod. Formats as the tools print them (captures in src/test/resources/real, sources in real/SOURCES.md).
  */
 public final class RuntimeParsers {

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The subnet manager node's files (issue #10): ibaccept's opensm-process record, opensm.conf as opensm writes it
+ * The subnet manager node's files: ibaccept's opensm-process record, opensm.conf as opensm writes it
  * ({@code opensm -c}), partitions.conf read the way opensm 3.3's osm_prtn_config.c reads it, and opensm.log lines.
  */
 public final class SmConfigParser {

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue #10: the SM nodes' files in a dump, including an SM node named with --sm-nodes that was not collected itself. */
+/** the SM nodes' files in a dump, including an SM node named with --sm-nodes that was not collected itself. */
 class SmConfigLoadTest {
     @TempDir
     Path dump;

@@ -8,7 +8,7 @@ import io.ibaccept.model.SmConfig.Partition;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Issue #10: opensm.conf as opensm writes it, partitions.conf as opensm reads it, opensm.log as opensm prints it. */
+/** opensm.conf as opensm writes it, partitions.conf as opensm reads it, opensm.log as opensm prints it. */
 class SmConfigParserTest {
     static SmConfig.Partitions partitions(String text) {
         return SmConfigParser.partitions(new Text("nodes/sm1/partitions.conf.out", text), Issues.strict());

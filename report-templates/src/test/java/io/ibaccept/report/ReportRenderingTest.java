@@ -50,7 +50,7 @@ class ReportRenderingTest {
                 .startsWith("one or more checks failed: " + report.counts().get(Status.FAIL) + " failed");
         // counts are root findings: one per fault (a cable's two ends, a host down and its inventory gap count once):
         // node16 down, node06 at 1X, the node11 <-> leaf03 cable, node07's PCIe slot, node09's memlock, node13's OFED,
-        // node05's UCX without ud (#10.4), node05's ib0 down, node12's clock unsynchronised
+        // node05's UCX without ud, node05's ib0 down, node12's clock unsynchronised
         assertThat(report.counts().get(Status.FAIL)).isEqualTo(9);
         // per-check table: one row per check, status matches the engine
         for (Element tr : doc.select("#check-table tbody tr"))

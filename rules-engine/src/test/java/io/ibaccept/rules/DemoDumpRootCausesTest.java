@@ -35,7 +35,7 @@ class DemoDumpRootCausesTest {
     @Test
     void oneRootPerInjectedFault() {
         // node16 unplugged, node06 at 1X, the node11 <-> leaf03 port 3 cable (EDR + flapping), node07's PCIe slot,
-        // node09's memlock, node13's OFED, node05's UCX without ud (#10.4), node05's ib0 down, node12's clock unsynchronised;
+        // node09's memlock, node13's OFED, node05's UCX without ud, node05's ib0 down, node12's clock unsynchronised;
         // warnings: partition enforcement off, two SMs at priority 14 (their opensm.conf is the root, the live sm.priority
         // warning under it), node09's IPoIB in connected mode (mode and MTU)
         assertThat(problemRoots()).filteredOn(f -> f.status() == Status.FAIL).extracting(Finding::check)

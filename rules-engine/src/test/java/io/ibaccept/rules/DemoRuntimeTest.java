@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The demo dump's MPI/UCX runtime inputs (#10.4): node05's UCX has no ud transport; node16's port is down. */
+/** The demo dump's MPI/UCX runtime inputs: node05's UCX has no ud transport; node16's port is down. */
 class DemoRuntimeTest {
     static Report r;
 

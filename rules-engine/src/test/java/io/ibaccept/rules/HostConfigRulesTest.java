@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * ipoib.state, ipoib.config, time.sync, hca.config and ar.state (issue #10 points 3, 5, 6) on a synthetic 8-host HDR
+ * ipoib.state, ipoib.config, time.sync, hca.config and ar.state on a synthetic 8-host HDR
  * dump (NeighborMTU 4096, every port Active) with host-configuration files in the tools' real formats. ibsim has no
  * network devices, chrony or mlxconfig, so these are judged at dump level, not on the simulator.
  */

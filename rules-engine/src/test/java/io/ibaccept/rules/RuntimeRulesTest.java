@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** MPI/RDMA runtime readiness (#10.4) on the healthy synthetic fabric (mlx5_0 port 1 Active on cn0001..cn0008). */
+/** MPI/RDMA runtime readiness on the healthy synthetic fabric (mlx5_0 port 1 Active on cn0001..cn0008). */
 class RuntimeRulesTest {
 
     @TempDir

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue #10: the SM configuration checks on the synthetic fat tree with SM files written as the collector stores them
+ * the SM configuration checks on the synthetic fat tree with SM files written as the collector stores them
  * (opensm.conf as 'opensm -c' writes it, edited; real opensm logs from ibsim). FAIL and PASS cases, and the live
  * findings listed under the configuration root.
  */

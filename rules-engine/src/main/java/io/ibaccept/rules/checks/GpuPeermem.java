@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * GPUDirect RDMA on hosts with NVIDIA GPUs and an InfiniBand HCA (#10.4): the nvidia_peermem module (nv_peer_mem
+ * GPUDirect RDMA on hosts with NVIDIA GPUs and an InfiniBand HCA: the nvidia_peermem module (nv_peer_mem
  * before driver 465) must be loaded, or the HCA cannot register GPU memory and NCCL/UCX copy through host memory.
  * A cluster where no GPU host loads it may use DMA-BUF instead (open kernel modules, kernel 5.12+), which lsmod cannot
  * show: that is a WARN to confirm; GPU hosts without it while others have it are a FAIL.

@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Each GPU has an InfiniBand HCA close to it (#10.4): nvidia-smi topo -m gives the path from every GPU to every NIC;
+ * Each GPU has an InfiniBand HCA close to it: nvidia-smi topo -m gives the path from every GPU to every NIC;
  * when the nearest IB HCA is NODE or SYS (across host bridges or the CPU interconnect), GPUDirect RDMA traffic of that
  * GPU crosses the CPU. Where topo -m shows no IB NIC, the GPU's NUMA affinity is compared with the HCAs' numa_node.
  * Hosts with the same pattern are one finding.

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
-/** Shared reading of the host configuration (issue #10) for the ipoib.*, time.sync and hca.config checks. */
+/** Shared reading of the host configuration for the ipoib.*, time.sync and hca.config checks. */
 final class HostConfigs {
     private HostConfigs() {}
 

@@ -59,7 +59,7 @@ final class Memlock implements HostLocalCheck {
     }
 
     /**
-     * MPI/UCX/GPU readiness (#10): the limit inside a Slurm job step (ulimit-l-step) against the login shell's. A step
+     * MPI/UCX/GPU readiness: the limit inside a Slurm job step (ulimit-l-step) against the login shell's. A step
      * below the minimum while the login shell is fine is one cause on every such host: slurmd's own limit (systemd
      * LimitMEMLOCK) or PropagateResourceLimits, so it is one finding naming the hosts as a hostlist. A host whose login
      * shell is already too low has its own finding above. Returns the hosts whose step limit is fine, or -1 when the

@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Open MPI built with the UCX pml (#10.4): without it MPI traffic goes through ob1 and its BTLs, not UCX. */
+/** Open MPI built with the UCX pml: without it MPI traffic goes through ob1 and its BTLs, not UCX. */
 final class OmpiPml implements Check {
     public String id() {
         return "ompi.pml";

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The same Open MPI version on every host that has it (#10.4). */
+/** The same Open MPI version on every host that has it. */
 final class OmpiVersion implements Check {
     public String id() {
         return "ompi.version";

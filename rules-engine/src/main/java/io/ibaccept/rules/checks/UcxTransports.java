@@ -20,7 +20,7 @@ import java.util.TreeSet;
 /**
  * UCX offers RC and UD on every active InfiniBand port of the host (ibstat): rc_verbs/rc_mlx5 (or "rc" before UCX
  * 1.10) and ud_verbs/ud_mlx5; dc_mlx5 is optional and reported. Without them UCX falls back to TCP over IPoIB or
- * Ethernet (#10.4). One finding per missing set (no rc, no ud, neither) with the hosts as a hostlist.
+ * Ethernet. One finding per missing set (no rc, no ud, neither) with the hosts as a hostlist.
  */
 final class UcxTransports implements Check {
     public String id() {

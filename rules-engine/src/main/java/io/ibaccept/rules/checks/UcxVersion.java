@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The same UCX library version on every host that has UCX (#10.4). */
+/** The same UCX library version on every host that has UCX. */
 final class UcxVersion implements Check {
     public String id() {
         return "ucx.version";
