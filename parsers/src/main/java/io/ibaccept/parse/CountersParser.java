@@ -169,7 +169,21 @@ public final class CountersParser {
     static String canonical(Map<String, String> names, String name) {
         String known = names.get(name);
         if (known != null) return known;
-        if (names.size() < 4096) names.put(name, name);
-        return name;
+        String current = OFED1_NAMES.getOrDefault(name, name);
+        if (names.size() < 4096) names.put(name, current);
+        return current;
     }
+
+    /**
+     * The PortCounters fields as the perfquery and ibqueryerrors of OFED 1.x printed them (a real capture is in
+     * the tests' real/perfquery), by the names of today's infiniband-diags: same attribute, same order.
+     */
+    private static final Map<String, String> OFED1_NAMES = Map.ofEntries(Map.entry("SymbolErrors", "SymbolErrorCounter"),
+            Map.entry("LinkRecovers", "LinkErrorRecoveryCounter"), Map.entry("LinkDowned", "LinkDownedCounter"),
+            Map.entry("RcvErrors", "PortRcvErrors"), Map.entry("RcvRemotePhysErrors", "PortRcvRemotePhysicalErrors"),
+            Map.entry("RcvSwRelayErrors", "PortRcvSwitchRelayErrors"), Map.entry("XmtDiscards", "PortXmitDiscards"),
+            Map.entry("XmtConstraintErrors", "PortXmitConstraintErrors"), Map.entry("RcvConstraintErrors", "PortRcvConstraintErrors"),
+            Map.entry("LinkIntegrityErrors", "LocalLinkIntegrityErrors"), Map.entry("ExcBufOverrunErrors", "ExcessiveBufferOverrunErrors"),
+            Map.entry("XmtData", "PortXmitData"), Map.entry("RcvData", "PortRcvData"), Map.entry("XmtPkts", "PortXmitPkts"),
+            Map.entry("RcvPkts", "PortRcvPkts"), Map.entry("XmtWait", "PortXmitWait"));
 }

@@ -159,6 +159,22 @@ public class RealSamplesTest {
         assertThat(p5.key()).isEqualTo(new PortCounters.Key(0x2c903006e29b0L, 5));
     }
 
+    /** OFED 1.x perfquery printed short field names: read as today's, so a SymbolErrors count is a symbol error count. */
+    @Test
+    void perfqueryOfed1ShortFieldNames() {
+        List<PortCounters> pcs = clean("perfquery/tacc-stats-old-ofed-short-field-names.txt", CountersParser::perfquery);
+        assertThat(pcs).singleElement().satisfies(pc -> {
+            assertThat(pc.lid()).isEqualTo(936);
+            assertThat(pc.counters()).containsEntry("SymbolErrorCounter", 0L).containsEntry("LinkErrorRecoveryCounter", 0L)
+                    .containsEntry("LinkDownedCounter", 0L).containsEntry("PortXmitData", 905972985L).containsEntry("PortRcvData", 2411533950L)
+                    .doesNotContainKeys("SymbolErrors", "XmtData");
+        });
+        // a fault in the same format is seen as one
+        String faulty = real("perfquery/tacc-stats-old-ofed-short-field-names.txt").content().replace("SymbolErrors:....................0",
+                "SymbolErrors:....................500");
+        assertThat(CountersParser.perfquery(new Text("fabric/perfquery.out", faulty)).get(0).counters()).containsEntry("SymbolErrorCounter", 500L);
+    }
+
     @Test
     void perfqueryExtendedEdr() {
         List<PortCounters> pcs = clean("perfquery/treydock-x-edr-ca.txt", CountersParser::perfquery);
