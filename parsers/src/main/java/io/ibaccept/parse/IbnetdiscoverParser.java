@@ -172,12 +172,15 @@ public final class IbnetdiscoverParser {
         sc.i++;
         int remotePort = Nums.integer(t, ln, sc.until(']', "remote port"));
         long remotePortGuid = 0;
+        // a CA's own port lines print the remote CA's port GUID after a space ("[1] (2c903..)", ibnetdiscover's
+        // out_ca_port, as for two hosts cabled back to back); a switch's lines print it right after the port
+        sc.ws();
         while (sc.at('(')) {
             sc.i++;
             String g = sc.until(')', "parenthesis");
             if (g.indexOf('/') < 0 && !remoteId.startsWith("S-")) remotePortGuid = Nums.hex(t, ln, g);
+            sc.ws();
         }
-        sc.ws();
         String comment = "";
         if (sc.at('#')) comment = line.substring(sc.i + 1);
         else if (sc.i < line.length()) throw sc.bad("unexpected text after the remote port");

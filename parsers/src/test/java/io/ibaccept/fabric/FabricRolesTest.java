@@ -124,4 +124,39 @@ class FabricRolesTest {
                 if (f.linkClass(l) == LinkClass.SWITCH_TO_SWITCH)
                     assertThat(f.node(l.other(l.endAt(leaf.guid())).guid()).group()).as(leaf.name()).isEqualTo(leaf.group());
     }
+
+    /** Two hosts cabled back to back without a switch: one host-to-host cable, no switch, no level. */
+    @Test
+    void backToBackHostsAreOneHostToHostCable() {
+        Fabric f = FabricBuilder.build(null, IblinkinfoParser.parse(RealSamplesTest.real("iblinkinfo/cn-toolnotes-edr-back-to-back.txt"),
+                Issues.strict()), null);
+        assertThat(f.switches()).isEmpty();
+        assertThat(f.hosts()).hasSize(2);
+        assertThat(f.links()).singleElement().satisfies(l -> {
+            assertThat(f.linkClass(l)).isEqualTo(LinkClass.HOST_TO_HOST);
+            assertThat(l.isActive()).isTrue();
+        });
+    }
+
+    /**
+     * ibnetdiscover of two hosts back to back: each CA's port line carries its own port GUID and, after a space, the
+     * remote CA's (the layout of out_ca_port in rdma-core's ibnetdiscover.c: "[%d](%PRIx64) \t%s[%d] (%PRIx64) \t\t# lid
+     * %d lmc %d ..."). Read without a problem, as one host-to-host cable.
+     */
+    @Test
+    void backToBackHostsInIbnetdiscover() {
+        String text = String.join("\n",
+                "vendid=0x2c9", "devid=0x1013", "sysimgguid=0x2c90300212110", "caguid=0x2c90300212110",
+                "Ca\t1 \"H-0002c90300212110\"\t\t# \"m02 HCA-1\"",
+                "[1](2c90300212111) \t\"H-0000000000000120\"[1] (123) \t\t# lid 1 lmc 0 \"m01 HCA-3\" lid 2 4xEDR",
+                "",
+                "vendid=0x2c9", "devid=0x1013", "sysimgguid=0x120", "caguid=0x120",
+                "Ca\t1 \"H-0000000000000120\"\t\t# \"m01 HCA-3\"",
+                "[1](123) \t\"H-0002c90300212110\"[1] (2c90300212111) \t\t# lid 2 lmc 0 \"m02 HCA-1\" lid 1 4xEDR", "");
+        Topology t = IbnetdiscoverParser.parse(new io.ibaccept.parse.Text("fabric/ibnetdiscover.out", text));
+        assertThat(t.nodes()).hasSize(2).allSatisfy(n -> assertThat(n.ports()).singleElement()
+                .satisfies(p -> assertThat(p.remoteGuid()).isIn(0x120L, 0x2c90300212110L)));
+        Fabric f = FabricBuilder.build(t, null, null);
+        assertThat(f.links()).singleElement().satisfies(l -> assertThat(f.linkClass(l)).isEqualTo(LinkClass.HOST_TO_HOST));
+    }
 }
