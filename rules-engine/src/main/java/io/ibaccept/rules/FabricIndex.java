@@ -55,7 +55,8 @@ public final class FabricIndex {
     FabricIndex(ClusterData data, io.ibaccept.fabric.Fabric fabric) {
         this.data = data;
         this.fabric = fabric;
-        List<LinkInfo> all = data.fabric().links() == null ? List.of() : data.fabric().links();
+        List<LinkInfo> all = data.fabric().links() != null ? data.fabric().links()
+                : data.fabric().topology() != null ? fromTopology(data.fabric().topology()) : List.of();
         Map<String, LinkInfo> byEnd = new LinkedHashMap<>();
         for (LinkInfo l : all) {
             byEnd.put(l.lid() + ":" + l.port(), l);
@@ -86,6 +87,22 @@ public final class FabricIndex {
                 if (end.lid() > 0) linkByEnd.put("l" + end.lid() + ":" + end.port(), k);
                 linkByEnd.putIfAbsent("n" + end.nodeName() + ":" + end.port(), k);
             }
+    }
+
+    /**
+     * Without iblinkinfo, the links ibnetdiscover printed, as iblinkinfo would list them: every port line with its
+     * width and speed (ibnetdiscover walks only links that are up, so they count as Active), a CA port keyed by its
+     * port GUID as iblinkinfo keys it. Down ports and "Could be" hints are what iblinkinfo alone knows.
+     */
+    static List<LinkInfo> fromTopology(io.ibaccept.model.Topology t) {
+        List<LinkInfo> out = new ArrayList<>();
+        for (io.ibaccept.model.Topology.Node n : t.nodes()) {
+            boolean sw = n.type() == io.ibaccept.model.Topology.NodeType.SWITCH;
+            for (io.ibaccept.model.Topology.Port p : n.ports())
+                out.add(new LinkInfo(sw, sw || p.portGuid() == 0 ? n.guid() : p.portGuid(), n.description(), sw ? n.lid() : p.lid(), p.port(),
+                        p.width(), p.speed(), "Active", "LinkUp", p.remoteLid(), p.remotePort(), p.remoteDescription(), "", p.ref()));
+        }
+        return out;
     }
 
     /** Node descriptions held by more than one node GUID (topology and iblinkinfo), name -> GUIDs. */

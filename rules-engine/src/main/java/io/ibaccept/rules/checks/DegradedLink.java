@@ -30,7 +30,8 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
     }
 
     public List<Input> inputs() {
-        return List.of(Input.of(Cmd.IBLINKINFO));
+        // iblinkinfo has the state and the "Could be" rate; ibnetdiscover alone still prints every link's width and speed
+        return List.of(Input.of(Cmd.IBLINKINFO, Cmd.IBNETDISCOVER));
     }
 
     public List<Setting> settings() {
@@ -66,10 +67,10 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
         List<FabricIndex.Link> active = c.index.links().stream()
                 .filter(l -> l.a().isActive() && value(l.a()) != null).toList();
         if (active.isEmpty()) {
-            c.skip("no active links in iblinkinfo");
+            c.skip("no active links in iblinkinfo or ibnetdiscover");
             return;
         }
-        boolean hintsPrinted = c.data.fabric().links().stream().anyMatch(l -> !l.couldBe().isBlank());
+        boolean hintsPrinted = c.data.fabric().links() != null && c.data.fabric().links().stream().anyMatch(l -> !l.couldBe().isBlank());
         int bad = 0;
         List<String> passes = new ArrayList<>();
         for (boolean isl : new boolean[] {false, true}) {
@@ -93,9 +94,16 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
                 how = "most common among " + name + " links";
             }
             int badHere = 0;
+            // by the majority only: a whole class of hosts (by name) below it alike is one warning, not a fault per cable
+            Map<String, T> classValue = perClass.isEmpty() && all.isEmpty() && !isl ? hostClassesBelow(c, cls, expected) : Map.of();
+            for (String hostClass : classValue.keySet()) {
+                List<FabricIndex.Link> members = cls.stream().filter(l -> hostClassOf(c, l).equals(hostClass)).toList();
+                badHere++;
+                classWarning(c, hostClass, members, classValue.get(hostClass), expected);
+            }
             for (FabricIndex.Link l : cls) {
                 T got = value(c, l);
-                if (got.compareTo(expected) >= 0) continue;
+                if (got.compareTo(expected) >= 0 || got.equals(classValue.get(hostClassOf(c, l)))) continue;
                 badHere++;
                 judge(c, l, got, expected, how, hintsPrinted);
             }
@@ -103,6 +111,46 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
             if (badHere == 0) passes.add("all " + cls.size() + " active " + name + " links run at " + expected + " (" + how + ")");
         }
         if (bad == 0) c.pass(String.join("; ", passes), List.of(), List.of());
+    }
+
+    /** Fewer host links than this in a class are judged one by one. */
+    static final int MIN_CLASS = 4;
+
+    /**
+     * The classes of hosts (by name: "stor-07" and "stor-12" are "stor-#") whose every host link runs at one value below
+     * the expected one: storage nodes at EDR among HDR compute nodes, built so or all cabled wrong alike.
+     */
+    private Map<String, T> hostClassesBelow(Ctx c, List<FabricIndex.Link> hostLinks, T expected) {
+        Map<String, List<T>> byClass = new LinkedHashMap<>();
+        for (FabricIndex.Link l : hostLinks) byClass.computeIfAbsent(hostClassOf(c, l), k -> new ArrayList<>()).add(value(c, l));
+        if (byClass.size() < 2) return Map.of();
+        Map<String, T> out = new java.util.TreeMap<>();
+        byClass.forEach((k, vs) -> {
+            if (vs.size() >= MIN_CLASS && vs.stream().distinct().count() == 1 && vs.get(0).compareTo(expected) < 0) out.put(k, vs.get(0));
+        });
+        return out;
+    }
+
+    /** The host's name with its numbers as '#': the naming class of the host at the link's HCA end. */
+    private static String hostClassOf(Ctx c, FabricIndex.Link l) {
+        LinkInfo ca = c.index.caEnd(l);
+        String name = ca == null ? "" : ca.nodeName().split("\\s+")[0];
+        return name.replaceAll("\\d+", "#");
+    }
+
+    private void classWarning(Ctx c, String hostClass, List<FabricIndex.Link> members, T got, T expected) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("class", hostClass);
+        v.put("count", members.size());
+        v.put("active", got);
+        v.put("expected", expected);
+        v.put("ratio", Math.round(100 * scale(got) / scale(expected)) + "%");
+        List<Evidence> ev = new ArrayList<>();
+        for (FabricIndex.Link l : members.subList(0, Math.min(5, members.size()))) ev.add(Evidence.of(line(l.a()), l.a().ref()));
+        if (members.size() > 5) ev.add(Evidence.of("... and " + (members.size() - 5) + " more links of " + hostClass + " hosts", ""));
+        List<String> hosts = members.stream().map(l -> c.index.caEnd(l).nodeName().split("\\s+")[0]).distinct().toList();
+        c.problem(Status.WARN, hosts, ev, "all " + members.size() + " host links of the " + hostClass + " hosts ("
+                + io.ibaccept.rules.Hostlists.compress(hosts) + ") run at " + got + ", the other hosts at " + expected, "class", v);
     }
 
     private void judge(Ctx c, FabricIndex.Link l, T got, T expected, String how, boolean hintsPrinted) {
