@@ -71,7 +71,7 @@ class InjectionTest {
     void quotedValuesStayLiteralThroughSshAndTheRemoteShell() throws Exception {
         Transport ssh = new Transports.Ssh(List.of("-o", "StrictHostKeyChecking=no"), fake.ssh.toString());
         String hostile = "$(touch " + marker + ") `touch " + marker + "`; touch " + marker + " | it's \"x\" \n ünï";
-        ExecResult r = ssh.run("cn0001", Shell.join("printf", "%s", hostile), Duration.ofSeconds(20));
+        ExecResult r = ssh.run("cn0001", Shell.join("printf", "%s", hostile), Duration.ofSeconds(120)); // generous: a loaded 2-core machine
         assertThat(r.status()).isEqualTo(CommandResult.OK);
         assertThat(r.stdout()).isEqualTo(hostile);
         // a collection with a probe command full of shell syntax: its words are arguments, never syntax
@@ -96,7 +96,7 @@ class InjectionTest {
     void srunGetsTheScriptAsOneArgument() throws Exception {
         Transport srun = new Transports.Srun(List.of(), fake.srun.toString());
         String hostile = "a;touch " + marker + " $(touch " + marker + ")";
-        ExecResult r = srun.run("cn0001", Shell.join("printf", "%s", hostile), Duration.ofSeconds(20));
+        ExecResult r = srun.run("cn0001", Shell.join("printf", "%s", hostile), Duration.ofSeconds(120));
         assertThat(r.stdout()).isEqualTo(hostile);
         assertThat(fake.calls()).singleElement().satisfies(a -> assertThat(a.subList(1, a.size()))
                 .containsExactly("--quiet", "-N1", "-n1", "-w", "cn0001", "bash", "-c", "printf %s " + Shell.quote(hostile)));

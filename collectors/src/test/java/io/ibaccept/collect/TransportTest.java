@@ -114,7 +114,7 @@ class TransportTest {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/ssh")), "no ssh client installed");
         // loopback, port 1: nothing listens, the client fails at once
         Transport ssh = new Transports.Ssh(List.of("-p", "1", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"));
-        ExecResult r = ssh.run("127.0.0.1", "ibstat", Duration.ofSeconds(20));
+        ExecResult r = ssh.run("127.0.0.1", "ibstat", Duration.ofSeconds(120));
         assertThat(r.status()).isEqualTo(CommandResult.UNREACHABLE);
         assertThat(r.exitCode()).isEqualTo(255);
     }
