@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 7.2 / 7.8 end to end: SM configuration read from the fabric, not inferred. opensm on ibsim with its own
+ * End to end: SM configuration read from the fabric, not inferred. opensm on ibsim with its own
  * partitions.conf (per-partition IPoIB MTU, a partition without IPoIB), collected with the real saquery -g and
  * smpquery, judged by mtu.ipoib and pkey. ibsim ports have MtuCap 2048, so mtu=4 (2048) is the ports' MTU there and
  * mtu=3 (1024) is below it; ibsim switches do not keep the PartEnforce bits opensm sets, so they read 0.

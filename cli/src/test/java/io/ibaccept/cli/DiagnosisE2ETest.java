@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 7 end to end: faults on simulated fabrics of their own design (a 9-host, 3-leaf, 2-spine fat tree at HDR and
+ * End to end: faults on simulated fabrics of their own design (a 9-host, 3-leaf, 2-spine fat tree at HDR and
  * at HDR100), collected with the real tools and judged: one root finding per fault, with the right cause.
  */
 @ExtendWith(RequiresSimulator.class)

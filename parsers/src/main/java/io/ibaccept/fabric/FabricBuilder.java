@@ -162,7 +162,7 @@ public final class FabricBuilder {
         for (RawLink l : rawLinks.values()) links.add(new Link(l.a, l.b, l.width, l.speed, l.state, l.phys, l.refs));
         for (RawNode n : raw.values()) n.role = role(n);
         Map<Long, Long> systems = chassis(raw);
-        Map<Long, Integer> levels = levels(raw, links);
+        Map<Long, Integer> levels = levels(raw, links, systems.keySet());
         Map<Long, String> names = new HashMap<>();
         for (RawNode n : raw.values()) names.put(n.guid, map.name(n.guid).orElse(n.description));
         Map<Long, Integer> groups = groups(raw, links, levels, names);
@@ -257,7 +257,7 @@ public final class FabricBuilder {
      * are mostly leaves themselves: that is a spine with a host plugged into it (fat-tree validation reports it).
      * The other levels are the BFS depth from the leaves over the switch-to-switch links that are up.
      */
-    static Map<Long, Integer> levels(Map<Long, RawNode> nodes, List<Link> links) {
+    static Map<Long, Integer> levels(Map<Long, RawNode> nodes, List<Link> links, Set<Long> chassis) {
         Graph<Long, DefaultEdge> g = new SimpleGraph<>(DefaultEdge.class);
         Set<Long> withHosts = new HashSet<>();
         for (RawNode n : nodes.values()) if (n.type == Type.SWITCH) g.addVertex(n.guid);
@@ -293,7 +293,7 @@ public final class FabricBuilder {
             if (v != root) levels.put(v, bfs.getDepth(v));
         }
         g.removeVertex(root);
-        emptyLeaves(g, links, leaves, levels);
+        emptyLeaves(g, links, leaves, levels, chassis);
         return levels;
     }
 
@@ -303,7 +303,7 @@ public final class FabricBuilder {
      * the ports that spine gives its leaves. A core connects spines of several units or planes, which no single leaf
      * reaches, on the spines' upper ports, so it keeps its level (also when it lost its links to all units but one).
      */
-    private static void emptyLeaves(Graph<Long, DefaultEdge> g, List<Link> links, Set<Long> leaves, Map<Long, Integer> levels) {
+    private static void emptyLeaves(Graph<Long, DefaultEdge> g, List<Link> links, Set<Long> leaves, Map<Long, Integer> levels, Set<Long> chassis) {
         List<Long> candidates = new ArrayList<>();
         for (var e : levels.entrySet()) if (e.getValue() >= 3) candidates.add(e.getKey());
         if (candidates.isEmpty()) return;
@@ -322,17 +322,24 @@ public final class FabricBuilder {
         for (long s : candidates) {
             Set<Long> up = neighbours(g, s);
             if (up.isEmpty() || !up.stream().allMatch(n -> levels.getOrDefault(n, -1) == 2)) continue;
+            // a chassis' spine ASICs sit above its line ASICs by construction: never an empty leaf
+            if (chassis.contains(s)) continue;
             boolean onLeafPorts = up.stream().allMatch(sp -> portTo.getOrDefault(sp, Map.of()).getOrDefault(s, Integer.MAX_VALUE)
                     <= lastLeafPort.getOrDefault(sp, -1));
             if (!onLeafPorts) continue;
             long any = up.iterator().next();
             for (long leaf : neighbours(g, any)) {
-                if (leaves.contains(leaf) && neighbours(g, leaf).containsAll(up)) {
+                // reaching about as many spines as a leaf of the unit does (a core that lost links reaches few)
+                if (leaves.contains(leaf) && neighbours(g, leaf).containsAll(up) && up.size() * 2 >= spinesOf(g, leaf, levels)) {
                     levels.put(s, 1);
                     break;
                 }
             }
         }
+    }
+
+    private static long spinesOf(Graph<Long, DefaultEdge> g, long leaf, Map<Long, Integer> levels) {
+        return neighbours(g, leaf).stream().filter(n -> levels.getOrDefault(n, -1) == 2).count();
     }
 
     private static Set<Long> neighbours(Graph<Long, DefaultEdge> g, long v) {

@@ -79,7 +79,7 @@ public final class FatTree {
             Node a = f.node(l.a().guid()), b = f.node(l.b().guid());
             if (a == null || b == null) continue;
             // without a spine level (two leaves back to back, a ring) there is no tree whose levels a cable could cross
-            if (levels >= 2 && f.linkClass(l) == Fabric.LinkClass.SWITCH_TO_SWITCH && a.level() == b.level() && a.level() > 0)
+            if (levels >= 2 && f.isSwitchToSwitch(l) && a.level() == b.level() && a.level() > 0)
                 tree.add(new Issue("intralevel", true, List.of(f.name(l.a()), f.name(l.b())),
                         f.name(l) + " connects two level-" + a.level() + " switches (" + plural(levelName(a.level())) + ")", facts(f, l),
                         Map.of("a", f.name(l.a()), "b", f.name(l.b()))));
@@ -109,7 +109,8 @@ public final class FatTree {
         }
         // leaves are compared with the leaves of their own group (scalable unit or plane): a unit reaches its own spines
         Map<Integer, List<Integer>> upByGroup = new HashMap<>();
-        for (Node leaf : leaves) upByGroup.computeIfAbsent(leaf.group(), k -> new ArrayList<>()).add(upCount.get(leaf.guid()));
+        for (Node leaf : leaves)
+            if (upCount.get(leaf.guid()) > 0) upByGroup.computeIfAbsent(leaf.group(), k -> new ArrayList<>()).add(upCount.get(leaf.guid()));
         Map<Integer, Integer> usualUpOf = new HashMap<>();
         upByGroup.forEach((g, counts) -> usualUpOf.put(g, mode(counts)));
         int usualUp = mode(upCount.values());
@@ -130,7 +131,8 @@ public final class FatTree {
             Load ld = loads.get(leaf.guid());
             int up = ld.up().size();
             Map<Long, Integer> mine = perUpper.get(leaf.guid());
-            int usualHere = usualUpOf.get(leaf.group());
+            // a leaf cut off from every spine is a group of its own: it is compared with the whole fabric
+            int usualHere = up == 0 || !usualUpOf.containsKey(leaf.group()) || upByGroup.get(leaf.group()).size() < 2 ? usualUp : usualUpOf.get(leaf.group());
             if (levels >= 2 && up < usualHere) {
                 Map<Long, Integer> usualInGroup = new TreeMap<>();
                 usualPerUpper.forEach((sp, n) -> {
@@ -139,11 +141,11 @@ public final class FatTree {
                 blocking.add(lostUplinks(f, leaf, ld, usualHere, mine, usualInGroup, peerUplinkPorts, planned, s));
                 continue;
             }
-            if (levels >= 2 && up > usualUp && leaves.size() > 2)
+            if (levels >= 2 && up > usualHere && leaves.size() > 2)
                 tree.add(new Issue("uplinks_count", true, List.of(leaf.name()),
-                        leaf.name() + " has " + up + " uplinks, the other leaves usually " + usualUp + " (" + countsOf(leaves, upCount) + ")",
+                        leaf.name() + " has " + up + " uplinks, the other leaves usually " + usualHere + " (" + countsOf(leaves, upCount) + ")",
                         ld.up().stream().limit(8).map(l -> fact(f, l, leaf)).toList(),
-                        Map.of("leaf", leaf.name(), "count", String.valueOf(up), "usual", String.valueOf(usualUp))));
+                        Map.of("leaf", leaf.name(), "count", String.valueOf(up), "usual", String.valueOf(usualHere))));
             // in a 2-level tree every leaf should use every spine; deeper trees are judged by reachability only
             Map<Long, Integer> counts = new TreeMap<>(mine);
             if (levels == 2) for (Node sp : tops) counts.putIfAbsent(sp.guid(), 0);
@@ -163,11 +165,16 @@ public final class FatTree {
         }
         // most leaves with their full uplinks over the ratio alike: the fabric is built that way (2:1, 1.5:1), a design to
         // declare, not cables to add; a minority over it lacks capacity its peers have
-        long full = leaves.stream().filter(l -> !loads.get(l.guid()).down().isEmpty() && loads.get(l.guid()).up().size() >= usualUpOf.get(l.group())).count();
+        // only while no ratio is declared: a declared one is the design, and above it is a fault
+        long full = leaves.stream().filter(l -> !loads.get(l.guid()).down().isEmpty() && !loads.get(l.guid()).up().isEmpty()
+                && loads.get(l.guid()).up().size() >= usualUpOf.getOrDefault(l.group(), usualUp)).count();
+        boolean ratioDeclared = s.maxRatio() > 1.0001;
+        boolean portStatesKnown = f.links().stream().anyMatch(l -> !l.state().isEmpty());
         ratioGroups.values().forEach(group -> {
             Issue i = ratioIssue(f, group, loads, s, "leaf", group.size() == leaves.size());
-            boolean design = group.size() * 2 > full && group.size() > 1 && group.stream().noneMatch(l -> downAmongUplinks(f, loads.get(l.guid())));
-            blocking.add(design ? i.asDesign(full) : i);
+            boolean design = !ratioDeclared && group.size() * 2 > full && group.size() > 1
+                    && group.stream().noneMatch(l -> loads.get(l.guid()).up().isEmpty() || downAmongUplinks(f, loads.get(l.guid())));
+            blocking.add(design ? i.asDesign(full, portStatesKnown) : i);
         });
 
         // every leaf reaches every top switch (2 levels: directly; more: over upward links)
@@ -200,12 +207,13 @@ public final class FatTree {
     }
 
     /**
-     * A port down on the uplink side of a leaf (above its first uplink port): a cable that was there, as when a spine
-     * died, which no design explains. Unused host ports below the uplinks are not such evidence.
+     * A port down on the uplink side of a leaf (above its last host port): a cable that was there, as when a spine
+     * died, which no design explains. Unused host ports among the hosts' are not such evidence. Without iblinkinfo no
+     * down port is known: the design warning then says a lost spine would look the same.
      */
     private static boolean downAmongUplinks(Fabric f, Load ld) {
-        int firstUp = ld.up().stream().mapToInt(l -> l.endAt(ld.sw().guid()).port()).min().orElse(Integer.MAX_VALUE);
-        return f.downPortsOf(ld.sw().guid()).stream().anyMatch(p -> p.end().port() > firstUp);
+        int lastHost = ld.down().stream().mapToInt(l -> l.endAt(ld.sw().guid()).port()).max().orElse(0);
+        return f.downPortsOf(ld.sw().guid()).stream().anyMatch(p -> p.end().port() > lastHost);
     }
 
     /** Active links of a switch split by direction: to lower levels (hosts for a leaf) and to higher levels. */
@@ -215,8 +223,8 @@ public final class FatTree {
         for (Link l : f.linksOf(sw.guid())) {
             if (!l.isUp()) continue;
             Node o = f.node(l.other(l.endAt(sw.guid())).guid());
-            // the switch's own aggregation node and a chassis' backplane carry no host traffic up or down the tree
-            if (o == null || f.linkClass(l) != Fabric.LinkClass.HOST && f.linkClass(l) != Fabric.LinkClass.SWITCH_TO_SWITCH) continue;
+            // the switch's own aggregation node, a looped cable or a back-to-back pair carry no traffic up or down the tree
+            if (o == null || !f.isHostLink(l) && !f.isSwitchToSwitch(l)) continue;
             int ol = o.isSwitch() ? o.level() : 0;
             if (ol < sw.level() && ol >= 0) {
                 down.add(l);

@@ -20,6 +20,30 @@ class FatTreeTest {
         }
     }
 
+    /** A leaf cut off from every spine is compared with the other leaves, its ports named, not a unit of its own. */
+    @Test
+    void aLeafThatLostEveryUplinkNamesItsPorts() {
+        TestFabrics t = TestFabrics.fatTree(2, 4, 2, 4);
+        for (int p = 17; p <= 20; p++) t.unplug("leaf03", p);
+        FatTree.Result r = validate(t);
+        assertThat(r.blocking()).filteredOn(i -> i.kind().equals("uplinks_lost")).singleElement().satisfies(i -> {
+            assertThat(i.severe()).isTrue();
+            assertThat(i.summary()).startsWith("leaf03 has 0 active uplinks, its peers 4").contains("leaf03 port 17", "leaf03 port 20");
+        });
+        assertThat(r.blocking()).noneMatch(i -> i.kind().equals("ratio_design"));
+    }
+
+    /** With a ratio declared, a leaf over it is a fault, not a design to declare. */
+    @Test
+    void aDeclaredRatioTurnsTheDesignWarningIntoAFault() {
+        Fabric f = FabricRolesTest.topology("clustervision-trinityx-edr-6sw-96ca.txt");
+        assertThat(FatTree.validate(f, FatTree.Settings.defaults()).blocking()).anyMatch(i -> i.kind().equals("ratio_design"));
+        FatTree.Result declared = FatTree.validate(f, new FatTree.Settings(0, 1.5, FatTree.Settings.defaults().hostTolerance(), null));
+        assertThat(declared.blocking()).noneMatch(i -> i.kind().equals("ratio_design")).anyMatch(i -> i.kind().equals("ratio") && i.severe());
+        assertThat(FatTree.validate(f, new FatTree.Settings(0, 2, FatTree.Settings.defaults().hostTolerance(), null)).blocking())
+                .noneMatch(i -> i.kind().equals("ratio_design")).noneMatch(i -> i.kind().equals("ratio") && i.vars().get("ratio").equals("2:1"));
+    }
+
     @Test
     void lostUplinkNamesTheLeafPortAndTheSpine() {
         TestFabrics t = TestFabrics.fatTree(2, 4, 2, 4);

@@ -64,7 +64,7 @@ final class FabricView {
                 String leaf = switchNames.get(sw), host = caHost.get(ca);
                 leafHosts.computeIfAbsent(leaf, k -> new TreeSet<>()).add(host);
                 hostLeaves.computeIfAbsent(host, k -> new TreeSet<>()).add(leaf);
-            } else if (fabric.linkClass(l) == Fabric.LinkClass.SWITCH_TO_SWITCH) {
+            } else if (fabric.isSwitchToSwitch(l)) {
                 Fabric.Node a = fabric.node(l.a().guid()), b = fabric.node(l.b().guid());
                 Fabric.Node hi = a.level() > b.level() ? a : b, lo = hi == a ? b : a;
                 if (lo.level() < 1 || hi.level() != lo.level() + 1) continue;

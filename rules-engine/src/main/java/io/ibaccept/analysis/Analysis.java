@@ -114,6 +114,11 @@ public final class Analysis {
         return facts.fabricOrNull();
     }
 
+    /** The fabric graph, switchless (hosts back to back) or not, for comparing two dumps: null when it cannot be built. */
+    public Fabric fabricGraph() {
+        return facts.fabricIfBuilt();
+    }
+
     /** The cabling plan against the fabric (work order, missing cables), or null without --expect. */
     public PlanDiff.Result planDiff() {
         return facts.planDiff();

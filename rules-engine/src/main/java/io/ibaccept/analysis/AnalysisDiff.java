@@ -18,7 +18,7 @@ public final class AnalysisDiff {
     private AnalysisDiff() {}
 
     public static List<DumpDiff.Change> compare(Analysis before, Analysis after) {
-        List<DumpDiff.Change> out = new ArrayList<>(DumpDiff.compare(before.data(), before.fabric(), after.data(), after.fabric()));
+        List<DumpDiff.Change> out = new ArrayList<>(DumpDiff.compare(before.data(), before.fabricGraph(), after.data(), after.fabricGraph()));
         Map<String, Finding> old = problems(before.report()), now = problems(after.report());
         now.forEach((k, f) -> {
             Finding o = old.get(k);

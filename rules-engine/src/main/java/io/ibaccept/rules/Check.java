@@ -63,7 +63,7 @@ public interface Check {
         HOST_CABLES,
         /** two hosts tested against each other, named in the evidence as "A -> B", else the finding's two objects */
         PAIRS,
-        /** the pairs named in the evidence; an object alone is a host */
+        /** the pairs named in the evidence; a finding with one object is about that host alone */
         PAIRS_IN_EVIDENCE,
         /** the ports and nodes a vendor tool's message names in its text */
         TOOL_MESSAGES,

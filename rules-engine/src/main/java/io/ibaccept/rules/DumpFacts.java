@@ -62,16 +62,22 @@ public final class DumpFacts {
         return fabric.get();
     }
 
-    /** The fabric graph for a picture: null when it cannot be built or has no switch (the fabric checks say why). */
-    public Fabric fabricOrNull() {
+    /** The fabric graph, switchless or not; null when it cannot be built (the fabric checks say why). */
+    public Fabric fabricIfBuilt() {
         var fd = data.fabric();
         if (fd == null || fd.topology() == null && fd.links() == null) return null;
         try {
-            Fabric f = fabric();
-            return f.switches().isEmpty() ? null : f;
+            return fabric();
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    /** The fabric graph for a picture: null when it cannot be built or has no switch (the fabric checks say why). */
+    public Fabric fabricOrNull() {
+        var fd = data.fabric();
+        Fabric f = fabricIfBuilt();
+        return f == null || f.switches().isEmpty() ? null : f;
     }
 
     FabricIndex index() {
@@ -104,7 +110,12 @@ public final class DumpFacts {
         var fd = data.fabric();
         if (fd == null || fd.topology() == null && fd.links() == null)
             return new PlanDiff.Result(plan.cables().size(), 0, List.of(), List.of(), plan.problems(), List.of());
-        return PlanDiff.compare(fabric(), plan);
+        try {
+            return PlanDiff.compare(fabric(), plan);
+        } catch (RuntimeException e) {
+            // an unusable topology: fabric.plan reports it as its ERROR, and the reports still get written
+            return new PlanDiff.Result(plan.cables().size(), 0, List.of(), List.of(), plan.problems(), List.of());
+        }
     }
 
     private FabricView leaves() {

@@ -56,13 +56,16 @@ final class Refs {
         Set<Ref> u = new LinkedHashSet<>();
         switch (naming) {
             case PAIRS, PAIRS_IN_EVIDENCE -> {
+                if (naming == Check.Naming.PAIRS_IN_EVIDENCE && f.objects().size() == 1) {
+                    u.add(new Ref.Host(f.objects().get(0))); // one suspect host: about that host, not its pairs
+                    break;
+                }
                 for (Evidence e : f.evidence()) {
                     Matcher m = PAIR.matcher(e.text());
                     if (m.find() && data.hosts().containsKey(m.group(1)) && data.hosts().containsKey(m.group(2)))
                         u.add(new Ref.Pair(m.group(1), m.group(2)));
                 }
                 if (u.isEmpty() && naming == Check.Naming.PAIRS && f.objects().size() == 2) u.add(new Ref.Pair(f.objects().get(0), f.objects().get(1)));
-                if (u.isEmpty() && naming == Check.Naming.PAIRS_IN_EVIDENCE && f.objects().size() == 1) u.add(new Ref.Host(f.objects().get(0)));
             }
             case TOOL_MESSAGES -> {
                 for (Evidence e : f.evidence()) toolPorts(e.text(), u);

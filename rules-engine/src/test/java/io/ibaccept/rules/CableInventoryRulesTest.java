@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 9.3: cable.rating, cable.parts, cable.serial on real captures (mlxlink module info, ibdiagnet db_csv). */
+/** The cable checks (cable.rating, cable.parts, cable.serial) on real captures (mlxlink module info, ibdiagnet db_csv). */
 class CableInventoryRulesTest {
     static final Path REAL = Path.of("..", "parsers", "src", "test", "resources", "real");
     /** ConnectX-7 NDR, FS OSFPFL-400G-PC01 DAC, 'Supported Cable Speed : 0x000000f1 (NDR,HDR,EDR,FDR,SDR)'. */

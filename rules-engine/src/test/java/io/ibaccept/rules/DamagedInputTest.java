@@ -9,7 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 13.5: damaged input never ends ACCEPTED; inputs not collected on purpose stay neutral. */
+/** Damaged input never ends ACCEPTED; inputs not collected on purpose stay neutral. */
 class DamagedInputTest {
     @TempDir
     Path tmp;

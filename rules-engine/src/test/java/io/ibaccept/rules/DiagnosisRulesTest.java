@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 7: the right root cause, once, with the fix that applies. Small synthetic fabrics, one fault each. */
+/** The right root cause, once, with the fix that applies. Small synthetic fabrics, one fault each. */
 class DiagnosisRulesTest {
     @TempDir
     Path tmp;

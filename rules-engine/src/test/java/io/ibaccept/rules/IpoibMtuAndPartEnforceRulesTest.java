@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** mtu.ipoib (saquery -g broadcast group per partition) and pkey's PartEnforce read on the switch port (issue 7.2, 7.8). */
+/** mtu.ipoib (saquery -g broadcast group per partition) and pkey's PartEnforce read on the switch port. */
 class IpoibMtuAndPartEnforceRulesTest {
     static final Path REAL = Path.of("..", "parsers", "src", "test", "resources", "real");
     /** Captured from opensm on ibsim: partition 0x8002 at Mtu 0x84 (2048), the default partition at 0x85 (4096). */

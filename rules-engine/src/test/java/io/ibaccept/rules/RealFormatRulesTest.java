@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 6, rule side: the rules on what the tools really print (verbatim captures from parsers' test resources,
+ * Real formats, rule side: the rules on what the tools really print (verbatim captures from parsers' test resources,
  * sources in their SOURCES.md) placed into the healthy synthetic fabric.
  */
 class RealFormatRulesTest {

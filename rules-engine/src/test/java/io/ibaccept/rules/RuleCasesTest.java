@@ -189,7 +189,7 @@ class RuleCasesTest {
             assertThat(f.status()).isEqualTo(Status.ERROR);
             assertThat(f.summary()).isEqualTo("ibstat: nodes/cn0002/ibstat.out:2: expected a hexadecimal number, found '0xnothex'");
         });
-        // a required input missing from the dump is damage, an ERROR (issue 13.5), not a neutral SKIP
+        // a required input missing from the dump is damage, an ERROR, not a neutral SKIP
         assertThat(of(r, "input")).anySatisfy(f -> {
             assertThat(f.status()).isEqualTo(Status.ERROR);
             assertThat(f.summary()).contains("nodes/cn0003/smpquery-portinfo.out: file missing from the dump");

@@ -74,9 +74,8 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
         int bad = 0;
         List<String> passes = new ArrayList<>();
         for (boolean isl : new boolean[] {false, true}) {
-            io.ibaccept.fabric.Fabric.LinkClass want = isl ? io.ibaccept.fabric.Fabric.LinkClass.SWITCH_TO_SWITCH : io.ibaccept.fabric.Fabric.LinkClass.HOST;
-            // aggregation nodes, chassis backplanes and loops are neither class: they have no cable to judge
-            List<FabricIndex.Link> cls = active.stream().filter(l -> c.index.linkClass(l) == want).toList();
+            // aggregation nodes, looped cables and back-to-back pairs are neither class; a chassis backplane is judged as an ISL
+            List<FabricIndex.Link> cls = active.stream().filter(l -> isl ? isIsl(c.index.linkClass(l)) : c.index.linkClass(l) == io.ibaccept.fabric.Fabric.LinkClass.HOST).toList();
             if (cls.isEmpty()) continue;
             String name = isl ? "switch-to-switch" : "host";
             Optional<T> perClass = parse(c.text(isl ? "expected.isl" : "expected.host"));
@@ -111,6 +110,10 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
             if (badHere == 0) passes.add("all " + cls.size() + " active " + name + " links run at " + expected + " (" + how + ")");
         }
         if (bad == 0) c.pass(String.join("; ", passes), List.of(), List.of());
+    }
+
+    private static boolean isIsl(io.ibaccept.fabric.Fabric.LinkClass c) {
+        return c == io.ibaccept.fabric.Fabric.LinkClass.SWITCH_TO_SWITCH || c == io.ibaccept.fabric.Fabric.LinkClass.CHASSIS_INTERNAL;
     }
 
     /** Fewer host links than this in a class are judged one by one. */

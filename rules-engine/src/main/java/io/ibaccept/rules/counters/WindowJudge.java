@@ -22,6 +22,8 @@ public final class WindowJudge {
     public static final String CHECK = "link.errors.window";
 
     /** Counters that mean the link itself corrupts or loses packets (the receive side of each end). */
+    /** Of OTHER, the counters of the cable's own physical layer. */
+    static final java.util.Set<String> CABLE = java.util.Set.of("PortRcvErrors", "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors");
     static final List<String> OTHER = List.of("PortRcvErrors", "PortRcvRemotePhysicalErrors", "LocalLinkIntegrityErrors",
             "ExcessiveBufferOverrunErrors", "PortXmitDiscards");
     static final List<String> ERRORS = List.of("SymbolErrorCounter", "LinkErrorRecoveryCounter", "LinkDownedCounter",
@@ -96,7 +98,7 @@ public final class WindowJudge {
         List<String> parts = new ArrayList<>(), notes = new ArrayList<>();
         List<Evidence> ev = new ArrayList<>();
         long errors = 0, before = 0;
-        boolean atLeast = false, flap = false, errorProblem = false, congestion = false;
+        boolean atLeast = false, flap = false, errorProblem = false, congestion = false, cableErrors = false;
         double worstBer = Double.NaN, bitsAtWorst = 0, bytes = 0, waitPerS = 0;
         for (End x : ends) {
             PortDelta d = x.delta();
@@ -122,6 +124,7 @@ public final class WindowJudge {
                 mine.add("LinkErrorRecoveryCounter +" + rec.describe() + " (" + rate(rec.delta(), secs) + ")");
                 st = worse(st, Status.FAIL);
                 errorProblem = true;
+                cableErrors = true;
             }
             long rcv = d.delta("PortRcvData");
             double bits = d.get("PortRcvData") == null ? 0 : Rates.bitsReceived(rcv);
@@ -141,6 +144,7 @@ public final class WindowJudge {
                             + (Double.isNaN(ber) ? "not measurable: nothing received" : sci(ber) + (berUsable ? "" : " over only " + sci(bits) + " bits")) + ")");
                     st = worse(st, s);
                     errorProblem = true;
+                    cableErrors = true;
                 }
             }
             for (String c : OTHER) {
@@ -150,6 +154,7 @@ public final class WindowJudge {
                     mine.add(c + " +" + cd.describe() + " (" + rate(cd.delta(), secs) + ")");
                     st = worse(st, Status.WARN);
                     errorProblem = true;
+                    cableErrors |= CABLE.contains(c);
                 }
             }
             CounterDelta wait = d.get("PortXmitWait");
@@ -169,7 +174,8 @@ public final class WindowJudge {
                 ev.add(Evidence.of("after " + minutes(secs) + ": " + values(d.end()), d.end().ref()));
             }
         }
-        variant = flap ? "flap" : errorProblem ? "" : congestion ? "congestion" : "";
+        // discards and errors received from upstream say little about this cable: their own variant, no cable root
+        variant = flap ? "flap" : errorProblem ? (cableErrors ? "" : "traffic") : congestion ? "congestion" : "";
         String name = a.name() + (b == null ? "" : " <-> " + b.name());
         boolean load = bytes >= lim.loadMinBytes();
         String summary;
