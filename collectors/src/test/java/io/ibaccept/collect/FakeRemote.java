@@ -50,8 +50,11 @@ public final class FakeRemote {
     private Path script(String name, String body) throws IOException {
         Path p = dir.resolve(name);
         // one call per line even when several fakes log at once: the argv and its newline are written under a lock
-        Files.writeString(p, "#!/bin/bash\n{ flock 9; printf '%s\\0' " + "\"$0\" \"$@\" >&9; printf '\\n' >&9; } 9>> '" + log + "'\n" + body,
-                StandardCharsets.UTF_8);
+        // the "node" has a home of its own: the login shell the collector starts there must not run this machine's
+        // profile (a pyenv rehash per login shell serialises on a lock and stalls a parallel collection for minutes)
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Files.writeString(p, "#!/bin/bash\n{ flock 9; printf '%s\\0' " + "\"$0\" \"$@\" >&9; printf '\\n' >&9; } 9>> '" + log + "'\n"
+                + "export HOME='" + home + "'\n" + body, StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
         return p;
     }
