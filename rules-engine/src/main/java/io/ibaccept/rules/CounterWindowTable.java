@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The per-link counter table of the report (worst first): errors in the window, rate, BER, carried load. With only
@@ -19,10 +18,9 @@ import java.util.Optional;
 public final class CounterWindowTable {
     private CounterWindowTable() {}
 
-    static List<LinkWindowRow> rows(ClusterData d, FabricIndex idx, RuleConfig cfg) {
-        Optional<CounterWindowData> w = CounterWindowData.of(d);
-        if (w.isPresent())
-            return new WindowJudge(d, w.get(), WindowJudge.Limits.of(cfg)).judge(idx.links()).stream().map(WindowJudge.Verdict::row).toList();
+    /** verdicts: the links judged over the window (the ones the link.errors.window check reported), empty without one. */
+    static List<LinkWindowRow> rows(ClusterData d, FabricIndex idx, List<WindowJudge.Verdict> verdicts) {
+        if (CounterWindowData.of(d).isPresent()) return verdicts.stream().map(WindowJudge.Verdict::row).toList();
         CounterSample one = d.fabric().countersStart() != null ? d.fabric().countersStart() : d.fabric().countersEnd();
         if (one == null) return List.of();
         Map<String, CounterSample.Port> byKey = new HashMap<>();

@@ -27,6 +27,7 @@ public final class DumpFacts {
     private final Once<PlanDiff.Result> planDiff;
     private final Once<PerfAnalysis> perf;
     private final Once<FabricView> perfView;
+    private final Once<List<io.ibaccept.rules.counters.WindowJudge.Verdict>> windowVerdicts;
     private final Once<List<LinkWindowRow>> linkWindow;
 
     public DumpFacts(ClusterData data, RuleConfig cfg, FabricOptions options) {
@@ -38,10 +39,13 @@ public final class DumpFacts {
         planDiff = new Once<>(this::comparePlan);
         perf = new Once<>(() -> PerfAnalysis.of(data, cfg));
         perfView = new Once<>(this::leaves);
+        windowVerdicts = new Once<>(() -> io.ibaccept.rules.counters.CounterWindowData.of(data)
+                .map(w -> new io.ibaccept.rules.counters.WindowJudge(data, w, io.ibaccept.rules.counters.WindowJudge.Limits.of(cfg)).judge(index().links()))
+                .orElse(List.of()));
         linkWindow = new Once<>(() -> {
             var fd = data.fabric();
             // no counter sample at all: nothing to tabulate (and no need to index the fabric for it)
-            return fd == null || fd.countersStart() == null && fd.countersEnd() == null ? List.of() : CounterWindowTable.rows(data, index(), cfg);
+            return fd == null || fd.countersStart() == null && fd.countersEnd() == null ? List.of() : CounterWindowTable.rows(data, index(), windowVerdicts());
         });
     }
 
@@ -97,6 +101,11 @@ public final class DumpFacts {
     /** The hosts' leaves and the switches' uplinks for RDMA localisation and the heat maps; empty without a topology. */
     public FabricView perfView() {
         return perfView.get();
+    }
+
+    /** Every link judged over the counter window (two samples); empty without a window. */
+    public List<io.ibaccept.rules.counters.WindowJudge.Verdict> windowVerdicts() {
+        return windowVerdicts.get();
     }
 
     /** The per-link counter table of the report and linkwindow.csv; empty without counter samples. */

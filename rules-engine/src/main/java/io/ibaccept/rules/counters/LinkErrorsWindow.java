@@ -70,7 +70,7 @@ public final class LinkErrorsWindow implements Check {
                     onlyOne.size() + " port(s) were read in only one of the two samples, so not judged over the window: " + list
                             + (onlyOne.size() > 10 ? " ..." : ""), "missing", Map.of("file", "fabric/counters-end.err"));
         }
-        List<WindowJudge.Verdict> vs = new WindowJudge(c.data, w.get(), WindowJudge.Limits.of(c.cfg)).judge(c.index.links());
+        List<WindowJudge.Verdict> vs = c.facts.windowVerdicts();
         int bad = 0, notes = 0;
         for (WindowJudge.Verdict v : vs) {
             if (v.row().status() != Status.PASS) {
