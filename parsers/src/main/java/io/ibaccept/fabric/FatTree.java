@@ -148,7 +148,7 @@ public final class FatTree {
                         Map.of("leaf", leaf.name(), "count", String.valueOf(up), "usual", String.valueOf(usualHere))));
             // in a 2-level tree every leaf should use every spine; deeper trees are judged by reachability only
             Map<Long, Integer> counts = new TreeMap<>(mine);
-            if (levels == 2) for (Node sp : tops) counts.putIfAbsent(sp.guid(), 0);
+            if (levels == 2) for (Node sp : tops) if (sp.group() == leaf.group()) counts.putIfAbsent(sp.guid(), 0);
             if (counts.size() > 1) {
                 int min = counts.values().stream().min(Integer::compare).orElse(0), max = counts.values().stream().max(Integer::compare).orElse(0);
                 if (max - min > 1) {
@@ -350,11 +350,14 @@ public final class FatTree {
         for (Issue i : blocking) if (i.kind().equals("uplinks_lost")) alreadyLost.add(i.vars().get("leaf"));
         for (Node leaf : leaves) {
             BitSet b = reach.getOrDefault(leaf.guid(), new BitSet());
-            if (b.cardinality() == tops.size() || alreadyLost.contains(leaf.name())) continue;
+            // on two levels a leaf reaches the spines of its own plane (rails are planes of their own)
+            List<Node> expected = levels == 2 ? tops.stream().filter(t -> t.group() == leaf.group()).toList() : tops;
             List<String> miss = new ArrayList<>();
-            for (Node t : tops) if (!b.get(topIndex.get(t.guid()))) miss.add(t.name());
+            for (Node t : expected) if (!b.get(topIndex.get(t.guid()))) miss.add(t.name());
+            if (miss.isEmpty() || alreadyLost.contains(leaf.name())) continue;
             tree.add(new Issue("unreachable_top", true, List.of(leaf.name()),
-                    leaf.name() + " has no up-path to " + String.join(", ", miss) + " (reaches " + b.cardinality() + " of " + tops.size() + " " + plural(levelName(levels)) + ")",
+                    leaf.name() + " has no up-path to " + String.join(", ", miss) + " (reaches " + (expected.size() - miss.size()) + " of "
+                            + expected.size() + " " + plural(levelName(levels)) + ")",
                     List.of(new Fact(leaf.name(), leaf.ref())), Map.of("leaf", leaf.name(), "tops", String.join(", ", miss))));
         }
     }

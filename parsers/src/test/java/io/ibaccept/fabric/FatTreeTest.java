@@ -20,6 +20,36 @@ class FatTreeTest {
         }
     }
 
+    /**
+     * Two rails (planes) side by side, each a 2-level tree of its own; every host has one HCA on each rail. A leaf
+     * reaches the spines of its own plane: nothing is unreachable, and a cable lost in one plane is named there.
+     */
+    @Test
+    void railsArePlanesOfTheirOwn() {
+        TestFabrics t = new TestFabrics();
+        for (String rail : new String[] {"a", "b"}) {
+            for (String s : new String[] {"spine1" + rail, "spine2" + rail, "leaf1" + rail, "leaf2" + rail}) t.sw(s);
+            int n = 0;
+            for (String l : new String[] {"leaf1" + rail, "leaf2" + rail}) {
+                for (int h = 1; h <= 2; h++) {
+                    t.ca("n" + (++n) + " HCA-" + rail);
+                    t.cable(l, h, "n" + n + " HCA-" + rail, 1);
+                }
+                t.cable(l, 17, "spine1" + rail, l.startsWith("leaf1") ? 1 : 2);
+                t.cable(l, 18, "spine2" + rail, l.startsWith("leaf1") ? 1 : 2);
+            }
+        }
+        FatTree.Result ok = validate(t);
+        assertThat(ok.levels()).isEqualTo(2);
+        assertThat(ok.tree()).isEmpty();
+        assertThat(ok.blocking()).isEmpty();
+        t.unplug("leaf2b", 18);
+        FatTree.Result r = validate(t);
+        assertThat(r.tree()).noneMatch(i -> i.kind().equals("unreachable_top") && !i.objects().contains("leaf2b"));
+        assertThat(r.blocking()).filteredOn(i -> i.kind().equals("uplinks_lost")).singleElement()
+                .satisfies(i -> assertThat(i.summary()).startsWith("leaf2b has 1 active uplinks, its peers 2").contains("1 to spine2b"));
+    }
+
     /** A leaf cut off from every spine is compared with the other leaves, its ports named, not a unit of its own. */
     @Test
     void aLeafThatLostEveryUplinkNamesItsPorts() {
