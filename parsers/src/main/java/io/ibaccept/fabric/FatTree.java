@@ -164,17 +164,16 @@ public final class FatTree {
                 ratioGroups.computeIfAbsent(ld.up().size() + "/" + Math.round(ld.upGbps()), k -> new ArrayList<>()).add(leaf);
         }
         // most leaves with their full uplinks over the ratio alike: the fabric is built that way (2:1, 1.5:1), a design to
-        // declare, not cables to add; a minority over it lacks capacity its peers have
-        // only while no ratio is declared: a declared one is the design, and above it is a fault
+        // declare, not cables to add; a minority over it lacks capacity its peers have. Only while no ratio is declared:
+        // a declared one is the design, and above it is a fault
         long full = leaves.stream().filter(l -> !loads.get(l.guid()).down().isEmpty() && !loads.get(l.guid()).up().isEmpty()
                 && loads.get(l.guid()).up().size() >= usualUpOf.getOrDefault(l.group(), usualUp)).count();
         boolean ratioDeclared = s.maxRatio() > 1.0001;
         boolean portStatesKnown = f.links().stream().anyMatch(l -> !l.state().isEmpty());
         ratioGroups.values().forEach(group -> {
-            Issue i = ratioIssue(f, group, loads, s, "leaf", group.size() == leaves.size());
             boolean design = !ratioDeclared && group.size() * 2 > full && group.size() > 1
                     && group.stream().noneMatch(l -> loads.get(l.guid()).up().isEmpty() || downAmongUplinks(f, loads.get(l.guid())));
-            blocking.add(design ? i.asDesign(full, portStatesKnown) : i);
+            blocking.add(ratioIssue(f, group, loads, s, "leaf", group.size() == leaves.size(), design ? full : -1, portStatesKnown));
         });
 
         // every leaf reaches every top switch (2 levels: directly; more: over upward links)
@@ -201,7 +200,7 @@ public final class FatTree {
             if (ld.up().isEmpty() || ld.ratio() <= s.maxRatio() * 1.0001) continue;
             spineGroups.computeIfAbsent(n.level() + "/" + ld.down().size() + "/" + ld.up().size(), k -> new ArrayList<>()).add(n);
         }
-        spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, levelName(group.get(0).level()), false)));
+        spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, levelName(group.get(0).level()), false, -1, true)));
 
         return new Result(levels, leaves, tops, List.copyOf(loads.values()), tree, blocking, bisection(f, loads, levels));
     }
@@ -300,7 +299,13 @@ public final class FatTree {
     }
 
     /** everyLeaf: the group is all the leaves, as when a spine (or all its cables) is gone. */
-    private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, String what, boolean everyLeaf) {
+    /**
+     * designOf: -1 for a fault (capacity missing); else the number of leaves with hosts most of which share this ratio,
+     * and the issue is an oversubscription by design until the contract says otherwise (a warning that names the ratio
+     * to declare).
+     */
+    private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, String what, boolean everyLeaf,
+                                    long designOf, boolean portStatesKnown) {
         // the worst switch of the group speaks for it; the others share its uplink count and rate
         Load ld = group.stream().map(n -> loads.get(n.guid())).max(Comparator.comparingDouble(Load::ratio)).orElseThrow();
         String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
@@ -313,7 +318,10 @@ public final class FatTree {
         boolean sameRatio = group.stream().allMatch(n -> ratio(loads.get(n.guid())).equals(ratio(ld)));
         String summary = (group.size() == 1 ? names : group.size() + " " + plural(what) + " (" + names + ")") + ": "
                 + down + " over " + ld.up().size() + " uplinks (" + gbps(ld.upGbps()) + "), blocking "
-                + (sameRatio ? "" : "up to ") + ratio(ld) + ", allowed " + ratioText(s.maxRatio());
+                + (sameRatio ? "" : "up to ") + ratio(ld)
+                + (designOf < 0 ? ", allowed " + ratioText(s.maxRatio()) : " - the same on most of the " + designOf
+                        + " leaves with hosts: oversubscribed by design? allowed " + ratioText(s.maxRatio())
+                        + (portStatesKnown ? "" : " (no port states without iblinkinfo: a spine lost by every leaf alike would look the same)"));
         List<Fact> facts = new ArrayList<>();
         for (Node n : group.subList(0, Math.min(3, group.size()))) {
             Load l = loads.get(n.guid());
@@ -323,9 +331,14 @@ public final class FatTree {
         // uplinks to add at the rate of the existing ones (or of the downlinks when none is left)
         double perUp = ld.up().isEmpty() ? ld.downGbps() / ld.down().size() : ld.upGbps() / ld.up().size();
         int needed = (int) Math.ceil(ld.downGbps() / s.maxRatio() / perUp - 1e-9) - ld.up().size();
-        return new Issue("ratio", true, group.stream().map(Node::name).toList(), summary, facts, Map.of("switches", names,
+        Map<String, String> vars = new java.util.HashMap<>(Map.of("switches", names,
                 "ratio", ratio(ld), "allowed", ratioText(s.maxRatio()), "needed", String.valueOf(Math.max(1, needed)),
                 "down", String.valueOf(ld.down().size()), "up", String.valueOf(ld.up().size()), "every_leaf", String.valueOf(everyLeaf)));
+        if (designOf >= 0) {
+            vars.put("leaves", String.valueOf(designOf));
+            vars.put("design", ratio(ld).replace(":1", ""));
+        }
+        return new Issue(designOf < 0 ? "ratio" : "ratio_design", designOf < 0, group.stream().map(Node::name).toList(), summary, facts, vars);
     }
 
     private static void missingTops(Fabric f, List<Node> leaves, List<Node> tops, int levels, List<Issue> blocking, List<Issue> tree,

@@ -17,18 +17,4 @@ public record Issue(String kind, boolean severe, List<String> objects, String su
     }
 
     public record Fact(String text, SourceRef ref) {}
-
-    /**
-     * A ratio over the allowed one that most leaves share: an oversubscription by design until the contract says
-     * otherwise (a warning that names the ratio to declare), not missing cables.
-     */
-    Issue asDesign(long leavesWithHosts, boolean portStatesKnown) {
-        java.util.Map<String, String> v = new java.util.HashMap<>(vars);
-        v.put("leaves", String.valueOf(leavesWithHosts));
-        v.put("design", vars.get("ratio").replace(":1", ""));
-        String s = summary.replaceFirst(", allowed [^,]*$", "") + " - the same on most of the " + leavesWithHosts
-                + " leaves with hosts: oversubscribed by design? allowed " + vars.get("allowed")
-                + (portStatesKnown ? "" : " (no port states without iblinkinfo: a spine lost by every leaf alike would look the same)");
-        return new Issue("ratio_design", false, objects, s, facts, v);
-    }
 }

@@ -136,9 +136,13 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
 
     /** The host's name with its numbers as '#': the naming class of the host at the link's HCA end. */
     private static String hostClassOf(Ctx c, FabricIndex.Link l) {
+        return hostAt(c, l).replaceAll("\\d+", "#");
+    }
+
+    /** The host at the link's HCA end, by the first word of its node description ("node07 HCA-1"); "" for an ISL. */
+    static String hostAt(Ctx c, FabricIndex.Link l) {
         LinkInfo ca = c.index.caEnd(l);
-        String name = ca == null ? "" : ca.nodeName().split("\\s+")[0];
-        return name.replaceAll("\\d+", "#");
+        return ca == null ? "" : ca.nodeName().split("\\s+")[0];
     }
 
     private void classWarning(Ctx c, String hostClass, List<FabricIndex.Link> members, T got, T expected) {
@@ -151,7 +155,7 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
         List<Evidence> ev = new ArrayList<>();
         for (FabricIndex.Link l : members.subList(0, Math.min(5, members.size()))) ev.add(Evidence.of(line(l.a()), l.a().ref()));
         if (members.size() > 5) ev.add(Evidence.of("... and " + (members.size() - 5) + " more links of " + hostClass + " hosts", ""));
-        List<String> hosts = members.stream().map(l -> c.index.caEnd(l).nodeName().split("\\s+")[0]).distinct().toList();
+        List<String> hosts = members.stream().map(l -> hostAt(c, l)).distinct().toList();
         c.problem(Status.WARN, hosts, ev, "all " + members.size() + " host links of the " + hostClass + " hosts ("
                 + io.ibaccept.rules.Hostlists.compress(hosts) + ") run at " + got + ", the other hosts at " + expected, "class", v);
     }
@@ -172,8 +176,7 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
         List<String> objs = new ArrayList<>(List.of(FabricIndex.Link.end(l.a())));
         if (l.b() != null) objs.add(FabricIndex.Link.end(l.b()));
         // what the hardware can do: the HCA's PortInfo, else iblinkinfo's hint
-        LinkInfo ca = c.index.caEnd(l);
-        HostData h = ca == null ? null : c.data.hosts().get(ca.nodeName().split("\\s+")[0]);
+        HostData h = c.data.hosts().get(hostAt(c, l));
         Optional<T> hw = h == null ? Optional.empty() : hostMax(h);
         Optional<T> could = couldBe(l.a()).or(() -> l.b() == null ? Optional.empty() : couldBe(l.b()));
         boolean capped = hw.isPresent() && hw.get().compareTo(got) <= 0

@@ -43,8 +43,7 @@ final class Speed extends DegradedLink<LinkSpeed> {
     LinkSpeed value(Ctx c, FabricIndex.Link k) {
         LinkSpeed s = value(k.a());
         if (s != LinkSpeed.QDR) return s;
-        LinkInfo ca = c.index.caEnd(k);
-        HostData h = ca == null ? null : c.data.hosts().get(ca.nodeName().split("\\s+")[0]);
+        HostData h = c.data.hosts().get(hostAt(c, k));
         return h != null && h.activeSpeed().orElse(null) == LinkSpeed.FDR10 ? LinkSpeed.FDR10 : s;
     }
 
