@@ -1,5 +1,6 @@
 package io.ibaccept.cli;
 
+import io.ibaccept.model.Hostlist;
 import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.CommandSet;
 import io.ibaccept.collect.CounterWindow;
@@ -115,7 +116,7 @@ final class CollectCommand implements Callable<Integer> {
         try (Progress p = Progress.open("collect", (long) hosts.size() * perNode + fabric, STEP, main.err)) {
             Collector c = new Collector(transport.transport(nodes.slurm), opt, p.lines()).only(selected);
             if (window != null) c.withCounterWindow(new CounterWindow.Options(window, clearCounters));
-            if (smNodes != null) c.withSmNodes(io.ibaccept.collect.Hostlist.expand(smNodes));
+            if (smNodes != null) c.withSmNodes(Hostlist.expand(smNodes));
             c.collect(hosts, out);
         }
         if (before != null) new DumpWriter(out).manifest(merged(before, hosts));

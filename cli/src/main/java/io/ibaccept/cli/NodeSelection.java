@@ -1,6 +1,6 @@
 package io.ibaccept.cli;
 
-import io.ibaccept.collect.Hostlist;
+import io.ibaccept.model.Hostlist;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.ibaccept.cli;
 
 import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.ExecResult;
-import io.ibaccept.collect.Hostlist;
+import io.ibaccept.model.Hostlist;
 import io.ibaccept.collect.SimFabric;
 import io.ibaccept.dump.CommandResult;
 import io.ibaccept.dump.DumpWriter;

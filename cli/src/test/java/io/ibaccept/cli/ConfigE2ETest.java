@@ -3,7 +3,7 @@ package io.ibaccept.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.collect.Collector;
-import io.ibaccept.collect.Hostlist;
+import io.ibaccept.model.Hostlist;
 import io.ibaccept.collect.SimFabric;
 import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.model.ClusterData;

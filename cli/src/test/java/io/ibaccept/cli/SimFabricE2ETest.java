@@ -4,7 +4,7 @@ import io.ibaccept.analysis.Analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.collect.Collector;
-import io.ibaccept.collect.Hostlist;
+import io.ibaccept.model.Hostlist;
 import io.ibaccept.collect.SimFabric;
 import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.model.ClusterData;

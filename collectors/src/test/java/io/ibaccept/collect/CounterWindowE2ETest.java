@@ -1,5 +1,6 @@
 package io.ibaccept.collect;
 
+import io.ibaccept.model.Hostlist;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.dump.DumpLoader;

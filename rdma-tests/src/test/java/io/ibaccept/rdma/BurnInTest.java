@@ -1,5 +1,6 @@
 package io.ibaccept.rdma;
 
+import io.ibaccept.model.Hostlist;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.collect.Transport;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class BurnInTest {
-    static final List<String> NODES = io.ibaccept.collect.Hostlist.expand("node[01-16]");
+    static final List<String> NODES = Hostlist.expand("node[01-16]");
 
     static Path res(String name) throws URISyntaxException {
         return Path.of(BurnInTest.class.getResource("/sim/" + name).toURI());

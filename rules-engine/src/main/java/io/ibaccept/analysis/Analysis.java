@@ -1,5 +1,6 @@
 package io.ibaccept.analysis;
 
+import io.ibaccept.contract.Contract;
 import io.ibaccept.dump.DumpId;
 import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.fabric.CablingPlan;
@@ -29,10 +30,14 @@ import java.util.List;
  */
 public final class Analysis {
     /** What the user gives besides the dump; names, plan and waivers may be null. today decides which waivers expired. */
-    public record Options(RuleConfig rules, NodeNameMap names, CablingPlan plan, Waivers waivers, LocalDate today) {
+    public record Options(RuleConfig rules, NodeNameMap names, CablingPlan plan, Waivers waivers, LocalDate today, Contract contract) {
         public Options {
             if (rules == null) rules = RuleConfig.defaults();
             if (today == null) today = LocalDate.now();
+        }
+
+        public Options(RuleConfig rules, NodeNameMap names, CablingPlan plan, Waivers waivers, LocalDate today) {
+            this(rules, names, plan, waivers, today, null);
         }
 
         public static Options defaults() {
@@ -44,25 +49,31 @@ public final class Analysis {
         }
 
         public Options withNames(NodeNameMap n) {
-            return new Options(rules, n, plan, waivers, today);
+            return new Options(rules, n, plan, waivers, today, contract);
         }
 
         public Options withPlan(CablingPlan p) {
-            return new Options(rules, names, p, waivers, today);
+            return new Options(rules, names, p, waivers, today, contract);
         }
 
         public Options withWaivers(Waivers w, LocalDate on) {
-            return new Options(rules, names, plan, w, on);
+            return new Options(rules, names, plan, w, on, contract);
+        }
+
+        public Options withContract(Contract c) {
+            return new Options(rules, names, plan, waivers, today, c);
         }
     }
 
     private final DumpFacts facts;
     private final Report report;
+    private final Contract contract;
     private String dumpId;
 
-    private Analysis(DumpFacts facts, Report report) {
+    private Analysis(DumpFacts facts, Report report, Contract contract) {
         this.facts = facts;
         this.report = report;
+        this.contract = contract;
     }
 
     /** Loads the dump (directory or .zip) and analyses it. */
@@ -74,7 +85,7 @@ public final class Analysis {
         DumpFacts facts = new DumpFacts(data, o.rules(), new FabricOptions(o.names(), o.plan()));
         Report r = new RulesEngine(o.rules()).run(facts);
         if (o.waivers() != null) r = o.waivers().apply(r, o.today());
-        return new Analysis(facts, r);
+        return new Analysis(facts, r, o.contract());
     }
 
     /**
@@ -83,7 +94,7 @@ public final class Analysis {
      */
     public static Analysis of(Report judged) {
         RuleConfig cfg = judged.rules() != null ? judged.rules() : RuleConfig.defaults();
-        return new Analysis(new DumpFacts(judged.data(), cfg, FabricOptions.NONE), judged.rules() != null ? judged : judged.withRules(cfg));
+        return new Analysis(new DumpFacts(judged.data(), cfg, FabricOptions.NONE), judged.rules() != null ? judged : judged.withRules(cfg), null);
     }
 
     /** With the default rules and nothing else given. */
@@ -97,6 +108,11 @@ public final class Analysis {
 
     public RuleConfig rules() {
         return facts.rules();
+    }
+
+    /** The acceptance contract the dump was judged against, or null: expectations were inferred from the fabric. */
+    public Contract contract() {
+        return contract;
     }
 
     /** The findings (waivers applied) and the verdict. */

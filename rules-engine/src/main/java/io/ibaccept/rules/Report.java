@@ -13,10 +13,15 @@ import java.util.Map;
  * configuration the findings were judged with (null when not recorded: the cover page then cannot list changed
  * thresholds); waivers are those applied by {@link Waivers#apply}.
  */
-public record Report(ClusterData data, List<Finding> findings, RuleConfig rules, List<WaiverUse> waivers) {
+public record Report(ClusterData data, List<Finding> findings, RuleConfig rules, List<WaiverUse> waivers, Coverage coverage) {
     public Report {
         findings = List.copyOf(findings);
         waivers = List.copyOf(waivers);
+        if (coverage == null) coverage = Coverage.NONE;
+    }
+
+    public Report(ClusterData data, List<Finding> findings, RuleConfig rules, List<WaiverUse> waivers) {
+        this(data, findings, rules, waivers, Coverage.NONE);
     }
 
     public Report(ClusterData data, List<Finding> findings) {
@@ -25,7 +30,12 @@ public record Report(ClusterData data, List<Finding> findings, RuleConfig rules,
 
     /** The same report, recording the rule configuration it was judged with (for the cover page). */
     public Report withRules(RuleConfig cfg) {
-        return new Report(data, findings, cfg, waivers);
+        return new Report(data, findings, cfg, waivers, coverage);
+    }
+
+    /** The same report, with what the required checks covered (it qualifies the verdict). */
+    public Report withCoverage(Coverage c) {
+        return new Report(data, findings, rules, waivers, c);
     }
 
     /** The active waiver that turned this finding into WAIVED, or null. */
@@ -40,7 +50,28 @@ public record Report(ClusterData data, List<Finding> findings, RuleConfig rules,
      * (which grouping should never produce) still makes itself heard.
      */
     public Verdict verdict() {
-        return Verdict.of(findings);
+        return Verdict.of(findings, coverage);
+    }
+
+    /**
+     * The verdict as every output prints it: the label, qualified when required checks did not run without a contract
+     * ("ACCEPTED (limited coverage: 3 required checks not run)").
+     */
+    public String verdictLine() {
+        Verdict v = verdict();
+        int gaps = coverage.gaps().size();
+        if (gaps == 0 || v == Verdict.REJECTED || v == Verdict.INCOMPLETE) return v.label();
+        return v.label() + " (limited coverage: " + gaps + " required check" + (gaps == 1 ? "" : "s") + " not run)";
+    }
+
+    /** What the verdict means for this report; never "all checks passed" while required checks did not run. */
+    public String meaning() {
+        Verdict v = verdict();
+        int gaps = coverage.gaps().size();
+        if (v == Verdict.INCOMPLETE && gaps > 0 && findings.stream().noneMatch(f -> f.status() == Status.ERROR))
+            return "no check failed, but " + gaps + " check" + (gaps == 1 ? "" : "s") + " the contract requires did not cover every object in scope";
+        if (gaps > 0 && v == Verdict.ACCEPTED) return "no check failed or warned, but " + gaps + " of the default required checks did not run";
+        return v.meaning();
     }
 
     /** Findings without a parent, and those whose parent is not in this report (never lost from the counts). */

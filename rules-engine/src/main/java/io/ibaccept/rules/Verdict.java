@@ -27,6 +27,11 @@ public enum Verdict {
     }
 
     public static Verdict of(List<Finding> findings) {
+        return of(findings, Coverage.NONE);
+    }
+
+    /** A required check of a contract that did not cover its scope makes the verdict INCOMPLETE (unless one failed). */
+    public static Verdict of(List<Finding> findings, Coverage coverage) {
         boolean error = false, warn = false, waived = false;
         for (Finding f : findings) {
             switch (f.status()) {
@@ -37,6 +42,7 @@ public enum Verdict {
                 default -> { }
             }
         }
+        if (coverage.declared() && !coverage.gaps().isEmpty()) error = true;
         return error ? INCOMPLETE : waived ? ACCEPTED_WITH_WAIVERS : warn ? ACCEPTED_WITH_WARNINGS : ACCEPTED;
     }
 }

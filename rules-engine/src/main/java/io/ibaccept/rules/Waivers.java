@@ -148,7 +148,7 @@ public record Waivers(List<Waiver> waivers) {
                         "The waiver's expiry date has passed (owner " + w.owner() + ", reason: " + w.reason() + ").",
                         "Fix the findings, or renew the waiver with a new expiry date in the waivers file."));
         }
-        return new Report(r.data(), out, r.rules(), uses);
+        return new Report(r.data(), out, r.rules(), uses, r.coverage());
     }
 
     private static String describe(Waiver w) {

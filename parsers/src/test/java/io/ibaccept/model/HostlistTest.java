@@ -1,4 +1,4 @@
-package io.ibaccept.collect;
+package io.ibaccept.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

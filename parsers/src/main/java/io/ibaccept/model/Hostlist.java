@@ -1,4 +1,4 @@
-package io.ibaccept.collect;
+package io.ibaccept.model;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

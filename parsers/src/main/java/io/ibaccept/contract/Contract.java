@@ -1,0 +1,172 @@
+package io.ibaccept.contract;
+
+import io.ibaccept.model.LinkSpeed;
+import io.ibaccept.model.LinkWidth;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the cluster must be, as the customer's design and bill of materials declare it: read from the acceptance
+ * contract file by {@link ContractFile}. Every part is optional (null or empty when not declared); what is not declared
+ * is inferred from the fabric and the report says so. lines gives the contract line of each declared key, by its path
+ * ("classes.gpu.firmware"), so a finding about it can point there.
+ */
+public record Contract(String file, String id, String cluster, List<String> hosts, List<NodeClass> classes,
+        Fabric fabric, Link hostLink, Link switchLink, Integer mtu, Sm sm, List<Partition> partitions, Versions versions,
+        Performance performance, Counters counters, List<String> required, Map<String, Integer> lines) {
+
+    public Contract {
+        hosts = List.copyOf(hosts);
+        classes = List.copyOf(classes);
+        partitions = List.copyOf(partitions);
+        required = List.copyOf(required);
+        lines = Map.copyOf(lines);
+    }
+
+    /** A link class: speed and width, either may be null ("HDR" alone, "4X" alone). */
+    public record Link(LinkSpeed speed, LinkWidth width) {
+        @Override
+        public String toString() {
+            return ((speed != null ? speed.name() : "") + " " + (width != null ? width.toString() : "")).trim();
+        }
+    }
+
+    /** A class of hosts sharing a build: how many InfiniBand HCAs each has, their links, their firmware. */
+    public record NodeClass(String name, List<String> hosts, Integer hcas, Link link, String firmware) {
+        public NodeClass {
+            hosts = List.copyOf(hosts);
+        }
+    }
+
+    /** switches: the switch count (null: not declared); fromPlan: the count is the cabling plan's. ratio: down:up per leaf. */
+    public record Fabric(Integer switches, boolean switchesFromPlan, Integer levels, Double blockingRatio) {}
+
+    public record Sm(String primary, List<String> standby) {
+        public Sm {
+            standby = List.copyOf(standby);
+        }
+
+        public List<String> nodes() {
+            List<String> all = new ArrayList<>();
+            if (primary != null) all.add(primary);
+            all.addAll(standby);
+            return all;
+        }
+    }
+
+    /** A partition: its name in partitions.conf, its 15-bit key, the hosts that must be members (empty: not declared). */
+    public record Partition(String name, int pkey, List<String> members) {
+        public Partition {
+            members = List.copyOf(members);
+        }
+    }
+
+    /** firmware: HCA model (ibstat's CA type, e.g. MT4123) -> version; "*" for every model. */
+    public record Versions(Map<String, String> firmware, String ofed, String ucx, String ompi) {
+        public Versions {
+            firmware = Map.copyOf(firmware);
+        }
+
+        public boolean any() {
+            return !firmware.isEmpty() || ofed != null || ucx != null || ompi != null;
+        }
+    }
+
+    /** Targets: bandwidth in % of the pair's line rate, typical latency, collective bus bandwidth in % of line rate. */
+    public record Performance(Double bandwidthPercent, Double latencyUsec, Double collectiveBusbwPercent) {}
+
+    /** The highest bit error rate allowed, and the shortest counter window that can show it. */
+    public record Counters(Double berMax, Duration windowMin) {}
+
+    /** The firmware declared for an HCA model (ibstat CA type), or for every model, or null. */
+    public String firmwareFor(String model, String host) {
+        for (NodeClass c : classes) if (c.firmware() != null && c.hosts().contains(host)) return c.firmware();
+        String v = model != null ? versions.firmware().get(model) : null;
+        return v != null ? v : versions.firmware().get("*");
+    }
+
+    /** The class a host belongs to, or null. */
+    public NodeClass classOf(String host) {
+        for (NodeClass c : classes) if (c.hosts().contains(host)) return c;
+        return null;
+    }
+
+    /** The host link declared for this host: its class's, else the contract's host link, else null. */
+    public Link hostLinkFor(String host) {
+        NodeClass c = classOf(host);
+        return c != null && c.link() != null ? c.link() : hostLink;
+    }
+
+    /** "contract.yaml:12" for a declared key, or the file alone. */
+    public String where(String path) {
+        Integer line = lines.get(path);
+        return line == null ? file : file + ":" + line;
+    }
+
+    /** The contract in a few lines, for page 1 of the report. */
+    public List<String> summaryLines() {
+        List<String> out = new ArrayList<>();
+        StringBuilder h = new StringBuilder();
+        if (!hosts.isEmpty()) h.append(hosts.size()).append(" hosts");
+        if (!classes.isEmpty()) {
+            List<String> cs = new ArrayList<>();
+            for (NodeClass c : classes) {
+                List<String> parts = new ArrayList<>();
+                if (c.hcas() != null) parts.add(c.hcas() + " HCA" + (c.hcas() == 1 ? "" : "s"));
+                if (c.link() != null) parts.add(c.link().toString());
+                if (c.firmware() != null) parts.add("fw " + c.firmware());
+                cs.add(c.name() + " " + c.hosts().size() + (parts.isEmpty() ? "" : ": " + String.join(", ", parts)));
+            }
+            h.append(h.length() > 0 ? " in " : "").append(classes.size()).append(" class").append(classes.size() == 1 ? "" : "es")
+                    .append(" (").append(String.join("; ", cs)).append(")");
+        }
+        if (h.length() > 0) out.add("hosts: " + h);
+        List<String> f = new ArrayList<>();
+        if (fabric != null) {
+            if (fabric.levels() != null) f.add(fabric.levels() + " level" + (fabric.levels() == 1 ? "" : "s"));
+            if (fabric.switchesFromPlan()) f.add("switches as the cabling plan");
+            else if (fabric.switches() != null) f.add(fabric.switches() + " switches");
+            if (fabric.blockingRatio() != null) f.add("blocking " + ratio(fabric.blockingRatio()) + ":1");
+        }
+        if (hostLink != null) f.add("host links " + hostLink);
+        if (switchLink != null) f.add("switch links " + switchLink);
+        if (mtu != null) f.add("MTU " + mtu);
+        if (!f.isEmpty()) out.add("fabric: " + String.join(", ", f));
+        List<String> s = new ArrayList<>();
+        if (sm != null && !sm.nodes().isEmpty())
+            s.add("SM " + (sm.primary() != null ? "primary " + sm.primary() : "") + (sm.standby().isEmpty() ? "" : (sm.primary() != null ? ", " : "") + "standby " + String.join(", ", sm.standby())));
+        if (!partitions.isEmpty()) {
+            List<String> ps = new ArrayList<>();
+            for (Partition p : partitions) ps.add(p.name() + String.format(" 0x%04x", p.pkey()));
+            s.add("partitions " + String.join(", ", ps));
+        }
+        if (!s.isEmpty()) out.add(String.join("; ", s));
+        List<String> v = new ArrayList<>();
+        Map<String, String> fw = new LinkedHashMap<>(versions.firmware());
+        fw.forEach((model, ver) -> v.add("HCA fw " + (model.equals("*") ? "" : model + " ") + ver));
+        if (versions.ofed() != null) v.add("OFED " + versions.ofed());
+        if (versions.ucx() != null) v.add("UCX " + versions.ucx());
+        if (versions.ompi() != null) v.add("Open MPI " + versions.ompi());
+        if (!v.isEmpty()) out.add("versions: " + String.join(", ", v));
+        List<String> t = new ArrayList<>();
+        if (performance.bandwidthPercent() != null) t.add("bandwidth >= " + num(performance.bandwidthPercent()) + "% of line rate");
+        if (performance.latencyUsec() != null) t.add("latency <= " + num(performance.latencyUsec()) + " us");
+        if (performance.collectiveBusbwPercent() != null) t.add("collective bus bandwidth >= " + num(performance.collectiveBusbwPercent()) + "%");
+        if (counters.berMax() != null) t.add("BER <= " + counters.berMax());
+        if (counters.windowMin() != null) t.add("counter window >= " + counters.windowMin().toMinutes() + " min");
+        if (!t.isEmpty()) out.add("targets: " + String.join(", ", t));
+        if (!required.isEmpty()) out.add("required: " + required.size() + " checks");
+        return out;
+    }
+
+    private static String ratio(double r) {
+        return num(r);
+    }
+
+    private static String num(double d) {
+        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+    }
+}
