@@ -1,6 +1,8 @@
 package io.ibaccept.cli;
 
 import io.ibaccept.analysis.Analysis;
+import io.ibaccept.contract.Contract;
+import io.ibaccept.contract.ContractFile;
 import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.fabric.CablingPlan;
@@ -63,6 +65,11 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + "file; missing, extra and miswired cables become findings and a work order (workorder.csv and a report section)")
     Path expect;
 
+    @Option(names = "--contract", paramLabel = "FILE",
+            description = "the acceptance contract (YAML: hosts and classes, links, design, SMs, partitions, versions, targets, required checks): "
+                    + "judge against what it declares, not the majority; a required check that did not cover its scope makes the verdict INCOMPLETE")
+    Path contract;
+
     @Option(names = "--timings", description = "print wall time, CPU time and peak RSS per phase on stderr (used by 'bench')")
     boolean timings;
 
@@ -75,9 +82,11 @@ final class AnalyzeCommand implements Callable<Integer> {
         Waivers accepted = waivers == null ? null : Waivers.load(waivers); // a bad file stops here, before the long part
         NodeNameMap names = nodeNameMap == null ? null : loadNames(nodeNameMap);
         CablingPlan plan = expect == null ? null : loadPlan(expect);
+        Contract k = contract == null ? null : loadContract(contract);
+        cfg = Analysis.rulesFor(cfg, k); // a contract that does not fit the checks stops here, before the dump is read
         ClusterData data = DumpLoader.load(dump);
         if (ph != null) ph.end("load+parse");
-        Analysis a = Analysis.of(data, new Analysis.Options(cfg, names, plan, accepted, LocalDate.now()));
+        Analysis a = Analysis.of(data, new Analysis.Options(cfg, names, plan, accepted, LocalDate.now(), k));
         Report r = a.report();
         if (ph != null) ph.end("rules");
         ReportWriter.Written w = ReportWriter.writeAll(a, outDir, new CoverInfo(customer, site, operator), ReportLayout.DEFAULT);
@@ -109,6 +118,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new Main.UsageError(file + ": cannot read the node-name-map (" + io.ibaccept.safety.IoMessages.why(e) + ")");
         }
+    }
+
+    static Contract loadContract(Path file) {
+        return ContractFile.load(file);
     }
 
     static CablingPlan loadPlan(Path file) {

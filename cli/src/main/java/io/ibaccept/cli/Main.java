@@ -51,6 +51,7 @@ public final class Main implements Callable<Integer> {
         COMMANDS.put("rdma", RdmaCommand.class);
         COMMANDS.put("burn", BurnCommand.class);
         COMMANDS.put("diff", DiffCommand.class);
+        COMMANDS.put("contract", ContractCommand.class);
         COMMANDS.put("rules", RulesCommand.class);
         COMMANDS.put("probe", ProbeCommand.class);
         COMMANDS.put("bench", BenchCommand.class);
@@ -105,7 +106,7 @@ public final class Main implements Callable<Integer> {
     /** Bad input is the user's to fix (exit 2); anything else is a bug (exit 3). Never a stack trace unless asked for. */
     private static int failed(Exception e, PrintStream err) {
         if (e instanceof UsageError || e instanceof IllegalArgumentException || e instanceof DumpLoader.DumpNotFound
-                || e instanceof RuleConfig.BadRulesFile || e instanceof Waivers.BadWaiversFile || e instanceof UncheckedIOException) {
+                || e instanceof RuleConfig.BadRulesFile || e instanceof io.ibaccept.contract.ContractFile.BadContract || e instanceof Waivers.BadWaiversFile || e instanceof UncheckedIOException) {
             err.println("ibaccept: " + e.getMessage());
             return USAGE;
         }

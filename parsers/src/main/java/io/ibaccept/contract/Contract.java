@@ -100,10 +100,13 @@ public record Contract(String file, String id, String cluster, List<String> host
         return c != null && c.link() != null ? c.link() : hostLink;
     }
 
-    /** "contract.yaml:12" for a declared key, or the file alone. */
+    /** "contract.yaml:12" for a declared key (or the nearest declared key above it: its section), or the file alone. */
     public String where(String path) {
-        Integer line = lines.get(path);
-        return line == null ? file : file + ":" + line;
+        for (String p = path; ; p = p.substring(0, p.lastIndexOf('.'))) {
+            Integer line = lines.get(p);
+            if (line != null) return file + ":" + line;
+            if (p.indexOf('.') < 0) return file;
+        }
     }
 
     /** The contract in a few lines, for page 1 of the report. */

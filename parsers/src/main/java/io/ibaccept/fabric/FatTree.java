@@ -26,8 +26,16 @@ import java.util.stream.Collectors;
 public final class FatTree {
     private FatTree() {}
 
-    /** expectedSwitches 0 = not checked; maxRatio = allowed downlink/uplink rate (1.0 = 1:1); hostTolerance = hosts a leaf may differ from the usual count. */
-    public record Settings(int expectedSwitches, double maxRatio, int hostTolerance, CablingPlan plan) {
+    /**
+     * expectedSwitches 0 = not checked; maxRatio = allowed downlink/uplink rate (1.0 = 1:1); hostTolerance = hosts a
+     * leaf may differ from the usual count; ratioDeclared: the ratio is the design (an acceptance contract or a ratio
+     * above 1:1 set), so over it is a fault, never "oversubscribed by design?".
+     */
+    public record Settings(int expectedSwitches, double maxRatio, int hostTolerance, CablingPlan plan, boolean ratioDeclared) {
+        public Settings(int expectedSwitches, double maxRatio, int hostTolerance, CablingPlan plan) {
+            this(expectedSwitches, maxRatio, hostTolerance, plan, maxRatio > 1.0001);
+        }
+
         public Settings(int expectedSwitches, double maxRatio, int hostTolerance) {
             this(expectedSwitches, maxRatio, hostTolerance, null);
         }
@@ -168,7 +176,7 @@ public final class FatTree {
         // a declared one is the design, and above it is a fault
         long full = leaves.stream().filter(l -> !loads.get(l.guid()).down().isEmpty() && !loads.get(l.guid()).up().isEmpty()
                 && loads.get(l.guid()).up().size() >= usualUpOf.getOrDefault(l.group(), usualUp)).count();
-        boolean ratioDeclared = s.maxRatio() > 1.0001;
+        boolean ratioDeclared = s.ratioDeclared();
         boolean portStatesKnown = f.links().stream().anyMatch(l -> !l.state().isEmpty());
         ratioGroups.values().forEach(group -> {
             boolean design = !ratioDeclared && group.size() * 2 > full && group.size() > 1

@@ -76,14 +76,33 @@ public final class Analysis {
         this.contract = contract;
     }
 
+    /**
+     * The rules with what the contract declares written over them (the checks then judge against it); also checks the
+     * contract against the checks (required check ids, values of the settings it fills), so a bad contract stops
+     * before the dump is read. k may be null.
+     */
+    public static RuleConfig rulesFor(RuleConfig rules, Contract k) {
+        if (k == null) return rules;
+        RequiredChecks.of(k);
+        return ContractRules.apply(rules, k);
+    }
+
+    /** The checks an acceptance requires: the contract's list, else the default set and the checks of what it declares. */
+    public static List<String> requiredChecks(Contract k) {
+        return RequiredChecks.of(k);
+    }
+
     /** Loads the dump (directory or .zip) and analyses it. */
     public static Analysis of(Path dump, Options o) {
         return of(DumpLoader.load(dump), o);
     }
 
     public static Analysis of(ClusterData data, Options o) {
-        DumpFacts facts = new DumpFacts(data, o.rules(), new FabricOptions(o.names(), o.plan()));
-        Report r = new RulesEngine(o.rules()).run(facts);
+        Contract k = o.contract();
+        RuleConfig rules = rulesFor(o.rules(), k);
+        DumpFacts facts = new DumpFacts(data, rules, new FabricOptions(o.names(), o.plan()), k);
+        Report r = new RulesEngine(rules).run(facts);
+        r = r.withCoverage(RequiredChecks.judge(r, k, rules));
         if (o.waivers() != null) r = o.waivers().apply(r, o.today());
         return new Analysis(facts, r, o.contract());
     }

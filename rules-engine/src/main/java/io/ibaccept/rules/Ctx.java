@@ -42,6 +42,11 @@ public final class Ctx {
         return Optional.ofNullable(facts.options().names());
     }
 
+    /** The acceptance contract, if the user gave one (analyze --contract FILE): what is declared is judged against it. */
+    public Optional<io.ibaccept.contract.Contract> contract() {
+        return Optional.ofNullable(facts.contract());
+    }
+
     /** The customer's cabling plan, if the user gave one (analyze --expect PLAN). */
     public Optional<io.ibaccept.fabric.CablingPlan> plan() {
         return Optional.ofNullable(facts.options().plan());

@@ -22,6 +22,7 @@ public final class DumpFacts {
     private final ClusterData data;
     private final RuleConfig cfg;
     private final FabricOptions options;
+    private final io.ibaccept.contract.Contract contract;
     private final Once<Fabric> fabric;
     private final Once<FabricIndex> index;
     private final Once<PlanDiff.Result> planDiff;
@@ -31,6 +32,12 @@ public final class DumpFacts {
     private final Once<List<LinkWindowRow>> linkWindow;
 
     public DumpFacts(ClusterData data, RuleConfig cfg, FabricOptions options) {
+        this(data, cfg, options, null);
+    }
+
+    /** contract: what the cluster must be, or null (expectations are then inferred from the fabric). */
+    public DumpFacts(ClusterData data, RuleConfig cfg, FabricOptions options, io.ibaccept.contract.Contract contract) {
+        this.contract = contract;
         this.data = data;
         this.cfg = cfg;
         this.options = options == null ? FabricOptions.NONE : options;
@@ -59,6 +66,11 @@ public final class DumpFacts {
 
     public FabricOptions options() {
         return options;
+    }
+
+    /** The acceptance contract, or null. */
+    public io.ibaccept.contract.Contract contract() {
+        return contract;
     }
 
     /** The fabric graph (ibnetdiscover + iblinkinfo + node-name-map). Throws what the builder threw, each time asked. */

@@ -186,6 +186,23 @@ public final class RuleConfig {
         return base;
     }
 
+    /**
+     * A copy with these settings, declared elsewhere (the acceptance contract): each validated against its declared
+     * type, an error naming where(key). They override the defaults and a rules file alike.
+     */
+    public RuleConfig with(Map<String, String> values, java.util.function.Function<String, String> where) {
+        Properties p = new Properties();
+        p.putAll(props);
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            Setting s = settings.get(e.getKey());
+            if (s == null) throw new IllegalStateException("no check declares the setting " + e.getKey());
+            String err = s.type().validate(e.getValue());
+            if (err != null) throw new BadRulesFile(where.apply(e.getKey()) + ": '" + e.getKey() + "' " + err);
+            p.setProperty(e.getKey(), e.getValue());
+        }
+        return new RuleConfig(p, settings);
+    }
+
     /** key -> line number (1-based) of the logical line that last sets it; continuation lines are skipped. */
     static Map<String, Integer> keyLines(String content) {
         Map<String, Integer> out = new HashMap<>();

@@ -62,8 +62,14 @@ public final class Source<T> {
     private final boolean silentWithoutSm;
     private final String hint;
     private final Predicate<ClusterData> usable;
+    private final Predicate<HostData> onHost;
 
     private Source(Builder<T> b, Predicate<ClusterData> usable) {
+        this(b, usable, null);
+    }
+
+    private Source(Builder<T> b, Predicate<ClusterData> usable, Predicate<HostData> onHost) {
+        this.onHost = onHost;
         this.cmd = b.cmd;
         this.fileName = b.fileName;
         this.scope = b.scope;
@@ -162,6 +168,16 @@ public final class Source<T> {
     /** Whether the dump holds a parsed result of it, where its model field is (per-node outputs: on at least one host). */
     public boolean usable(ClusterData d) {
         return usable.test(d);
+    }
+
+    /** Whether the host's record holds a parsed result of it; false for outputs that are not per host. */
+    public boolean usableOn(HostData h) {
+        return onHost != null && onHost.test(h);
+    }
+
+    /** Whether its result is kept per host (so coverage can be counted in hosts). */
+    public boolean perHost() {
+        return onHost != null;
     }
 
     /**
@@ -278,7 +294,8 @@ public final class Source<T> {
 
         /** Its result is this field of each host's record. */
         Source<T> inHost(Function<HostData, T> field) {
-            return new Source<>(this, d -> d.hosts().values().stream().anyMatch(h -> field.apply(h) != null));
+            Predicate<HostData> on = h -> field.apply(h) != null;
+            return new Source<>(this, d -> d.hosts().values().stream().anyMatch(on), on);
         }
 
         /** Its result is this field of each host's MPI/UCX/GPU runtime facts. */
@@ -292,7 +309,11 @@ public final class Source<T> {
         }
 
         private <P> Source<T> inHostPart(Function<HostData, P> part, Function<P, T> field) {
-            return new Source<>(this, d -> d.hosts().values().stream().map(part).anyMatch(p -> p != null && field.apply(p) != null));
+            Predicate<HostData> on = h -> {
+                P p = part.apply(h);
+                return p != null && field.apply(p) != null;
+            };
+            return new Source<>(this, d -> d.hosts().values().stream().anyMatch(on), on);
         }
 
         /** Its result is this field of each SM node's configuration. */

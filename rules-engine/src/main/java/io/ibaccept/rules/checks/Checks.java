@@ -12,7 +12,7 @@ public final class Checks {
     private Checks() {}
 
     public static List<Check> all() {
-        return List.of(new SmCount(), new SmPriority(), new PortState(), new FabricSwitches(), new FabricInventory(), new Width(), new Speed(),
+        return List.of(new ContractHosts(), new ContractDesign(), new SmCount(), new SmPriority(), new PortState(), new FabricSwitches(), new FabricInventory(), new Width(), new Speed(),
                 new Pcie(), new LinkErrors(), new io.ibaccept.rules.counters.LinkErrorsWindow(), new MlxlinkCheck(), new Pkey(), new Mtu(), new MtuIpoib(), new Memlock(), new Ofed(),
                 new Firmware(), new CableRating(), new CableParts(), new CableSerial(), new GuidDuplicate(), new LidDuplicate(), new NodeNames(), new PerftestBw(), new PerftestLat(),
                 new IbdiagnetCheck(), new Ethtool(),
@@ -38,6 +38,7 @@ public final class Checks {
      * belongs to the family that lists the first word of its id.
      */
     public enum Family {
+        CONTRACT("contract"),
         SM("sm", "partitions"),
         LINK("port", "link", "mlxlink", "cable", "ethtool"),
         FABRIC("fabric", "pkey", "mtu", "guid", "lid", "node", "ibdiagnet", "ar", "cc"),

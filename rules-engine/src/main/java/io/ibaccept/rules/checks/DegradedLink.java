@@ -82,6 +82,7 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
             Optional<T> all = parse(c.text("expected"));
             T expected;
             String how;
+            boolean inferred = false;
             if (perClass.isPresent()) {
                 expected = perClass.get();
                 how = "configured for " + name + " links";
@@ -89,27 +90,108 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
                 expected = all.get();
                 how = "configured";
             } else {
-                expected = Majority.of(cls.stream().map(l -> value(c, l)).toList(), Comparator.naturalOrder()).orElseThrow();
-                how = "most common among " + name + " links";
+                List<T> values = cls.stream().map(l -> value(c, l)).toList();
+                expected = Majority.of(values, Comparator.naturalOrder()).orElseThrow();
+                how = Majority.tie(values) ? "no majority among " + name + " links (" + Majority.describe(values) + "): the better value expected"
+                        : "most common among " + name + " links";
+                inferred = true;
             }
             int badHere = 0;
             // by the majority only: a whole class of hosts (by name) below it alike is one warning, not a fault per cable
-            Map<String, T> classValue = perClass.isEmpty() && all.isEmpty() && !isl ? hostClassesBelow(c, cls, expected) : Map.of();
+            Map<String, T> classValue = inferred && !isl && !declaredPerHost(c) ? hostClassesBelow(c, cls, expected) : Map.of();
             for (String hostClass : classValue.keySet()) {
                 List<FabricIndex.Link> members = cls.stream().filter(l -> hostClassOf(c, l).equals(hostClass)).toList();
                 badHere++;
                 classWarning(c, hostClass, members, classValue.get(hostClass), expected);
             }
+            List<FabricIndex.Link> belowCapable = new ArrayList<>();
+            T best = cls.stream().map(l -> value(c, l)).max(Comparator.naturalOrder()).orElseThrow();
             for (FabricIndex.Link l : cls) {
                 T got = value(c, l);
-                if (got.compareTo(expected) >= 0 || got.equals(classValue.get(hostClassOf(c, l)))) continue;
+                T want = expected;
+                String why = how;
+                Optional<T> declared = isl ? Optional.empty() : declaredFor(c, hostAt(c, l));
+                if (declared.isPresent()) {
+                    want = declared.get();
+                    why = "declared for " + hostAt(c, l) + " in the contract";
+                }
+                boolean ofClass = declared.isEmpty() && got.equals(classValue.get(hostClassOf(c, l)));
+                if (got.compareTo(want) >= 0 || ofClass) {
+                    // the majority is no proof: a link below what its ends could run is degraded however many are like it;
+                    // when other links of its class run at that better value, it is a fault, else one warning for them all
+                    Optional<T> cap = inferred && declared.isEmpty() && !ofClass ? capability(c, l).map(x -> ceiling(best).filter(top -> x.compareTo(top) > 0).orElse(x))
+                            : Optional.empty();
+                    if (cap.isPresent() && cap.get().compareTo(got) > 0) {
+                        T proven = cap.get().compareTo(best) < 0 ? cap.get() : best;
+                        if (proven.compareTo(got) > 0) {
+                            badHere++;
+                            judge(c, l, got, proven, "other " + name + " links run at " + proven + " and this one could; " + how, hintsPrinted);
+                        } else belowCapable.add(l);
+                    }
+                    continue;
+                }
                 badHere++;
-                judge(c, l, got, expected, how, hintsPrinted);
+                judge(c, l, got, want, why, hintsPrinted);
+            }
+            if (!belowCapable.isEmpty()) {
+                badHere++;
+                belowCapableWarning(c, belowCapable, name);
             }
             bad += badHere;
             if (badHere == 0) passes.add("all " + cls.size() + " active " + name + " links run at " + expected + " (" + how + ")");
         }
         if (bad == 0) c.pass(String.join("; ", passes), List.of(), List.of());
+    }
+
+    /** Whether the contract declares this dimension of some host's link (per class or for all host links). */
+    private boolean declaredPerHost(Ctx c) {
+        return c.contract().map(k -> k.classes().stream().anyMatch(cl -> cl.link() != null && declared(cl.link()).isPresent())
+                || k.hostLink() != null && declared(k.hostLink()).isPresent()).orElse(false);
+    }
+
+    /** What the contract declares for this host's links (its class's, else every host link's), if anything. */
+    private Optional<T> declaredFor(Ctx c, String host) {
+        return c.contract().map(k -> k.hostLinkFor(host)).flatMap(this::declared);
+    }
+
+    /** This dimension of a declared link (its width or its speed). */
+    abstract Optional<T> declared(io.ibaccept.contract.Contract.Link l);
+
+    /** The most a link can be expected to run at when the best link of its class runs at best; empty: no limit. */
+    Optional<T> ceiling(T best) {
+        return Optional.empty();
+    }
+
+    /** What the link could run at: iblinkinfo's "Could be", else what the HCA at its host end supports and enables. */
+    private Optional<T> capability(Ctx c, FabricIndex.Link l) {
+        Optional<T> could = couldBoth(l);
+        if (could.isPresent()) return could;
+        HostData h = c.data.hosts().get(hostAt(c, l));
+        return h == null ? Optional.empty() : hostMax(h);
+    }
+
+    /** The better value iblinkinfo says both ends could run, if it says so on either end. */
+    private Optional<T> couldBoth(FabricIndex.Link l) {
+        return couldBe(l.a()).or(() -> l.b() == null ? Optional.empty() : couldBe(l.b()));
+    }
+
+    /** Links at the expected (most common) value though both of their ends could run better: one WARN for them all. */
+    private void belowCapableWarning(Ctx c, List<FabricIndex.Link> links, String name) {
+        List<Evidence> ev = new ArrayList<>();
+        for (FabricIndex.Link l : links.subList(0, Math.min(5, links.size()))) ev.add(Evidence.of(line(l.a()), l.a().ref()));
+        if (links.size() > 5) ev.add(Evidence.of("... and " + (links.size() - 5) + " more " + name + " links", ""));
+        List<String> objs = links.stream().map(l -> FabricIndex.Link.end(l.a())).limit(50).toList();
+        T got = value(links.get(0).a());
+        T could = couldBoth(links.get(0)).orElse(got);
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("count", links.size());
+        v.put("active", got);
+        v.put("could", could);
+        v.put("class", name);
+        v.put("key", name.equals("host") ? "host" : "isl");
+        c.problem(Status.WARN, objs, ev, links.size() + " " + name + " link(s) run at " + got + " though both ends could run " + could
+                + " (e.g. " + links.get(0).name() + "): the most common value is no proof, declare the expected " + what()
+                + " (link." + what() + ".expected." + v.get("key") + " or the acceptance contract)", "below_capable", v);
     }
 
     private static boolean isIsl(io.ibaccept.fabric.Fabric.LinkClass c) {

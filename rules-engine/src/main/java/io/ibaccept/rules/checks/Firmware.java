@@ -40,6 +40,9 @@ final class Firmware implements HostLocalCheck {
             c.skip("no firmware versions in ibstat output");
             return;
         }
-        byType.forEach((type, m) -> Consistency.check(c, m, src, "with " + type + " run firmware", Status.WARN, Map.of("ca_type", type)));
+        var contract = c.contract().orElse(null);
+        byType.forEach((type, m) -> Consistency.check(c, m, src, "with " + type + " run firmware", Status.WARN, Map.of("ca_type", type),
+                obj -> contract == null ? null : contract.firmwareFor(type, obj.split(" ")[0]),
+                contract == null ? "" : contract.where("versions.firmware." + type)));
     }
 }

@@ -26,4 +26,20 @@ final class Majority {
         return byKey.entrySet().stream().collect(Collectors.groupingBy(Map.Entry::getValue, LinkedHashMap::new,
                 Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
     }
+
+    /** Whether the two most frequent values are equally frequent (no majority to speak of). */
+    static <T> boolean tie(Collection<T> values) {
+        List<Long> top = counts(values).values().stream().sorted(Comparator.reverseOrder()).limit(2).toList();
+        return top.size() == 2 && top.get(0).equals(top.get(1));
+    }
+
+    /** "1000 at 4X, 999 at 1X": the values by frequency. */
+    static <T> String describe(Collection<T> values) {
+        return counts(values).entrySet().stream().sorted(Map.Entry.<T, Long>comparingByValue().reversed())
+                .map(e -> e.getValue() + " at " + e.getKey()).collect(Collectors.joining(", "));
+    }
+
+    private static <T> Map<T, Long> counts(Collection<T> values) {
+        return values.stream().collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
+    }
 }

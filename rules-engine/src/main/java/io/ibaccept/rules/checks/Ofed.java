@@ -26,6 +26,7 @@ final class Ofed implements HostLocalCheck {
                 v.put(h.host(), h.ofedVersion());
                 src.put(h.host(), Cmd.OFED_INFO.path(h.host()));
             }
-        Consistency.check(c, v, src, "run", Status.FAIL, Map.of());
+        String declared = c.contract().map(k -> k.versions().ofed()).orElse(null);
+        Consistency.check(c, v, src, "run", Status.FAIL, Map.of(), h -> declared, c.contract().map(k -> k.where("versions.ofed")).orElse(""));
     }
 }

@@ -27,6 +27,7 @@ final class OmpiVersion implements Check {
                 v.put(h.host(), h.runtime().ompi().version());
                 src.put(h.host(), h.runtime().ompi().ref().toString());
             }
-        Consistency.check(c, v, src, "run Open MPI", Status.WARN, Map.of());
+        String declared = c.contract().map(k -> k.versions().ompi()).orElse(null);
+        Consistency.check(c, v, src, "run Open MPI", Status.WARN, Map.of(), h -> declared, c.contract().map(k -> k.where("versions.ompi")).orElse(""));
     }
 }

@@ -72,4 +72,8 @@ final class Speed extends DegradedLink<LinkSpeed> {
         if (now.isPresent() && now.get().dataGbpsPerLane() > max.dataGbpsPerLane()) return Optional.empty();
         return Optional.of(max);
     }
+
+    Optional<LinkSpeed> declared(io.ibaccept.contract.Contract.Link l) {
+        return Optional.ofNullable(l.speed());
+    }
 }

@@ -27,6 +27,7 @@ final class UcxVersion implements Check {
                 v.put(h.host(), h.runtime().ucxVersion());
                 src.put(h.host(), Cmd.UCX_VERSION.path(h.host()));
             }
-        Consistency.check(c, v, src, "run UCX", Status.WARN, Map.of());
+        String declared = c.contract().map(k -> k.versions().ucx()).orElse(null);
+        Consistency.check(c, v, src, "run UCX", Status.WARN, Map.of(), h -> declared, c.contract().map(k -> k.where("versions.ucx")).orElse(""));
     }
 }

@@ -50,4 +50,17 @@ final class Width extends DegradedLink<LinkWidth> {
     Optional<LinkWidth> hostMax(HostData h) {
         return h.portInfo() == null ? Optional.empty() : Optional.ofNullable(h.portInfo().maxUsableWidth());
     }
+
+    Optional<LinkWidth> declared(io.ibaccept.contract.Contract.Link l) {
+        return Optional.ofNullable(l.width());
+    }
+
+    /**
+     * Ports that could train 8X or 12X (the simulator's, old 12X switches) say "Could be 12X" on every 4X link; a 4X
+     * cable cannot do more, so wider is expected only where some link of the class already runs wider.
+     */
+    @Override
+    Optional<LinkWidth> ceiling(LinkWidth best) {
+        return best.lanes() <= 4 ? Optional.of(LinkWidth.X4) : Optional.empty();
+    }
 }

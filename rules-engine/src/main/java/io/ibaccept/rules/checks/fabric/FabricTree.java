@@ -39,8 +39,10 @@ public final class FabricTree implements Check {
     }
 
     static FatTree.Settings settings(Ctx c) {
-        return new FatTree.Settings((int) c.cfg.number("fabric.tree", "switches_expected"), c.cfg.number("fabric.blocking", "ratio"),
-                (int) c.cfg.number("fabric.tree", "hosts_tolerance"), c.plan().orElse(null));
+        double ratio = c.cfg.number("fabric.blocking", "ratio");
+        boolean declared = ratio > 1.0001 || c.contract().map(k -> k.fabric() != null && k.fabric().blockingRatio() != null).orElse(false);
+        return new FatTree.Settings((int) c.cfg.number("fabric.tree", "switches_expected"), ratio,
+                (int) c.cfg.number("fabric.tree", "hosts_tolerance"), c.plan().orElse(null), declared);
     }
 
     static String describe(Fabric f, FatTree.Result r) {

@@ -1,0 +1,154 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.contract.Contract;
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.HostData;
+import io.ibaccept.model.SmConfig;
+import io.ibaccept.model.SmInfo;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Hostlists;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The declared design that no other check holds: the number of switch levels, the partitions (defined by the SM, on
+ * their members' HCAs) and the SM roles (a standby running where one is declared, the master on the primary). Each
+ * part is judged only where the contract declares it and the dump holds what shows it; what could not be judged is
+ * said in the PASS line.
+ */
+final class ContractDesign implements Check {
+    public String id() {
+        return "contract.design";
+    }
+
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return null;
+    }
+
+    public List<Input> inputs() {
+        return List.of();
+    }
+
+    public void evaluate(Ctx c) {
+        Contract k = c.contract().orElse(null);
+        if (k == null) {
+            c.skip("no acceptance contract (analyze --contract FILE): the design is inferred from the fabric");
+            return;
+        }
+        List<String> judged = new ArrayList<>(), notJudged = new ArrayList<>();
+        int bad = levels(c, k, judged, notJudged) + partitions(c, k, judged, notJudged) + sms(c, k, judged, notJudged);
+        if (judged.isEmpty() && notJudged.isEmpty()) {
+            c.skip("the contract declares no levels, partitions or SM nodes");
+            return;
+        }
+        if (bad == 0)
+            c.pass((judged.isEmpty() ? "nothing declared could be judged" : "as declared: " + String.join("; ", judged))
+                    + (notJudged.isEmpty() ? "" : "; not judged: " + String.join("; ", notJudged)), List.of(), List.of());
+    }
+
+    private static int levels(Ctx c, Contract k, List<String> judged, List<String> notJudged) {
+        if (k.fabric() == null || k.fabric().levels() == null) return 0;
+        io.ibaccept.fabric.Fabric f = c.facts.fabricOrNull();
+        if (f == null) {
+            notJudged.add("levels (no topology)");
+            return 0;
+        }
+        int levels = f.maxLevel();
+        if (levels == k.fabric().levels()) {
+            judged.add(levels + " switch level(s)");
+            return 0;
+        }
+        c.problem(Status.FAIL, List.of("fabric"), List.of(Evidence.of("the fabric has " + levels + " switch level(s)", Cmd.IBNETDISCOVER.path(null)),
+                        Evidence.of("the contract declares " + k.fabric().levels(), k.where("fabric.levels"))),
+                "the fabric has " + levels + " switch level(s), the contract declares " + k.fabric().levels(), "levels",
+                Map.of("found", levels, "declared", k.fabric().levels()));
+        return 1;
+    }
+
+    private static int partitions(Ctx c, Contract k, List<String> judged, List<String> notJudged) {
+        if (k.partitions().isEmpty()) return 0;
+        Set<Integer> defined = new LinkedHashSet<>();
+        String where = null;
+        for (SmConfig s : c.data.fabric().smConfigs().values())
+            if (s.partitions() != null) {
+                where = s.partitions().file();
+                for (SmConfig.Partition p : s.partitions().partitions()) defined.add(p.pkey());
+            }
+        int bad = 0;
+        for (Contract.Partition p : k.partitions()) {
+            String name = p.name() + String.format(" (0x%04x)", p.pkey());
+            if (where != null && !defined.contains(p.pkey())) {
+                bad++;
+                c.problem(Status.FAIL, List.of(name), List.of(Evidence.of("partitions.conf defines " + hex(defined), where),
+                                Evidence.of("the contract declares " + name, k.where("partitions." + p.name()))),
+                        "partition " + name + " is not in the SM's partitions.conf", "partition",
+                        Map.of("partition", p.name(), "pkey", String.format("0x%04x", p.pkey())));
+                continue;
+            }
+            List<String> lacking = new ArrayList<>();
+            int seen = 0;
+            for (String h : p.members()) {
+                HostData d = c.data.hosts().get(h);
+                if (d == null || d.pkeys() == null) continue;
+                seen++;
+                if (d.pkeys().stream().noneMatch(x -> (x & 0x7fff) == p.pkey())) lacking.add(h);
+            }
+            if (!lacking.isEmpty()) {
+                bad++;
+                c.problem(Status.FAIL, lacking, List.of(Evidence.of(lacking.get(0) + ": P_Key table without " + String.format("0x%04x", p.pkey()),
+                                Cmd.PKEYS.path(lacking.get(0))), Evidence.of("the contract declares the members", k.where("partitions." + p.name()))),
+                        lacking.size() + " declared member(s) of " + name + " lack its P_Key: " + Hostlists.compress(lacking), "member",
+                        Map.of("partition", p.name(), "pkey", String.format("0x%04x", p.pkey()), "hosts", Hostlists.compress(lacking)));
+            } else if (where != null || seen > 0) judged.add("partition " + name + (seen > 0 ? " on its " + seen + " member(s)" : ""));
+            if (where == null && seen == 0) notJudged.add("partition " + name + " (no partitions.conf, no member P_Key tables)");
+        }
+        return bad;
+    }
+
+    private static int sms(Ctx c, Contract k, List<String> judged, List<String> notJudged) {
+        if (k.sm() == null || k.sm().nodes().isEmpty()) return 0;
+        List<SmInfo> sms = SmCount.dedupe(c.data.fabric().sms());
+        if (sms.isEmpty()) {
+            notJudged.add("SM roles (no sminfo)");
+            return 0;
+        }
+        Set<String> running = new LinkedHashSet<>();
+        String master = null;
+        for (SmInfo s : sms) {
+            String h = SmCount.host(c, s);
+            running.add(h);
+            if (s.isMaster()) master = h;
+        }
+        int bad = 0;
+        List<Evidence> ev = new ArrayList<>();
+        for (SmInfo s : sms) ev.add(Evidence.of(SmCount.host(c, s) + ": " + s.stateName() + " priority " + s.priority(), s.ref().toString()));
+        List<String> silent = k.sm().nodes().stream().filter(h -> !running.contains(h)).toList();
+        if (!silent.isEmpty()) {
+            bad++;
+            List<Evidence> all = new ArrayList<>(ev);
+            all.add(Evidence.of("the contract declares SM nodes " + String.join(", ", k.sm().nodes()), k.where("sm")));
+            c.problem(Status.FAIL, silent, all, "no SM answers on declared SM node(s) " + String.join(", ", silent)
+                    + " (SMs running on " + String.join(", ", running) + ")", "sm_missing", Map.of("hosts", String.join(", ", silent)));
+        }
+        if (master != null && k.sm().primary() != null && !master.equals(k.sm().primary()) && running.contains(k.sm().primary())) {
+            bad++;
+            List<Evidence> all = new ArrayList<>(ev);
+            all.add(Evidence.of("the contract declares primary " + k.sm().primary(), k.where("sm.primary")));
+            c.problem(Status.WARN, List.of(master), all, "the master SM is " + master + ", the contract's primary " + k.sm().primary()
+                    + " runs as a standby (a takeover that was not handed back)", "takeover", Map.of("master", master, "primary", k.sm().primary()));
+        }
+        if (bad == 0) judged.add("SM " + String.join(", ", k.sm().nodes()) + (master != null ? ", master " + master : ""));
+        return bad;
+    }
+
+    private static String hex(Set<Integer> keys) {
+        return keys.isEmpty() ? "no partition" : String.join(", ", keys.stream().map(x -> String.format("0x%04x", x)).toList());
+    }
+}

@@ -1,0 +1,92 @@
+package io.ibaccept.rules.checks;
+
+import io.ibaccept.contract.Contract;
+import io.ibaccept.model.HostData;
+import io.ibaccept.rules.Check;
+import io.ibaccept.rules.Ctx;
+import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Hostlists;
+import io.ibaccept.rules.Input;
+import io.ibaccept.rules.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The hosts the acceptance contract declares, against the dump: every declared host collected, no host the contract
+ * does not know, and each class's hosts with the number of InfiniBand HCAs the class declares. The links, versions and
+ * targets of the contract are judged by the checks that judge them anyway (they read it as their expectation).
+ */
+final class ContractHosts implements Check {
+    public String id() {
+        return "contract.hosts";
+    }
+
+    /** What the contract says is missing explains nothing else: the fabric checks judge what is there. */
+    public RootRole rootRole(io.ibaccept.rules.Finding f) {
+        return null;
+    }
+
+    public List<Input> inputs() {
+        return List.of();
+    }
+
+    public void evaluate(Ctx c) {
+        Contract k = c.contract().orElse(null);
+        if (k == null) {
+            c.skip("no acceptance contract (analyze --contract FILE): the hosts of the dump are taken as the cluster");
+            return;
+        }
+        if (k.hosts().isEmpty() && k.classes().isEmpty()) {
+            c.skip("the contract declares no hosts");
+            return;
+        }
+        List<String> declared = new ArrayList<>(k.hosts());
+        for (Contract.NodeClass cl : k.classes()) for (String h : cl.hosts()) if (!declared.contains(h)) declared.add(h);
+        int bad = 0;
+        List<String> absent = declared.stream().filter(h -> !c.data.hosts().containsKey(h)).toList();
+        if (!absent.isEmpty()) {
+            bad++;
+            c.problem(Status.FAIL, absent, List.of(Evidence.of(absent.size() + " declared host(s) have no directory in the dump", k.where("hosts"))),
+                    absent.size() + " of " + declared.size() + " contract hosts are not in the dump: " + Hostlists.compress(absent), "absent",
+                    Map.of("hosts", Hostlists.compress(absent), "count", absent.size()));
+        }
+        if (!k.hosts().isEmpty()) {
+            List<String> extra = c.data.hosts().keySet().stream().filter(h -> !declared.contains(h)).sorted().toList();
+            if (!extra.isEmpty()) {
+                bad++;
+                c.problem(Status.WARN, extra, List.of(Evidence.of("the contract's hosts", k.where("hosts"))),
+                        extra.size() + " host(s) in the dump are not in the contract: " + Hostlists.compress(extra), "extra",
+                        Map.of("hosts", Hostlists.compress(extra), "count", extra.size()));
+            }
+        }
+        int judged = 0;
+        for (Contract.NodeClass cl : k.classes()) {
+            if (cl.hcas() == null) continue;
+            Map<Integer, List<String>> byCount = new TreeMap<>();
+            List<Evidence> ev = new ArrayList<>();
+            for (String h : cl.hosts()) {
+                HostData d = c.data.hosts().get(h);
+                if (d == null || d.ibstat() == null) continue;
+                judged++;
+                int n = d.infinibandCas().size();
+                if (n == cl.hcas()) continue;
+                byCount.computeIfAbsent(n, x -> new ArrayList<>()).add(h);
+                if (ev.size() < 10) ev.add(Evidence.of(h + ": " + n + " InfiniBand HCA(s): "
+                        + String.join(", ", d.infinibandCas().stream().map(ca -> ca.name()).toList()), d.infinibandCas().isEmpty() ? "" : d.infinibandCas().get(0).ref().toString()));
+            }
+            for (Map.Entry<Integer, List<String>> e : byCount.entrySet()) {
+                bad++;
+                List<Evidence> all = new ArrayList<>(ev);
+                all.add(Evidence.of("class " + cl.name() + ": " + cl.hcas() + " HCAs", k.where("classes." + cl.name() + ".hcas")));
+                c.problem(Status.FAIL, e.getValue(), all, e.getValue().size() + " host(s) of class " + cl.name() + " (" + Hostlists.compress(e.getValue())
+                        + ") have " + e.getKey() + " InfiniBand HCA(s), the contract declares " + cl.hcas(), "hcas",
+                        Map.of("hosts", Hostlists.compress(e.getValue()), "class", cl.name(), "found", e.getKey(), "declared", cl.hcas()));
+            }
+        }
+        if (bad == 0)
+            c.pass("all " + declared.size() + " contract hosts are in the dump" + (judged > 0 ? ", " + judged + " with the HCAs of their class" : ""),
+                    List.of(), List.of());
+    }
+}

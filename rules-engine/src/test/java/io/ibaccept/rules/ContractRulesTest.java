@@ -1,0 +1,139 @@
+package io.ibaccept.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ibaccept.analysis.Analysis;
+import io.ibaccept.analysis.ContractDraft;
+import io.ibaccept.contract.Contract;
+import io.ibaccept.contract.ContractFile;
+import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.model.ClusterData;
+import io.ibaccept.samples.SyntheticDump;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The acceptance contract: judged against what it declares, coverage of the required checks, and no degraded majority. */
+class ContractRulesTest {
+    static Contract contract(String yaml) {
+        return ContractFile.parse("c.yaml", yaml.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static Analysis analyse(ClusterData d, Contract k) {
+        return Analysis.of(d, Analysis.Options.defaults().withContract(k));
+    }
+
+    static List<Finding> problems(Report r, String check) {
+        return r.findings().stream().filter(f -> f.check().equals(check) && (f.status() == Status.FAIL || f.status() == Status.WARN)).toList();
+    }
+
+    @Test
+    void withoutAContractADumpMissingRequiredChecksIsNeverPlainAccepted(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp, 200, false);
+        Report r = Analysis.of(DumpLoader.load(tmp)).report();
+        assertThat(r.findings()).noneMatch(f -> f.status() == Status.FAIL);
+        assertThat(r.coverage().declared()).isFalse();
+        assertThat(r.coverage().gaps()).extracting(Coverage.Required::check).contains("link.errors.window");
+        assertThat(r.verdictLine()).contains("(limited coverage: ").contains("required check");
+        assertThat(r.meaning()).doesNotContain("all checks passed");
+        assertThat(r.coverage().summary()).startsWith("coverage ").endsWith("(default set)");
+    }
+
+    @Test
+    void theDraftContractOfAHealthyDumpAcceptsItWithFullCoverage(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp, 2000, false);
+        ClusterData d = DumpLoader.load(tmp);
+        String yaml = ContractDraft.of(Analysis.of(d));
+        assertThat(yaml).contains("hosts: cn[0001-2000]").contains("hcas: 1").contains("link: HDR 4X").contains("MT4123: 20.31.1014");
+        Analysis a = analyse(d, contract(yaml));
+        assertThat(a.report().coverage().declared()).isTrue();
+        assertThat(a.report().coverage().gaps()).isEmpty();
+        assertThat(a.report().verdict()).isEqualTo(Verdict.ACCEPTED);
+        assertThat(a.report().verdictLine()).isEqualTo("ACCEPTED");
+        assertThat(a.report().checkStatus()).containsEntry("contract.hosts", Status.PASS).containsEntry("contract.design", Status.PASS);
+    }
+
+    @Test
+    void aRequiredCheckThatDidNotCoverItsScopeMakesTheVerdictIncomplete(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp, 200, false);
+        Report r = analyse(DumpLoader.load(tmp), contract("required: [port.state, link.errors.window]\n")).report();
+        assertThat(r.verdict()).isEqualTo(Verdict.INCOMPLETE);
+        assertThat(r.coverage().gapLines()).singleElement().satisfies(l -> assertThat(l).startsWith("link.errors.window: needs counters-start"));
+        assertThat(r.meaning()).contains("the contract requires");
+    }
+
+    @Test
+    void halfTheHostLinksAt1XFailHoweverManyTheyAre(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp, 200, false, true); // every other host at 1X: 100 of 200, no majority
+        Report r = Analysis.of(DumpLoader.load(tmp)).report();
+        List<Finding> width = problems(r, "link.width");
+        assertThat(width).filteredOn(f -> f.status() == Status.FAIL).hasSizeGreaterThanOrEqualTo(100)
+                .allSatisfy(f -> assertThat(f.summary()).contains("runs at 1X, expected 4X"));
+        assertThat(width.get(0).summary()).contains("no majority among host links (100 at 4X, 100 at 1X)");
+    }
+
+    @Test
+    void aContractDeclaringTwoToOneMakesATwoToOneFabricPass(@TempDir Path tmp) throws IOException {
+        Path d = tmp.resolve("dump");
+        Files.createDirectories(d.resolve("fabric"));
+        Files.copy(Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", "clustervision-trinityx-edr-6sw-96ca.txt"),
+                d.resolve("fabric/ibnetdiscover.out"));
+        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: fab\nnodes: fab\n");
+        ClusterData data = DumpLoader.load(d);
+        assertThat(problems(Analysis.of(data).report(), "fabric.blocking")).extracting(Finding::variant).containsExactlyInAnyOrder("ratio_design", "ratio");
+        Report r = analyse(data, contract("fabric:\n  blocking_ratio: \"2:1\"\n")).report();
+        // the design is no finding any more; the one leaf whose uplink trained at DDR is still over the declared ratio
+        assertThat(problems(r, "fabric.blocking")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).contains("blocking 2.15:1, allowed 2:1");
+        });
+        Report one = analyse(data, contract("fabric:\n  blocking_ratio: \"1:1\"\n")).report();
+        assertThat(problems(one, "fabric.blocking")).isNotEmpty().allMatch(f -> f.status() == Status.FAIL);
+    }
+
+    @Test
+    void declaredFirmwareAndLinksAreJudgedAgainstTheContractNotTheMajority(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp, 200, false);
+        ClusterData d = DumpLoader.load(tmp);
+        Report r = analyse(d, contract("versions:\n  firmware:\n    MT4123: 20.40.1000\nlinks:\n  host: NDR 4X\n")).report();
+        assertThat(problems(r, "firmware")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).startsWith("200 host(s) (cn[0001-0200]) with MT4123 run firmware 20.31.1014, the contract declares 20.40.1000");
+            assertThat(f.evidence()).anySatisfy(e -> assertThat(e.where()).isEqualTo("c.yaml:3"));
+        });
+        assertThat(problems(r, "link.speed")).isNotEmpty().allSatisfy(f -> assertThat(f.summary()).contains("expected NDR"));
+        Report ok = analyse(d, contract("versions:\n  firmware: 20.31.1014\n")).report();
+        assertThat(problems(ok, "firmware")).isEmpty();
+        assertThat(ok.checkStatus()).containsEntry("firmware", Status.PASS);
+    }
+
+    @Test
+    void theContractsHostsAndTheirHcasAreCounted(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp, 40, false);
+        Report r = analyse(DumpLoader.load(tmp), contract("""
+                hosts: cn[0001-0041]
+                classes:
+                  gpu:
+                    hosts: cn[0001-0010]
+                    hcas: 2
+                """)).report();
+        List<Finding> f = problems(r, "contract.hosts");
+        assertThat(f).extracting(Finding::variant).containsExactlyInAnyOrder("absent", "hcas");
+        assertThat(f).filteredOn(x -> x.variant().equals("absent")).singleElement()
+                .satisfies(x -> assertThat(x.summary()).isEqualTo("1 of 41 contract hosts are not in the dump: cn0041"));
+        assertThat(f).filteredOn(x -> x.variant().equals("hcas")).singleElement()
+                .satisfies(x -> assertThat(x.summary()).contains("10 host(s) of class gpu (cn[0001-0010]) have 1 InfiniBand HCA(s), the contract declares 2"));
+        assertThat(r.verdict()).isEqualTo(Verdict.REJECTED);
+    }
+
+    @Test
+    void aRequiredCheckNoCheckHasIsAContractErrorWithItsLine() {
+        assertThatThrownBy(() -> Analysis.rulesFor(RuleConfig.defaults(), contract("cluster: x\nrequired:\n  - port.state\n  - link.widht\n")))
+                .isInstanceOf(ContractFile.BadContract.class).hasMessageStartingWith("c.yaml:4: no check is called 'link.widht'");
+    }
+}
