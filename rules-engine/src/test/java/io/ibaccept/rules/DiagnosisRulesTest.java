@@ -323,6 +323,31 @@ class DiagnosisRulesTest {
         assertThat(problems(conf, "link.width")).hasSize(40).allSatisfy(f -> assertThat(f.summary()).contains("(configured for host links)"));
     }
 
+    /**
+     * Every host link at EDR though both ends could run HDR (iblinkinfo's "Could be"): the majority proves nothing, so
+     * one WARN to declare the speed; half of them at EDR while the others run HDR: each EDR link is a FAIL.
+     */
+    @Test
+    void linksBelowWhatBothEndsCouldRunAreNeverHiddenByTheMajority() {
+        TestDump d = healthy(40);
+        for (int i = 1; i <= 40; i++) hostLink(d, i, "4X", "25.78125", "Could be 53.125 Gbps");
+        assertThat(problems(d.analyze(), "link.speed")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.variant()).isEqualTo("below_capable");
+            assertThat(f.summary()).startsWith("40 host link(s) run at EDR though both ends could run HDR");
+        });
+        for (int i = 21; i <= 40; i++) hostLink(d, i, "4X", "53.125", null);
+        assertThat(problems(d.analyze(), "link.speed")).hasSize(20).allSatisfy(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).contains("runs at EDR, expected HDR (no majority among host links (20 at EDR, 20 at HDR): the better value expected)");
+        });
+        for (int i = 21; i <= 39; i++) hostLink(d, i, "4X", "25.78125", "Could be 53.125 Gbps");
+        assertThat(problems(d.analyze(), "link.speed")).hasSize(39).allSatisfy(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).contains("expected HDR (other host links run at HDR and this one could; most common among host links)");
+        });
+    }
+
     @Test
     void hcaThatOnlySupportsANarrowerWidthIsACapabilityWarningNotACableFault() {
         TestDump d = healthy(40);

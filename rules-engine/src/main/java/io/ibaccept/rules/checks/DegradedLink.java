@@ -126,7 +126,7 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
                         if (proven.compareTo(got) > 0) {
                             badHere++;
                             judge(c, l, got, proven, "other " + name + " links run at " + proven + " and this one could; " + how, hintsPrinted);
-                        } else belowCapable.add(l);
+                        } else if (couldBoth(l).isPresent()) belowCapable.add(l); // both ends said so, not the HCA alone (a split port is 2X by design)
                     }
                     continue;
                 }
