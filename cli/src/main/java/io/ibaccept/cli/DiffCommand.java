@@ -38,11 +38,17 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--node-name-map", paramLabel = "FILE", description = "names for GUIDs (ibnetdiscover/opensm node-name-map format)")
     Path nodeNameMap;
 
+    @Option(names = "--contract", paramLabel = "FILE",
+            description = "the acceptance contract: both dumps are judged against it, and what in NEW differs from it is listed (category contract)")
+    Path contract;
+
     @Override
     public Integer call() throws Exception {
         RuleConfig cfg = rules == null ? RuleConfig.defaults() : RuleConfig.withOverrides(rules);
         NodeNameMap names = nodeNameMap == null ? null : AnalyzeCommand.loadNames(nodeNameMap);
-        Analysis.Options o = Analysis.Options.of(cfg).withNames(names);
+        io.ibaccept.contract.Contract k = contract == null ? null : AnalyzeCommand.loadContract(contract);
+        cfg = Analysis.rulesFor(cfg, k);
+        Analysis.Options o = Analysis.Options.of(cfg).withNames(names).withContract(k);
         Analysis old = Analysis.of(before, o);
         Analysis now = Analysis.of(after, o);
         List<DumpDiff.Change> changes = AnalysisDiff.compare(old, now);

@@ -1,5 +1,7 @@
 package io.ibaccept.analysis;
 
+import io.ibaccept.contract.Contract;
+import io.ibaccept.rules.Coverage;
 import io.ibaccept.fabric.DumpDiff;
 import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Report;
@@ -30,6 +32,28 @@ public final class AnalysisDiff {
             if (!now.containsKey(k))
                 out.add(new DumpDiff.Change("finding.cleared", f.check() + ": " + String.join(", ", f.objects()), f.status() + " " + f.summary(), "-", where(f)));
         });
+        out.addAll(fromContract(after));
+        return out;
+    }
+
+    /**
+     * What in the later dump differs from the contract it was judged against: each finding judged against a declared
+     * value (a contract check, a version or link off the declared one: its evidence cites the contract) and each
+     * required check that did not cover its scope. Empty without a contract.
+     */
+    static List<DumpDiff.Change> fromContract(Analysis a) {
+        Contract k = a.contract();
+        if (k == null) return List.of();
+        List<DumpDiff.Change> out = new ArrayList<>();
+        for (Finding f : a.report().findings()) {
+            if (f.status() != Status.FAIL && f.status() != Status.WARN) continue;
+            boolean declared = f.check().startsWith("contract.") || f.evidence().stream().anyMatch(e -> e.where().equals(k.file()) || e.where().startsWith(k.file() + ":"));
+            if (!declared) continue;
+            String cited = f.evidence().stream().map(e -> e.where()).filter(w -> w.startsWith(k.file())).findFirst().orElse(k.file());
+            out.add(new DumpDiff.Change("contract", f.check() + ": " + String.join(", ", f.objects().stream().limit(10).toList()), cited, f.status() + " " + f.summary(), where(f)));
+        }
+        for (Coverage.Required g : a.report().coverage().gaps())
+            out.add(new DumpDiff.Change("contract.coverage", g.check(), "required by " + k.file(), g.missing(), ""));
         return out;
     }
 

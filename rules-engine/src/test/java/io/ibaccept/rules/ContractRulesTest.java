@@ -113,6 +113,22 @@ class ContractRulesTest {
     }
 
     @Test
+    void diffListsWhatTheNewDumpHasOffTheContract(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp, 40, false);
+        ClusterData d = DumpLoader.load(tmp);
+        Contract k = contract("hosts: cn[0001-0040]\nlinks:\n  host: HDR 4X\nversions:\n  ofed: 5.8-9.9.9.9\nrequired: [port.state, link.errors.window]\n");
+        Analysis a = analyse(d, k);
+        var changes = io.ibaccept.analysis.AnalysisDiff.compare(a, a);
+        assertThat(changes).filteredOn(c -> c.category().equals("contract")).singleElement().satisfies(c -> {
+            assertThat(c.object()).startsWith("ofed: cn0001");
+            assertThat(c.before()).isEqualTo("c.yaml:5");
+            assertThat(c.after()).startsWith("FAIL 40 host(s) (cn[0001-0040]) run ").contains("the contract declares 5.8-9.9.9.9");
+        });
+        assertThat(changes).filteredOn(c -> c.category().equals("contract.coverage")).extracting(c -> c.object()).containsExactly("link.errors.window");
+        assertThat(io.ibaccept.analysis.AnalysisDiff.compare(Analysis.of(d), Analysis.of(d))).isEmpty();
+    }
+
+    @Test
     void theContractsHostsAndTheirHcasAreCounted(@TempDir Path tmp) {
         SyntheticDump.generate(tmp, 40, false);
         Report r = analyse(DumpLoader.load(tmp), contract("""

@@ -110,10 +110,12 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
                 T got = value(c, l);
                 T want = expected;
                 String why = how;
+                Evidence declaredAt = null;
                 Optional<T> declared = isl ? Optional.empty() : declaredFor(c, hostAt(c, l));
                 if (declared.isPresent()) {
                     want = declared.get();
                     why = "declared for " + hostAt(c, l) + " in the contract";
+                    declaredAt = declaredAt(c, hostAt(c, l));
                 }
                 boolean ofClass = declared.isEmpty() && got.equals(classValue.get(hostClassOf(c, l)));
                 if (got.compareTo(want) >= 0 || ofClass) {
@@ -125,13 +127,13 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
                         T proven = cap.get().compareTo(best) < 0 ? cap.get() : best;
                         if (proven.compareTo(got) > 0) {
                             badHere++;
-                            judge(c, l, got, proven, "other " + name + " links run at " + proven + " and this one could; " + how, hintsPrinted);
+                            judge(c, l, got, proven, "other " + name + " links run at " + proven + " and this one could; " + how, hintsPrinted, null);
                         } else if (couldBoth(l).isPresent()) belowCapable.add(l); // both ends said so, not the HCA alone (a split port is 2X by design)
                     }
                     continue;
                 }
                 badHere++;
-                judge(c, l, got, want, why, hintsPrinted);
+                judge(c, l, got, want, why, hintsPrinted, declaredAt);
             }
             if (!belowCapable.isEmpty()) {
                 badHere++;
@@ -242,7 +244,15 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
                 + io.ibaccept.rules.Hostlists.compress(hosts) + ") run at " + got + ", the other hosts at " + expected, "class", v);
     }
 
-    private void judge(Ctx c, FabricIndex.Link l, T got, T expected, String how, boolean hintsPrinted) {
+    /** Where the contract declares the host's link: its class's line, else the host links' line. */
+    private static Evidence declaredAt(Ctx c, String host) {
+        io.ibaccept.contract.Contract k = c.contract().orElseThrow();
+        io.ibaccept.contract.Contract.NodeClass cl = k.classOf(host);
+        return cl != null && cl.link() != null ? Evidence.of("class " + cl.name() + ": " + cl.link(), k.where("classes." + cl.name() + ".link"))
+                : Evidence.of("host links: " + k.hostLink(), k.where("links.host"));
+    }
+
+    private void judge(Ctx c, FabricIndex.Link l, T got, T expected, String how, boolean hintsPrinted, Evidence declaredAt) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("active", got);
         v.put("expected", expected);
@@ -255,6 +265,7 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
         List<Evidence> ev = new ArrayList<>();
         ev.add(Evidence.of(line(l.a()), l.a().ref()));
         if (l.b() != null) ev.add(Evidence.of(line(l.b()), l.b().ref()));
+        if (declaredAt != null) ev.add(declaredAt);
         List<String> objs = new ArrayList<>(List.of(FabricIndex.Link.end(l.a())));
         if (l.b() != null) objs.add(FabricIndex.Link.end(l.b()));
         // what the hardware can do: the HCA's PortInfo, else iblinkinfo's hint

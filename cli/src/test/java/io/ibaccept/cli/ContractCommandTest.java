@@ -1,0 +1,42 @@
+package io.ibaccept.cli;
+
+import static io.ibaccept.cli.MainTest.DEMO;
+import static io.ibaccept.cli.MainTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** contract init / check, and analyze --contract from the command line. */
+class ContractCommandTest {
+    @Test
+    void aDraftFromTheDemoReadsBackAndIsJudgedAgainst(@TempDir Path tmp) throws Exception {
+        Path k = tmp.resolve("contract.yaml");
+        MainTest.Run init = run("contract", "init", DEMO.toString(), "-o", k.toString());
+        assertThat(init.code()).isZero();
+        assertThat(init.out()).startsWith("wrote " + k + " (16 hosts)");
+        String yaml = Files.readString(k);
+        assertThat(yaml).contains("hosts: node[01-16]").contains("primary: node01").contains("not uniform in this dump");
+        assertThat(run("contract", "init", DEMO.toString(), "-o", k.toString()).err()).contains("exists; the draft does not overwrite a contract");
+        MainTest.Run check = run("contract", "check", k.toString());
+        assertThat(check.code()).isZero();
+        assertThat(check.out()).contains("sha256:").contains("hosts: 16 hosts in 1 class").contains("required checks: port.state");
+        MainTest.Run a = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--contract", k.toString());
+        assertThat(a.out()).startsWith("NOT ACCEPTED").contains("FAIL ofed: 1 host(s) (node13) run MLNX_OFED_LINUX-5.4-3.6.8.1, the contract declares MLNX_OFED_LINUX-5.8-1.0.1.1");
+        assertThat(Files.readString(tmp.resolve("o/findings.csv"))).contains("contract.hosts");
+    }
+
+    @Test
+    void aBadContractStopsWithFileAndLine(@TempDir Path tmp) throws Exception {
+        Path k = tmp.resolve("c.yaml");
+        Files.writeString(k, "hosts: node[01-16]\nlinks:\n  host: HDR 3X\n");
+        MainTest.Run a = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--contract", k.toString());
+        assertThat(a.code()).isEqualTo(2);
+        assertThat(a.err()).startsWith("ibaccept: " + k + ":3: a link is a speed and a width").doesNotContain("\tat ");
+        assertThat(tmp.resolve("o")).doesNotExist();
+        Files.writeString(k, "required: [port.state, nonsense]\n");
+        assertThat(run("contract", "check", k.toString()).err()).isEqualTo("ibaccept: " + k + ":1: no check is called 'nonsense' ('ibaccept rules' lists them)\n");
+    }
+}
