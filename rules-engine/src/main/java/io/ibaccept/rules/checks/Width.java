@@ -56,11 +56,12 @@ final class Width extends DegradedLink<LinkWidth> {
     }
 
     /**
-     * Ports that could train 8X or 12X (the simulator's, old 12X switches) say "Could be 12X" on every 4X link; a 4X
-     * cable cannot do more, so wider is expected only where some link of the class already runs wider.
+     * Fewer lanes than the ports could train is a design where no link of the class runs wider: split ports (HDR100,
+     * NDR200) run 2X by design, and 12X-capable ports (the simulator's, old switches) say "Could be 12X" on every 4X
+     * link, which no 4X cable can do. Only a link narrower than others of its class that it could match is a fault.
      */
     @Override
     Optional<LinkWidth> ceiling(LinkWidth best) {
-        return best.lanes() <= 4 ? Optional.of(LinkWidth.X4) : Optional.empty();
+        return Optional.of(best);
     }
 }
