@@ -166,6 +166,9 @@ class RealFormatRulesTest {
         d.write("fabric/ibdiagnet2.db_csv.out", db.substring(0, after) + delta + db.substring(after));
         assertThat(problems(d.analyze(), "link.errors")).filteredOn(f -> f.objects().contains("leaf03 port 3")).singleElement()
                 .satisfies(f -> {
+                    // a count that rose over a known time is proof: the cable's own FAIL, not history
+                    assertThat(f.status()).isEqualTo(Status.FAIL);
+                    assertThat(f.variant()).isEmpty();
                     assertThat(f.summary()).contains("SymbolErrorCounter rose by 12 during ibdiagnet's sampling (PM_DELTA)");
                     assertThat(f.evidence()).anySatisfy(x -> assertThat(x.text()).contains("PM_DELTA"));
                 });

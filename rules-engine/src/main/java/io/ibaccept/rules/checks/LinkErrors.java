@@ -1,6 +1,7 @@
 package io.ibaccept.rules.checks;
 
 import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.LinkInfo;
 import io.ibaccept.model.PortCounters;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
@@ -21,9 +22,12 @@ final class LinkErrors implements Check {
         return "link.errors";
     }
 
-    /** Physical-layer counters (the check's default variant) are the cable's fault; congestion and the rest are not roots. */
+    /**
+     * Physical-layer counters (the check's default variant, and their history) are the cable's fault; congestion and
+     * the rest are not roots.
+     */
     public RootRole rootRole(io.ibaccept.rules.Finding f) {
-        return f.variant().isEmpty() ? RootRole.CABLE : null;
+        return f.variant().isEmpty() || f.variant().equals("history") ? RootRole.CABLE : null;
     }
 
     /** Error counters are the strongest evidence about a cable. */
@@ -93,7 +97,8 @@ final class LinkErrors implements Check {
         double waitWarn = c.number("xmit_wait_warn");
         // physical-layer counters point at the cable: one finding per cable, both ends named
         Map<Object, CableFault> cables = new LinkedHashMap<>();
-        int bad = 0;
+        int bad = 0, congestionUnjudged = 0;
+        Map<String, History> history = new java.util.TreeMap<>();
         for (PortCounters pc : recs) {
             long down = pc.get("LinkDownedCounter"), rec = pc.get("LinkErrorRecoveryCounter"), sym = pc.get("SymbolErrorCounter");
             String obj = pc.nodeName() + " port " + pc.port();
@@ -109,9 +114,13 @@ final class LinkErrors implements Check {
             if (delta != null)
                 for (String o : List.of("LinkDownedCounter", "LinkErrorRecoveryCounter", "SymbolErrorCounter", "PortRcvErrors",
                         "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors"))
-                    if (delta.get(o) > 0 && cf.status != null) cf.add(cf.status, o + " rose by " + delta.get(o) + " during ibdiagnet's sampling (PM_DELTA)",
-                            "still erring now");
+                    if (delta.get(o) > 0 && cf.status != null) {
+                        cf.add(cf.status, o + " rose by " + delta.get(o) + " during ibdiagnet's sampling (PM_DELTA)", "still erring now");
+                        cf.rising = true;
+                    }
             if (cf.status != null) {
+                cf.owner = owner(c, link.orElse(null), pc.nodeName());
+                cf.score = Math.max(cf.score, score(pc));
                 cf.ev.add(Evidence.of(obj + ": " + String.join(" ", cf.parts), pc.ref()));
                 if (delta != null) cf.ev.add(Evidence.of(obj + " PM_DELTA: " + delta.nonZeroErrors(), delta.ref()));
                 cf.ends.add(obj);
@@ -121,13 +130,39 @@ final class LinkErrors implements Check {
                 Object key = link.isPresent() ? link.get() : obj;
                 cables.merge(key, cf, CableFault::merge);
             }
-            // the other counters say something about traffic, not about this port's cable
-            bad += other(c, pc, obj, link, "congestion", Map.of("PortXmitDiscards", otherWarn, "PortXmitWait", waitWarn));
-            bad += other(c, pc, obj, link, "upstream", Map.of("PortRcvRemotePhysicalErrors", otherWarn));
-            bad += other(c, pc, obj, link, "constraint", Map.of("PortXmitConstraintErrors", otherWarn, "PortRcvConstraintErrors", otherWarn));
-            bad += other(c, pc, obj, link, "relay", Map.of("PortRcvSwitchRelayErrors", otherWarn));
+            // the other counters say something about traffic, not about this port's cable; without a known start they
+            // are history, grouped per switch, and congestion is judged as a rate only
+            String owner = owner(c, link.orElse(null), pc.nodeName());
+            // congestion is judged as a rate only: what rose during ibdiagnet's sampling
+            if (rose(delta, "PortXmitDiscards", "PortXmitWait")) bad += other(c, delta, obj, link, "congestion", Map.of("PortXmitDiscards", otherWarn, "PortXmitWait", waitWarn), true);
+            else if (over(pc, Map.of("PortXmitDiscards", otherWarn, "PortXmitWait", waitWarn)) != null) congestionUnjudged++;
+            for (String[] cls : new String[][] {{"upstream", "PortRcvRemotePhysicalErrors"}, {"constraint", "PortXmitConstraintErrors", "PortRcvConstraintErrors"},
+                    {"relay", "PortRcvSwitchRelayErrors"}}) {
+                Map<String, Double> max = new LinkedHashMap<>();
+                for (int i = 1; i < cls.length; i++) max.put(cls[i], otherWarn);
+                if (rose(delta, max.keySet().toArray(new String[0]))) bad += other(c, delta, obj, link, cls[0], max, true);
+                else {
+                    List<String> parts = over(pc, max);
+                    if (parts != null) {
+                        History h = history.computeIfAbsent(owner + "\u0000" + cls[0], k -> new History(owner, cls[0]));
+                        h.add("", obj + ": " + String.join(", ", parts), score(pc), List.of(Evidence.of(obj + ": " + String.join(" ", parts), pc.ref())));
+                        if (!h.objects.contains(obj)) h.objects.add(obj);
+                    }
+                }
+            }
         }
         for (CableFault cf : cables.values()) {
+            if (cf.rising) continue;
+            History h = history.computeIfAbsent(cf.owner + "\u0000physical", k -> new History(cf.owner, "physical"));
+            h.add(cf.link != null ? "cable " + cf.link.name() + ":" : "", String.join("; ", cf.evTexts()), cf.score, cf.ev);
+            for (String e : cf.ends) if (!h.objects.contains(e)) h.objects.add(e);
+        }
+        for (History h : history.values()) {
+            bad++;
+            h.report(c);
+        }
+        for (CableFault cf : cables.values()) {
+            if (!cf.rising) continue;
             bad++;
             String a = cf.link != null ? FabricIndex.Link.end(cf.link.a()) : cf.ends.get(0);
             String b = cf.link == null ? "" : cf.link.b() != null ? FabricIndex.Link.end(cf.link.b()) : "\"" + cf.link.a().remoteName() + "\" port " + cf.link.a().remotePort();
@@ -144,14 +179,94 @@ final class LinkErrors implements Check {
             String where = cf.ends.size() > 1 ? String.join("; ", cf.evTexts()) : cf.ends.get(0) + ": " + String.join(", ", cf.parts);
             c.problem(cf.status, objs, cf.ev, where + (b.isEmpty() ? "" : " (cable " + a + " <-> " + b + ")"), "", v);
         }
-        if (bad == 0) c.pass("no port has error counters above thresholds (" + recs.size() + " port records read)", List.of(), List.of());
+        if (bad == 0) c.pass("no port has error counters above thresholds (" + recs.size() + " port records read)"
+                + (congestionUnjudged > 0 ? "; " + congestionUnjudged + " port(s) with congestion counts since an unknown time, judged as rates only (collect a counter window)" : ""),
+                List.of(), List.of());
+    }
+
+    /** Whether one of these counters rose during ibdiagnet's two samples (PM_DELTA): a count over a known time. */
+    private static boolean rose(PortCounters delta, String... counters) {
+        if (delta == null) return false;
+        for (String k : counters) if (delta.get(k) > 0) return true;
+        return false;
+    }
+
+    /** The switch a port's errors are grouped under: the switch end of its cable (a host link's leaf), else its own node. */
+    private static String owner(Ctx c, FabricIndex.Link link, String node) {
+        if (link == null) return node;
+        LinkInfo ca = c.index.caEnd(link);
+        if (ca == null) return link.a().nodeName();
+        LinkInfo sw = ca == link.a() ? link.b() : link.a();
+        return sw != null ? sw.nodeName() : ca.remoteName();
+    }
+
+    /** How bad a port's counts look, to list the worst first: symbol errors, then link-downs and recoveries, then the rest. */
+    private static double score(PortCounters pc) {
+        return pc.get("SymbolErrorCounter") * 1e6 + (pc.get("LinkDownedCounter") + pc.get("LinkErrorRecoveryCounter")) * 1e3
+                + pc.get("PortRcvErrors") + pc.get("PortRcvRemotePhysicalErrors") + pc.get("PortRcvSwitchRelayErrors")
+                + pc.get("PortXmitConstraintErrors") + pc.get("PortRcvConstraintErrors");
+    }
+
+    /** The counters over their limits, as "Name=value" parts, or null when none is. */
+    private static List<String> over(PortCounters pc, Map<String, Double> max) {
+        List<String> parts = new ArrayList<>();
+        for (String k : new java.util.TreeMap<>(max).keySet()) if (pc.get(k) > max.get(k)) parts.add(part(pc, k, pc.get(k)));
+        return parts.isEmpty() ? null : parts;
+    }
+
+    /**
+     * Counts read once, with no known start (no window, no clear at a known time, not rising during ibdiagnet's
+     * sampling): history, not proof. Link-downs rise with every reboot of an installation. One WARN per switch and
+     * cause, the worst ports first, with the command that turns them into a rate.
+     */
+    private static final class History {
+        static final int TOP = 5;
+        final String owner, cause;
+        final List<String> objects = new ArrayList<>();
+        final List<Object[]> items = new ArrayList<>(); // name, parts, score, evidence
+
+        History(String owner, String cause) {
+            this.owner = owner;
+            this.cause = cause;
+        }
+
+        /** One cable (both ends' counts) or port: label ("cable A <-> B:" or ""), what it counted, how bad, its evidence. */
+        void add(String label, String counts, double score, List<Evidence> ev) {
+            items.add(new Object[] {label, counts, score, List.copyOf(ev)});
+        }
+
+        void report(Ctx c) {
+            items.sort((x, y) -> Double.compare((double) y[2], (double) x[2]));
+            List<String> top = new ArrayList<>();
+            List<Evidence> ev = new ArrayList<>();
+            for (Object[] i : items.subList(0, Math.min(TOP, items.size()))) {
+                String item = ((String) i[0]).isEmpty() ? (String) i[1] : i[0] + " " + i[1];
+                top.add(item.replace(owner + " port ", "port ")); // the switch is named once, in front
+                @SuppressWarnings("unchecked")
+                List<Evidence> e = (List<Evidence>) i[3];
+                ev.addAll(e);
+            }
+            if (items.size() > TOP) ev.add(Evidence.of("... and " + (items.size() - TOP) + " more, named in this finding's objects", ""));
+            String what = switch (cause) {
+                case "physical" -> "cable(s) with link-down, recovery, symbol or receive error counts";
+                case "upstream" -> "port(s) receiving packets marked bad upstream";
+                case "constraint" -> "port(s) dropping packets on partition constraints";
+                default -> "port(s) with switch relay errors";
+            };
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("node", owner);
+            v.put("count", items.size());
+            v.put("top", String.join("; ", top));
+            c.problem(Status.WARN, objects, ev, owner + ": " + items.size() + " " + what + " since an unknown time (one snapshot, no counter window): "
+                    + String.join("; ", top) + (items.size() > TOP ? "; and " + (items.size() - TOP) + " more" : ""),
+                    cause.equals("physical") ? "history" : "history_" + cause, v);
+        }
     }
 
     /** Counters of one class over the threshold on one port: one finding with that class's cause. */
-    private static int other(Ctx c, PortCounters pc, String obj, Optional<FabricIndex.Link> link, String variant, Map<String, Double> max) {
-        List<String> parts = new ArrayList<>();
-        for (String k : new java.util.TreeMap<>(max).keySet()) if (pc.get(k) > max.get(k)) parts.add(part(pc, k, pc.get(k)));
-        if (parts.isEmpty()) return 0;
+    private static int other(Ctx c, PortCounters pc, String obj, Optional<FabricIndex.Link> link, String variant, Map<String, Double> max, boolean sampled) {
+        List<String> parts = over(pc, max);
+        if (parts == null) return 0;
         String peer = link.map(l -> l.a() != null && (FabricIndex.Link.end(l.a())).equals(obj)
                 ? (l.b() != null ? FabricIndex.Link.end(l.b()) : l.a().remoteName()) : FabricIndex.Link.end(l.a())).orElse("its peer");
         Map<String, Object> v = new LinkedHashMap<>();
@@ -160,7 +275,8 @@ final class LinkErrors implements Check {
         v.put("peer", peer);
         v.put("lid", pc.lid() > 0 ? String.valueOf(pc.lid()) : c.index.lidOfName(pc.nodeName()).map(String::valueOf).orElse("<lid>"));
         v.put("port", pc.port());
-        c.problem(Status.WARN, List.of(obj), List.of(Evidence.of(String.join(" ", parts), pc.ref())), obj + ": " + String.join(", ", parts),
+        String when = sampled ? " rose during ibdiagnet's sampling (PM_DELTA)" : "";
+        c.problem(Status.WARN, List.of(obj), List.of(Evidence.of(String.join(" ", parts) + when, pc.ref())), obj + ": " + String.join(", ", parts) + when,
                 variant, v);
         return 1;
     }
@@ -176,6 +292,9 @@ final class LinkErrors implements Check {
         Status status;
         String lid;
         int port;
+        boolean rising;
+        String owner;
+        double score;
 
         CableFault(FabricIndex.Link link, String end) {
             this.link = link;
@@ -198,6 +317,9 @@ final class LinkErrors implements Check {
             ev.addAll(o.ev);
             clear.addAll(o.clear);
             if (o.status.worseThan(status)) status = o.status;
+            rising |= o.rising;
+            score = Math.max(score, o.score);
+            if (owner == null) owner = o.owner;
             return this;
         }
     }
