@@ -8,17 +8,17 @@ import io.ibaccept.model.ClusterData;
 import io.ibaccept.fabric.CablingPlan;
 import io.ibaccept.fabric.NodeNameMap;
 import io.ibaccept.report.CoverInfo;
+import io.ibaccept.report.ReportCounts;
 import io.ibaccept.report.ReportLayout;
 import io.ibaccept.report.ReportWriter;
 import io.ibaccept.rules.Report;
 import io.ibaccept.rules.RuleConfig;
-import io.ibaccept.rules.Status;
 import io.ibaccept.rules.Waivers;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,7 +29,11 @@ import picocli.CommandLine.ParentCommand;
         description = {"Analyse a dump offline (no IB needed) and write the reports: report.html, report.pdf, findings.csv, findings.json, "
                 + "junit.xml, inventory.csv, the operations files (topology.conf, node-name-map, nhc.conf, drain.sh), and linkwindow.csv "
                 + "(counter window per link) / workorder.csv (with --expect) when there is data for them.",
-                "The exit code is the verdict: 0 accepted (with or without warnings or waivers), 1 not accepted or incomplete."})
+                "The exit code is the verdict (below)."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:accepted (with or without warnings, waivers or limited coverage)", "1:not accepted: a check failed",
+                "2:bad usage, unusable input, or a report that could not be written", "3:internal error (a bug: report it with the dump)",
+                "4:incomplete: no check failed, but inputs were missing or broken, or required checks of the contract did not cover their scope"})
 final class AnalyzeCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
@@ -91,24 +95,27 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (ph != null) ph.end("rules");
         ReportWriter.Written w = ReportWriter.writeAll(a, outDir, new CoverInfo(customer, site, operator), ReportLayout.DEFAULT);
         if (ph != null) ph.end("reports");
-        Map<Status, Long> c = r.counts();
-        out.printf("%s  (%d fail, %d error, %d warn, %s%d pass, %d skip) - %d nodes from %s%n", r.verdict().label(),
-                c.get(Status.FAIL), c.get(Status.ERROR), c.get(Status.WARN), c.get(Status.WAIVED) > 0 ? c.get(Status.WAIVED) + " waived, " : "",
-                c.get(Status.PASS), c.get(Status.SKIP), data.hosts().size(), dump);
-        // roots only, each with how many findings it explains (the reports list those under it)
-        Map<String, Long> under = new java.util.HashMap<>();
-        r.findings().stream().filter(f -> f.isConsequence()).forEach(f -> under.merge(f.parent(), 1L, Long::sum));
-        r.roots().stream().filter(f -> f.status() == Status.FAIL || f.status() == Status.ERROR)
-                .sorted(java.util.Comparator.comparing(f -> f.status())).limit(15)
-                .forEach(f -> out.println("  " + f.status() + " " + f.check() + ": " + f.summary()
-                        + (under.containsKey(f.id()) ? "  [+" + under.get(f.id()) + " consequence(s)]" : "")));
+        // the counts every report states (ReportCounts): checks by their own status, root findings, consequences apart
+        ReportCounts counts = ReportCounts.of(r);
+        out.printf("%s - %s%n", r.verdictLine(), r.meaning());
+        out.printf("  %s%n  %s%n  %d nodes from %s%n", counts.checksLine(), counts.findingsLine(), data.hosts().size(), dump);
+        List<String> coverage = ReportCounts.coverageLines(r.coverage());
+        for (int i = 0; i < coverage.size(); i++) out.println((i == 0 ? "  " : "    ") + coverage.get(i));
+        // the FAIL/ERROR roots, each with how many findings are listed under it, as page 1 of the reports lists them
+        for (String l : ReportCounts.rootFailureLines(r, ReportCounts.MAX_ROOT_LINES)) out.println("  " + l);
         w.files().forEach(p -> out.println("wrote " + p));
         w.errors().forEach(e -> main.err.println("ibaccept: could not write " + e));
         if (ph != null) ph.print(main.err);
         if (!w.errors().isEmpty()) return Main.USAGE;
-        return switch (r.verdict()) {
+        return exitCode(r.verdict());
+    }
+
+    /** 0 accepted (with or without warnings, waivers or limited coverage), 1 not accepted, 4 incomplete. */
+    static int exitCode(io.ibaccept.rules.Verdict v) {
+        return switch (v) {
             case ACCEPTED, ACCEPTED_WITH_WARNINGS, ACCEPTED_WITH_WAIVERS -> Main.ACCEPTED;
-            default -> Main.NOT_ACCEPTED;
+            case REJECTED -> Main.NOT_ACCEPTED;
+            case INCOMPLETE -> Main.INCOMPLETE;
         };
     }
 

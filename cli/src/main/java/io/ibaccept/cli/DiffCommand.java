@@ -18,7 +18,10 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "diff", sortOptions = false,
         description = {"What changed between two dumps, e.g. since the accepted handover: topology (switches, cables added, removed, moved), "
                 + "link speed/width, HCA firmware, OFED, perftest regressions, and findings new or cleared.",
-                "Writes diff.csv, diff.html and diff.pdf. Exit code 1 when something changed."})
+                "Writes diff.csv, diff.html and diff.pdf. The exit code says whether something changed (it is not a verdict: analyze the new dump for that)."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:nothing changed", "1:something changed", "2:bad usage, unusable input, or a file that could not be written",
+                "3:internal error (a bug: report it with the dump)"})
 final class DiffCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
@@ -59,6 +62,6 @@ final class DiffCommand implements Callable<Integer> {
         w.files().forEach(p -> main.out.println("wrote " + p));
         w.errors().forEach(e -> main.err.println("ibaccept: could not write " + e));
         if (!w.errors().isEmpty()) return Main.USAGE;
-        return changes.isEmpty() ? 0 : Main.NOT_ACCEPTED;
+        return changes.isEmpty() ? 0 : Main.CHANGED;
     }
 }

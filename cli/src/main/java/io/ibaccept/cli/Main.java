@@ -19,14 +19,18 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
-/** ibaccept command line. Exit codes: 0 accepted, 1 not accepted/incomplete, 2 usage or unusable input, 3 internal error. */
+/** ibaccept command line. Exit codes: 0 accepted, 1 not accepted, 2 usage or unusable input, 3 internal error, 4 incomplete. */
 @Command(name = "ibaccept", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "InfiniBand cluster acceptance: collect diagnostics from every node, judge them, write the acceptance report.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:accepted (with or without warnings or waivers); other commands: done", "1:not accepted, or incomplete",
-                "2:bad usage or unusable input", "3:internal error (a bug: report it with the dump)"})
+        exitCodeList = {"0:done; analyze: accepted (with or without warnings, waivers or limited coverage)",
+                "1:analyze: not accepted; diff: something changed; burn: a node dropped out", "2:bad usage or unusable input",
+                "3:internal error (a bug: report it with the dump)", "4:analyze: incomplete (nothing failed, but not everything could be judged)"})
 public final class Main implements Callable<Integer> {
-    public static final int ACCEPTED = 0, NOT_ACCEPTED = 1, USAGE = 2, INTERNAL = 3;
+    /** analyze: the verdict. ACCEPTED also with warnings, waivers or limited coverage; INCOMPLETE: nothing failed but not everything could be judged. */
+    public static final int ACCEPTED = 0, NOT_ACCEPTED = 1, USAGE = 2, INTERNAL = 3, INCOMPLETE = 4;
+    /** diff: the dumps differ (not a verdict). */
+    public static final int CHANGED = 1;
 
     final PrintStream out;
     final PrintStream err;

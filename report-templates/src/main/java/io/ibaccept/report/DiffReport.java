@@ -37,7 +37,7 @@ public final class DiffReport {
 
     private static String label(Report r) {
         var m = r.data().manifest();
-        return m.cluster() + " " + (m.created().isEmpty() ? "(collection time unknown)" : m.created()) + " [" + r.verdict().label() + "]";
+        return m.cluster() + " " + (m.created().isEmpty() ? "(collection time unknown)" : ReportText.time(m.created())) + " [" + r.verdictLine() + "]";
     }
 
     public static String html(Analysis before, Analysis after, List<DumpDiff.Change> changes) {
@@ -53,9 +53,9 @@ public final class DiffReport {
         facts.appendElement("tr").appendElement("th").text("").parent().appendElement("th").text("before").parent().appendElement("th").text("after");
         row(facts, "Dump", before.data().source(), after.data().source());
         row(facts, "Dump id", before.dumpId(), after.dumpId());
-        row(facts, "Collected", before.data().manifest().created(), after.data().manifest().created());
+        row(facts, "Collected", ReportText.time(before.data().manifest().created()), ReportText.time(after.data().manifest().created()));
         row(facts, "Nodes", String.valueOf(before.data().hosts().size()), String.valueOf(after.data().hosts().size()));
-        row(facts, "Verdict", before.report().verdict().label(), after.report().verdict().label());
+        row(facts, "Verdict", before.report().verdictLine(), after.report().verdictLine());
         Map<String, Integer> perCategory = new TreeMap<>();
         changes.forEach(c -> perCategory.merge(c.category(), 1, Integer::sum));
         List<String> parts = new ArrayList<>();

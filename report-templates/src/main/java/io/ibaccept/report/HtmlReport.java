@@ -41,28 +41,35 @@ public final class HtmlReport {
         Report r = facts.report();
         Document doc = template();
         FabricView fabric = facts.view();
+        ReportCounts counts = facts.counts();
         Element banner = doc.getElementById("banner");
         banner.addClass(r.verdict().name());
-        doc.getElementById("verdict").text(r.verdict().label());
+        doc.getElementById("verdict").text(r.verdictLine());
         doc.getElementById("verdict-meaning").text(ReportText.headline(r));
+        doc.getElementById("banner-counts").text(counts.checksLine() + " | " + counts.findingsLine());
         doc.getElementById("meta").text(ReportText.meta(r));
-        doc.title("IB acceptance: " + r.data().manifest().cluster() + " - " + r.verdict().label());
+        doc.title("IB acceptance: " + r.data().manifest().cluster() + " - " + r.verdictLine());
         cover(doc, facts, cover);
 
-        Element counts = doc.getElementById("counts");
-        for (Map.Entry<Status, Long> e : r.counts().entrySet())
-            counts.appendElement("span").appendElement("span").addClass("st").addClass(e.getKey().name()).text(e.getKey().name())
+        Element countsDiv = doc.getElementById("counts");
+        Element checkRow = countsDiv.appendElement("div").attr("id", "check-counts").appendText("Checks (each once, by its own status): ");
+        for (Map.Entry<String, Long> e : counts.checkCounts().entrySet())
+            checkRow.appendElement("span").attr("data-state", e.getKey()).appendElement("span").addClass("st").addClass(e.getKey()).text(e.getKey())
                     .parent().appendText(" " + e.getValue());
+        Element findingRow = countsDiv.appendElement("div").attr("id", "finding-counts").appendText("Root findings: ");
+        for (Map.Entry<Status, Long> e : counts.findings().entrySet())
+            findingRow.appendElement("span").attr("data-state", e.getKey().name()).appendElement("span").addClass("st").addClass(e.getKey().name())
+                    .text(e.getKey().name()).parent().appendText(" " + e.getValue());
+        countsDiv.appendElement("div").attr("id", "consequence-count").attr("data-count", String.valueOf(counts.consequences()))
+                .text("Consequences listed under their root findings (not counted again): " + counts.consequences());
 
         Element checks = doc.selectFirst("#check-table tbody");
-        Map<String, String> titles = ReportText.titles(r);
-        Map<String, Long> problemCounts = ReportText.problemCounts(r);
-        for (Map.Entry<String, Status> e : r.checkStatus().entrySet()) {
-            Element tr = checks.appendElement("tr").attr("data-check", e.getKey()).attr("data-status", e.getValue().name());
-            tr.appendElement("td").text(titles.getOrDefault(e.getKey(), e.getKey()) + " (" + e.getKey() + ")");
-            status(tr.appendElement("td"), e.getValue());
-            long n = problemCounts.getOrDefault(e.getKey(), 0L);
-            tr.appendElement("td").text(n == 0 ? "-" : String.valueOf(n));
+        for (ReportCounts.CheckCount c : counts.checks()) {
+            Element tr = checks.appendElement("tr").attr("data-check", c.check()).attr("data-status", c.status()).attr("data-worst", c.worst().name());
+            tr.appendElement("td").text(c.title() + " (" + c.check() + ")");
+            tr.appendElement("td").appendElement("span").addClass("st").addClass(c.status()).text(c.status());
+            tr.appendElement("td").text(c.problems() == 0 ? "-" : String.valueOf(c.problems()));
+            tr.appendElement("td").text(consequenceText(c));
         }
 
         List<Finding> problems = new ArrayList<>(), waived = new ArrayList<>();
@@ -115,10 +122,34 @@ public final class HtmlReport {
         Element t = doc.selectFirst("#cover-table tbody");
         for (String[] row : coverRows(facts, cover))
             t.appendElement("tr").attr("data-field", row[0]).appendElement("th").text(row[1]).parent().appendElement("td").text(row[2]);
+        Element contract = doc.getElementById("contract");
+        FirstPage.contract(facts.contract()).forEach(l -> contract.appendElement("li").text(l));
         Element ul = doc.getElementById("thresholds");
-        List<String> changed = ReportText.changedThresholds(r);
-        if (changed.isEmpty()) ul.appendElement("li").text("none: all checks used the default thresholds");
-        else changed.forEach(c -> ul.appendElement("li").appendElement("code").text(c));
+        if (ReportText.changedThresholds(r).isEmpty()) ul.appendElement("li").text("none: all checks used the default thresholds");
+        else FirstPage.thresholds(r).forEach(c -> ul.appendElement("li").appendElement("code").text(c));
+        List<String> coverage = FirstPage.coverage(r.coverage());
+        if (coverage.isEmpty()) doc.getElementById("coverage-block").remove();
+        else {
+            Element cl = doc.getElementById("coverage");
+            coverage.forEach(l -> cl.appendElement("li").text(l));
+        }
+        Element fails = doc.getElementById("root-failures");
+        FirstPage.rootFailures(r).forEach(l -> fails.appendElement("li").text(l));
+        Element wt = doc.selectFirst("#waivers-in-force tbody");
+        List<String[]> inForce = FirstPage.waiversInForce(r);
+        for (String[] w : inForce.subList(0, Math.min(inForce.size(), FirstPage.MAX_WAIVERS))) {
+            Element tr = wt.appendElement("tr").attr("data-check", w[0]);
+            for (String s : w) tr.appendElement("td").text(s);
+        }
+        if (inForce.isEmpty()) wt.appendElement("tr").appendElement("td").attr("colspan", "5").text("none");
+        else if (FirstPage.moreWaivers(inForce) > 0)
+            wt.appendElement("tr").appendElement("td").attr("colspan", "5").text(ReportCounts.moreLine(FirstPage.moreWaivers(inForce)) + " (see Waivers)");
+    }
+
+    /** "2 FAIL, 1 WARN under port.state" style: the check's findings listed under another check's root. */
+    static String consequenceText(ReportCounts.CheckCount c) {
+        if (c.consequences() == 0) return "-";
+        return c.consequences() + " (worst " + c.worstConsequence() + ")" + (c.rootChecks().isEmpty() ? "" : " under " + String.join(", ", c.rootChecks()));
     }
 
     /** Field id, label, value: the cover page's facts, shared with the PDF. */
@@ -131,14 +162,15 @@ public final class HtmlReport {
         rows.add(new String[] {"site", "Site", cover.site().isEmpty() ? "(not given)" : cover.site()});
         rows.add(new String[] {"operator", "Run by", cover.operator().isEmpty() ? "(not given)" : cover.operator()});
         rows.add(new String[] {"nodes", "Nodes", r.data().hosts().size() + (r.data().hosts().isEmpty() ? "" : ": " + Hostlists.compress(r.data().hosts().keySet()))});
-        rows.add(new String[] {"collected", "Collected", (m.created().isEmpty() ? "(unknown)" : m.created()) + (m.fabricNode().isEmpty() ? "" : " from " + m.fabricNode())
+        rows.add(new String[] {"collected", "Collected", (m.created().isEmpty() ? "(unknown)" : ReportText.time(m.created())) + (m.fabricNode().isEmpty() ? "" : " from " + m.fabricNode())
                 + (m.collector().isEmpty() ? "" : " by " + m.collector())});
         if (!m.toolVersions().isEmpty())
             rows.add(new String[] {"tools", "Tools", new java.util.TreeMap<>(m.toolVersions()).entrySet().stream()
                     .map(e -> e.getKey() + ": " + e.getValue()).collect(java.util.stream.Collectors.joining("; "))});
         rows.add(new String[] {"dump-id", "Dump id", facts.dumpId()});
         rows.add(new String[] {"tool-version", "ibaccept version", ReportText.toolVersion()});
-        rows.add(new String[] {"verdict", "Verdict", r.verdict().label() + " - " + ReportText.headline(r)});
+        rows.add(new String[] {"generated", "Report generated", ReportText.time(facts.generated())});
+        rows.add(new String[] {"verdict", "Verdict", r.verdictLine() + " - " + ReportText.headline(r)});
         return rows;
     }
 

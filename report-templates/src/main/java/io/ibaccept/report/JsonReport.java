@@ -25,12 +25,23 @@ public final class JsonReport {
     public static final int SCHEMA_VERSION = 1;
 
     public record Doc(int schemaVersion, String tool, String toolVersion, String cluster, DumpInfo dump, VerdictInfo verdict,
-                      Map<String, Long> counts, List<FindingJson> findings, List<WaiverJson> waivers,
-                      List<ProblemJson> inputProblems) {}
+                      Map<String, Long> counts, long consequences, Map<String, Long> checkCounts, List<CheckJson> checks,
+                      CoverageJson coverage, @JsonInclude(JsonInclude.Include.NON_NULL) ContractJson contract,
+                      List<FindingJson> findings, List<WaiverJson> waivers, List<ProblemJson> inputProblems) {}
 
     public record DumpInfo(String path, String id, String created, int nodes) {}
 
-    public record VerdictInfo(String code, String label, String meaning) {}
+    /** line: the label as page 1 prints it, qualified when required checks did not run. */
+    public record VerdictInfo(String code, String label, String meaning, String line) {}
+
+    /** One check, counted once (see ReportCounts): status is its own, worst includes the consequences listed under other roots. */
+    public record CheckJson(String check, String title, String status, String worst, int roots, int problems, int consequences) {}
+
+    public record CoverageJson(boolean declared, String summary, List<RequiredJson> required) {}
+
+    public record RequiredJson(String check, String title, int expected, int covered, String missing, String hint, boolean complete) {}
+
+    public record ContractJson(String file, String id, List<String> summary) {}
 
     public record FindingJson(String check, String title, String status, List<String> objects, List<EvidenceJson> evidence,
                               String summary, String cause, String fix, String variant, @JsonInclude(JsonInclude.Include.NON_NULL) WaiverJson waiver,
@@ -83,15 +94,24 @@ public final class JsonReport {
 
     public static Doc toDoc(Analysis a) {
         Report r = a.report();
+        ReportCounts rc = ReportCounts.of(r);
         Map<String, Long> counts = new LinkedHashMap<>();
-        r.counts().forEach((s, n) -> counts.put(s.name(), n));
+        rc.findings().forEach((s, n) -> counts.put(s.name(), n));
+        List<CheckJson> checks = rc.checks().stream().map(c -> new CheckJson(c.check(), c.title(), c.status(), c.worst().name(), c.roots(),
+                c.problems(), c.consequences())).toList();
+        var cov = r.coverage();
+        CoverageJson coverage = new CoverageJson(cov.declared(), cov.summary(), cov.required().stream().map(q -> new RequiredJson(q.check(),
+                q.title(), q.expected(), q.covered(), q.missing(), q.hint(), q.complete())).toList());
+        var c = a.contract();
+        ContractJson contract = c == null ? null : new ContractJson(c.file(), c.id(), c.summaryLines());
         List<FindingJson> findings = r.worstFirst().stream().map(f -> finding(r, f)).toList();
         List<WaiverJson> waivers = r.waivers().stream().map(u -> waiver(u.waiver(), u)).toList();
         List<ProblemJson> problems = r.data().problems().stream().map(JsonReport::problem).toList();
         var m = r.data().manifest();
         return new Doc(SCHEMA_VERSION, "ibaccept", ReportText.toolVersion(), m.cluster(),
                 new DumpInfo(r.data().source(), a.dumpId(), m.created(), r.data().hosts().size()),
-                new VerdictInfo(r.verdict().name(), r.verdict().label(), r.verdict().meaning()), counts, findings, waivers, problems);
+                new VerdictInfo(r.verdict().name(), r.verdict().label(), r.meaning(), r.verdictLine()), counts, rc.consequences(),
+                new LinkedHashMap<>(rc.checkCounts()), checks, coverage, contract, findings, waivers, problems);
     }
 
     private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -119,10 +139,52 @@ public final class JsonReport {
             str(g, "code", d.verdict().code());
             str(g, "label", d.verdict().label());
             str(g, "meaning", d.verdict().meaning());
+            str(g, "line", d.verdict().line());
             g.writeEndObject();
             g.writeObjectFieldStart("counts");
             for (Map.Entry<String, Long> e : d.counts().entrySet()) g.writeNumberField(e.getKey(), e.getValue());
             g.writeEndObject();
+            g.writeNumberField("consequences", d.consequences());
+            g.writeObjectFieldStart("checkCounts");
+            for (Map.Entry<String, Long> e : d.checkCounts().entrySet()) g.writeNumberField(e.getKey(), e.getValue());
+            g.writeEndObject();
+            g.writeArrayFieldStart("checks");
+            for (CheckJson c : d.checks()) {
+                g.writeStartObject();
+                str(g, "check", c.check());
+                str(g, "title", c.title());
+                str(g, "status", c.status());
+                str(g, "worst", c.worst());
+                g.writeNumberField("roots", c.roots());
+                g.writeNumberField("problems", c.problems());
+                g.writeNumberField("consequences", c.consequences());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeObjectFieldStart("coverage");
+            g.writeBooleanField("declared", d.coverage().declared());
+            str(g, "summary", d.coverage().summary());
+            g.writeArrayFieldStart("required");
+            for (RequiredJson q : d.coverage().required()) {
+                g.writeStartObject();
+                str(g, "check", q.check());
+                str(g, "title", q.title());
+                g.writeNumberField("expected", q.expected());
+                g.writeNumberField("covered", q.covered());
+                str(g, "missing", q.missing());
+                str(g, "hint", q.hint());
+                g.writeBooleanField("complete", q.complete());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            if (d.contract() != null) {
+                g.writeObjectFieldStart("contract");
+                str(g, "file", d.contract().file());
+                str(g, "id", d.contract().id());
+                strings(g, "summary", d.contract().summary());
+                g.writeEndObject();
+            }
             g.writeArrayFieldStart("findings");
             for (FindingJson f : d.findings()) {
                 g.writeStartObject();

@@ -8,7 +8,11 @@ import com.lowagie.text.Font;
 import com.lowagie.text.PageSize;
 import com.lowagie.text.Paragraph;
 import com.lowagie.text.Phrase;
+import com.lowagie.text.pdf.BaseFont;
+import com.lowagie.text.pdf.PdfContentByte;
 import com.lowagie.text.pdf.PdfPCell;
+import com.lowagie.text.pdf.PdfPageEventHelper;
+import com.lowagie.text.pdf.PdfTemplate;
 import com.lowagie.text.pdf.PdfPTable;
 import com.lowagie.text.pdf.PdfWriter;
 import io.ibaccept.rules.Evidence;
@@ -30,13 +34,18 @@ import java.util.Map;
 public final class PdfReport {
     private PdfReport() {}
 
-    private static final Font H1 = new Font(Font.HELVETICA, 22, Font.BOLD, Color.WHITE);
+    private static final Font H1 = new Font(Font.HELVETICA, 20, Font.BOLD, Color.WHITE);
     private static final Font H1S = new Font(Font.HELVETICA, 11, Font.NORMAL, Color.WHITE);
     private static final Font H2 = new Font(Font.HELVETICA, 14, Font.BOLD);
     private static final Font BODY = new Font(Font.HELVETICA, 8.5f);
     private static final Font BOLD = new Font(Font.HELVETICA, 8.5f, Font.BOLD);
     private static final Font MONO = new Font(Font.COURIER, 7.5f);
     private static final Font ST = new Font(Font.HELVETICA, 8, Font.BOLD, Color.WHITE);
+    private static final Font H1M = new Font(Font.HELVETICA, 8.5f, Font.NORMAL, Color.WHITE);
+    private static final Font H3 = new Font(Font.HELVETICA, 10, Font.BOLD);
+    private static final Font BODY_S = new Font(Font.HELVETICA, 7.5f);
+    private static final Font BOLD_S = new Font(Font.HELVETICA, 7.5f, Font.BOLD);
+    private static final Font MONO_S = new Font(Font.COURIER, 7);
 
     static Color color(Status s) {
         return switch (s) {
@@ -70,10 +79,12 @@ public final class PdfReport {
     /** With the cabling plan comparison of 'analyze --expect' its work order gets a table. */
     static void render(ReportFacts facts, CoverInfo cover, ReportLayout layout, OutputStream out) {
         Report r = facts.report();
-        Document doc = new Document(PageSize.A4.rotate(), 28, 28, 28, 28);
+        Document doc = new Document(PageSize.A4.rotate(), 28, 28, 28, 40);
         FabricView fabric = facts.view();
+        ReportCounts counts = facts.counts();
         try {
             PdfWriter writer = PdfWriter.getInstance(doc, out);
+            writer.setPageEvent(new Footer(r.data().manifest().cluster(), facts.dumpId()));
             doc.addTitle("InfiniBand acceptance report - " + r.data().manifest().cluster());
             doc.open();
             PdfPTable banner = new PdfPTable(1);
@@ -81,24 +92,25 @@ public final class PdfReport {
             PdfPCell b = new PdfPCell();
             b.setBackgroundColor(color(r.verdict()));
             b.setBorder(0);
-            b.setPadding(10);
-            b.addElement(new Paragraph(r.verdict().label(), H1));
+            b.setPadding(8);
+            b.addElement(new Paragraph(r.verdictLine(), H1));
             b.addElement(new Paragraph(ReportText.headline(r), H1S));
-            b.addElement(new Paragraph(ReportText.meta(r), H1S));
+            b.addElement(new Paragraph(counts.checksLine() + "\n" + counts.findingsLine(), H1M));
+            b.addElement(new Paragraph(ReportText.meta(r), H1M));
             banner.addCell(b);
             doc.add(banner);
             cover(doc, facts, cover);
             doc.newPage();
 
             doc.add(heading("Checks"));
-            PdfPTable checks = table(new float[] {5, 1.2f, 1}, "Check", "Status", "Findings");
-            Map<String, String> titles = ReportText.titles(r);
-            Map<String, Long> problemCounts = ReportText.problemCounts(r);
-            for (Map.Entry<String, Status> e : r.checkStatus().entrySet()) {
-                checks.addCell(cell(titles.getOrDefault(e.getKey(), e.getKey()) + " (" + e.getKey() + ")", BODY));
-                checks.addCell(status(e.getValue()));
-                long n = problemCounts.getOrDefault(e.getKey(), 0L);
-                checks.addCell(cell(n == 0 ? "-" : String.valueOf(n), BODY));
+            doc.add(new Paragraph(counts.checksLine() + ". A check's status is the worst of its own root findings; findings that follow "
+                    + "from another check's root finding are counted there (CONSEQUENCE: a check with consequences only).", BODY));
+            PdfPTable checks = table(new float[] {5, 1.3f, 1, 3}, "Check", "Status", "Root findings", "Consequences (counted at their root)");
+            for (ReportCounts.CheckCount c : counts.checks()) {
+                checks.addCell(cell(c.title() + " (" + c.check() + ")", BODY));
+                checks.addCell(status(c.status()));
+                checks.addCell(cell(c.problems() == 0 ? "-" : String.valueOf(c.problems()), BODY));
+                checks.addCell(cell(HtmlReport.consequenceText(c), BODY));
             }
             doc.add(checks);
 
@@ -246,31 +258,156 @@ public final class PdfReport {
         }
     }
 
+    /**
+     * Page 1, the page that is signed: the acceptance record and the contract beside the coverage, the root failures
+     * and the waivers in force; then the signatures beside a box for remarks and conditions. Every list is bounded.
+     */
     private static void cover(Document doc, ReportFacts facts, CoverInfo cover) {
         Report r = facts.report();
-        doc.add(heading("Acceptance record"));
-        PdfPTable t = new PdfPTable(new float[] {1.5f, 8});
+        PdfPTable grid = new PdfPTable(new float[] {1, 1});
+        grid.setWidthPercentage(100);
+        grid.setSpacingBefore(4);
+        PdfPCell left = new PdfPCell();
+        left.setBorder(0);
+        left.setPaddingRight(8);
+        left.addElement(small("Acceptance record"));
+        PdfPTable t = new PdfPTable(new float[] {1.6f, 6});
         t.setWidthPercentage(100);
         for (String[] row : HtmlReport.coverRows(facts, cover)) {
-            t.addCell(cell(row[1], BOLD));
-            t.addCell(cell(row[2], row[0].equals("dump-id") ? MONO : BODY));
+            t.addCell(cell(row[1], BOLD_S, 2));
+            t.addCell(cell(row[2], row[0].equals("dump-id") ? MONO_S : BODY_S, 2));
         }
-        doc.add(t);
-        doc.add(heading("Thresholds that differ from the defaults"));
-        List<String> changed = ReportText.changedThresholds(r);
-        if (changed.isEmpty()) doc.add(new Paragraph("none: all checks used the default thresholds", BODY));
-        else for (String c : changed) doc.add(new Paragraph(c, MONO));
-        doc.add(heading("Signatures"));
-        PdfPTable s = table(new float[] {1.5f, 3, 2, 4}, "", "Name", "Date", "Signature");
+        left.addElement(t);
+        left.addElement(small("Contract"));
+        for (String l : FirstPage.contract(facts.contract())) left.addElement(line(l, BODY_S));
+        left.addElement(small("Thresholds that differ from the defaults"));
+        for (String c : FirstPage.thresholds(r)) left.addElement(line(c, ReportText.changedThresholds(r).isEmpty() ? BODY_S : MONO_S));
+        grid.addCell(left);
+
+        PdfPCell right = new PdfPCell();
+        right.setBorder(0);
+        right.setPaddingLeft(8);
+        List<String> coverage = FirstPage.coverage(r.coverage());
+        if (!coverage.isEmpty()) {
+            right.addElement(small("Coverage"));
+            for (String l : coverage) right.addElement(line(l, BODY_S));
+        }
+        right.addElement(small("Failures (root findings, as the console prints them)"));
+        for (String l : FirstPage.rootFailures(r)) right.addElement(line(l, BODY_S));
+        right.addElement(small("Waivers in force"));
+        List<String[]> inForce = FirstPage.waiversInForce(r);
+        if (inForce.isEmpty()) right.addElement(line("none", BODY_S));
+        else {
+            PdfPTable w = new PdfPTable(new float[] {1.4f, 1.4f, 3, 1.3f, 1.1f});
+            w.setWidthPercentage(100);
+            for (String h : new String[] {"Check", "Objects", "Reason", "Owner", "Expires"}) w.addCell(cell(h, BOLD_S, 2));
+            for (String[] row : inForce.subList(0, Math.min(inForce.size(), FirstPage.MAX_WAIVERS)))
+                for (String v : row) w.addCell(cell(v, BODY_S, 2));
+            right.addElement(w);
+            if (FirstPage.moreWaivers(inForce) > 0) right.addElement(line(ReportCounts.moreLine(FirstPage.moreWaivers(inForce)) + " (see Waivers)", BODY_S));
+        }
+        grid.addCell(right);
+        doc.add(grid);
+
+        PdfPTable bottom = new PdfPTable(new float[] {1.2f, 1});
+        bottom.setWidthPercentage(100);
+        bottom.setSpacingBefore(6);
+        bottom.setKeepTogether(true);
+        PdfPCell sign = new PdfPCell();
+        sign.setBorder(0);
+        sign.setPaddingRight(8);
+        sign.addElement(small("Signatures"));
+        PdfPTable s = new PdfPTable(new float[] {1.3f, 3, 1.6f, 3});
+        s.setWidthPercentage(100);
+        for (String h : new String[] {"", "Name", "Date", "Signature"}) s.addCell(cell(h, BOLD_S, 2));
         for (String who : new String[] {"Integrator", "Customer"}) {
-            s.addCell(cell(who, BOLD));
+            s.addCell(cell(who, BOLD_S, 2));
             for (int i = 0; i < 3; i++) {
-                PdfPCell c = cell(" ", BODY);
-                c.setFixedHeight(36);
+                PdfPCell c = cell(" ", BODY_S, 2);
+                c.setFixedHeight(30);
                 s.addCell(c);
             }
         }
-        doc.add(s);
+        sign.addElement(s);
+        bottom.addCell(sign);
+        PdfPCell remarks = new PdfPCell();
+        remarks.setBorder(0);
+        remarks.setPaddingLeft(8);
+        remarks.addElement(small("Remarks / conditions"));
+        PdfPTable box = new PdfPTable(1);
+        box.setWidthPercentage(100);
+        PdfPCell empty = cell(" ", BODY_S, 2);
+        empty.setFixedHeight(74);
+        box.addCell(empty);
+        remarks.addElement(box);
+        bottom.addCell(remarks);
+        doc.add(bottom);
+    }
+
+    private static Paragraph small(String s) {
+        Paragraph p = new Paragraph(s, H3);
+        p.setSpacingBefore(5);
+        p.setSpacingAfter(2);
+        return p;
+    }
+
+    private static Paragraph line(String s, Font f) {
+        Paragraph p = new Paragraph(s, f);
+        p.setLeading(f.getSize() * 1.2f);
+        return p;
+    }
+
+    /**
+     * "page X of Y | cluster | dump id" at the foot of every page: Y is a template filled in when the document closes,
+     * the standard way, so the pages are written once.
+     */
+    static final class Footer extends PdfPageEventHelper {
+        private static final float SIZE = 7;
+        private final String right;
+        private PdfTemplate total;
+        private BaseFont font;
+
+        Footer(String cluster, String dumpId) {
+            this.right = "cluster " + cluster + "  |  dump " + dumpId;
+        }
+
+        @Override
+        public void onOpenDocument(PdfWriter writer, Document document) {
+            total = writer.getDirectContent().createTemplate(40, SIZE + 3);
+            try {
+                font = BaseFont.createFont(BaseFont.HELVETICA, BaseFont.WINANSI, BaseFont.NOT_EMBEDDED);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void onEndPage(PdfWriter writer, Document document) {
+            PdfContentByte cb = writer.getDirectContent();
+            String left = "page " + writer.getPageNumber() + " of ";
+            float y = document.bottom() - 20;
+            cb.saveState();
+            cb.beginText();
+            cb.setFontAndSize(font, SIZE);
+            cb.setTextMatrix(document.left(), y);
+            cb.showText(left);
+            cb.endText();
+            cb.addTemplate(total, document.left() + font.getWidthPoint(left, SIZE), y);
+            cb.beginText();
+            cb.setFontAndSize(font, SIZE);
+            cb.showTextAligned(PdfContentByte.ALIGN_RIGHT, right, document.right(), y, 0);
+            cb.endText();
+            cb.restoreState();
+        }
+
+        @Override
+        public void onCloseDocument(PdfWriter writer, Document document) {
+            total.beginText();
+            total.setFontAndSize(font, SIZE);
+            total.setTextMatrix(0, 0);
+            total.showText(String.valueOf(writer.getPageNumber() - 1));
+            total.endText();
+        }
     }
 
     private static Paragraph heading(String s) {
@@ -293,7 +430,22 @@ public final class PdfReport {
     }
 
     private static PdfPCell cell(String s, Font f) {
+        return cell(s, f, 3);
+    }
+
+    private static PdfPCell cell(String s, Font f, float padding) {
         PdfPCell c = new PdfPCell(new Phrase(s, f));
+        c.setPadding(padding);
+        return c;
+    }
+
+    private static final Color CONSEQUENCE = new Color(0xaa, 0xb3, 0xbc);
+
+    /** A check's status: a Status name or CONSEQUENCE. */
+    private static PdfPCell status(String state) {
+        PdfPCell c = new PdfPCell(new Phrase(state, ST));
+        c.setBackgroundColor(ReportCounts.CONSEQUENCE.equals(state) ? CONSEQUENCE : color(Status.valueOf(state)));
+        c.setHorizontalAlignment(Element.ALIGN_CENTER);
         c.setPadding(3);
         return c;
     }

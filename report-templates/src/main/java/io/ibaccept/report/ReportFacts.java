@@ -20,9 +20,32 @@ final class ReportFacts {
     private FabricView view;
     private List<PerfSection.Figure> perfFigures;
     private Map<String, List<String>> perfCommands;
+    private ReportCounts counts;
+    private final java.time.Instant generated;
 
     ReportFacts(Analysis analysis) {
+        this(analysis, java.time.Instant.now());
+    }
+
+    /** generated: when the outputs are written (the cover shows it in whole seconds). */
+    ReportFacts(Analysis analysis, java.time.Instant generated) {
         this.analysis = analysis;
+        this.generated = generated.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    }
+
+    java.time.Instant generated() {
+        return generated;
+    }
+
+    /** The acceptance contract the dump was judged against, or null: expectations were inferred from the fabric. */
+    io.ibaccept.contract.Contract contract() {
+        return analysis.contract();
+    }
+
+    /** The counts every output states (checks, root findings, consequences). */
+    synchronized ReportCounts counts() {
+        if (counts == null) counts = ReportCounts.of(report());
+        return counts;
     }
 
     Analysis analysis() {

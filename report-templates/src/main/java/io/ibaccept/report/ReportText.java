@@ -64,29 +64,49 @@ final class ReportText {
 
     record LeafAggregate(String leaf, int hosts, int withProblems, String problemHosts) {}
 
+    /** What the verdict means for this report (never "all checks passed" while required checks did not run). */
     static String headline(Report r) {
-        Map<Status, Long> c = r.counts();
-        return r.verdict().meaning() + ": " + c.get(Status.FAIL) + " failed, " + c.get(Status.ERROR) + " input errors, "
-                + c.get(Status.WARN) + " warnings, " + (c.get(Status.WAIVED) > 0 ? c.get(Status.WAIVED) + " waived, " : "")
-                + c.get(Status.PASS) + " passed, " + c.get(Status.SKIP) + " skipped";
+        return r.meaning();
     }
 
     static String meta(Report r) {
         var m = r.data().manifest();
-        return "Cluster " + m.cluster() + " | " + r.data().hosts().size() + " nodes | collected " + (m.created().isEmpty() ? "(unknown)" : m.created())
+        return "Cluster " + m.cluster() + " | " + r.data().hosts().size() + " nodes | collected " + (m.created().isEmpty() ? "(unknown)" : time(m.created()))
                 + (m.fabricNode().isEmpty() ? "" : " from " + m.fabricNode()) + " | dump " + r.data().source();
+    }
+
+    private static final java.time.format.DateTimeFormatter SECONDS = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    /**
+     * A time as every report shows it: whole seconds and the time zone, "2026-12-03 21:43:17 UTC" (an offset other
+     * than UTC as "+01:00"). A text that is not an ISO-8601 time is shown as written.
+     */
+    static String time(String iso) {
+        if (iso == null || iso.isBlank()) return iso == null ? "" : iso;
+        String s = iso.strip();
+        try {
+            return time(java.time.OffsetDateTime.parse(s));
+        } catch (java.time.format.DateTimeParseException e) {
+            try {
+                return time(java.time.ZonedDateTime.parse(s).toOffsetDateTime());
+            } catch (java.time.format.DateTimeParseException e2) {
+                return s;
+            }
+        }
+    }
+
+    static String time(java.time.Instant t) {
+        return time(t.atOffset(java.time.ZoneOffset.UTC));
+    }
+
+    private static String time(java.time.OffsetDateTime t) {
+        java.time.ZoneOffset o = t.getOffset();
+        return SECONDS.format(t) + " " + (o.getTotalSeconds() == 0 ? "UTC" : o.getId());
     }
 
     static Map<String, String> titles(Report r) {
         Map<String, String> m = new HashMap<>();
         for (Finding f : r.findings()) m.putIfAbsent(f.check(), f.title());
-        return m;
-    }
-
-    /** Non-passing findings per check (PASS and SKIP are not problems). */
-    static Map<String, Long> problemCounts(Report r) {
-        Map<String, Long> m = new HashMap<>();
-        for (Finding f : r.findings()) if (f.status() != Status.PASS && f.status() != Status.SKIP) m.merge(f.check(), 1L, Long::sum);
         return m;
     }
 

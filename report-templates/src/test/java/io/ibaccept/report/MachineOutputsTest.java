@@ -73,10 +73,17 @@ class MachineOutputsTest {
 
     @Test
     void schemaDocumentsEveryField() throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        JsonReport.render(Analysis.of(report), out);
         Set<String> names = new TreeSet<>();
-        collect(new ObjectMapper().readTree(out.toByteArray()), names);
+        // with coverage and with a contract, so that their fields are written too
+        io.ibaccept.contract.Contract contract = io.ibaccept.contract.ContractFile.parse("contract.yaml",
+                "cluster: demo-hdr16\nhosts: node[01-16]\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        for (Analysis a : List.of(Analysis.of(report.withCoverage(FirstPageTest.twelveGaps())),
+                Analysis.of(report.data(), Analysis.Options.defaults().withContract(contract)))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            JsonReport.render(a, out);
+            collect(new ObjectMapper().readTree(out.toByteArray()), names);
+        }
+        assertThat(names).contains("contract", "required", "expected", "line", "checkCounts");
         String schema = Files.readString(Path.of("SCHEMA.md"));
         for (String n : names) assertThat(schema).as("SCHEMA.md documents " + n).contains("`" + n + "`");
         assertThat(schema).contains("schemaVersion` | " + JsonReport.SCHEMA_VERSION);
@@ -86,40 +93,41 @@ class MachineOutputsTest {
         if (n.isObject()) for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             names.add(f);
-            if (!f.equals("counts")) collect(n.get(f), names); // counts' keys are the statuses, documented as such
+            // the keys of counts and checkCounts are the statuses, documented as such
+            if (!f.equals("counts") && !f.equals("checkCounts")) collect(n.get(f), names);
         }
         if (n.isArray()) n.forEach(c -> collect(c, names));
     }
 
     @Test
-    void junitXmlHasASuitePerCheckAndACasePerObject() throws Exception {
+    void junitXmlHasOneCasePerCheckFailedByItsOwnRootFindings() throws Exception {
         StringWriter w = new StringWriter();
         JunitReport.render(report, w);
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new java.io.ByteArrayInputStream(w.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         Element root = doc.getDocumentElement();
         assertThat(root.getTagName()).isEqualTo("testsuites");
-        NodeList suites = root.getElementsByTagName("testsuite");
-        assertThat(suites.getLength()).isEqualTo(report.checkStatus().size());
-        int failures = 0, skipped = 0, cases = 0;
-        for (int i = 0; i < suites.getLength(); i++) {
-            Element s = (Element) suites.item(i);
-            NodeList tc = s.getElementsByTagName("testcase");
-            assertThat(Integer.parseInt(s.getAttribute("tests"))).isEqualTo(tc.getLength());
-            cases += tc.getLength();
-            failures += Integer.parseInt(s.getAttribute("failures"));
-            skipped += Integer.parseInt(s.getAttribute("skipped"));
-        }
-        assertThat(root.getAttribute("tests")).isEqualTo(String.valueOf(cases));
-        long failObjects = report.findings().stream().filter(f -> f.status() == Status.FAIL).mapToLong(f -> Math.max(1, f.objects().size())).sum();
-        assertThat(failures).isEqualTo(failObjects).isEqualTo(root.getElementsByTagName("failure").getLength());
-        assertThat(skipped).isEqualTo(root.getElementsByTagName("skipped").getLength());
-        // node11's speed failure carries cause and fix; node09's memlock failure is waived: skipped with the waiver
-        Element speed = testcase(doc, "ibaccept.link.speed", "node11 HCA-1 port 1");
-        Element failure = (Element) speed.getElementsByTagName("failure").item(0);
-        assertThat(failure.getAttribute("message")).contains("runs at EDR");
-        assertThat(failure.getTextContent()).contains("Cause: ").contains("Fix: ").contains("fabric/iblinkinfo.out:");
-        Element memlock = testcase(doc, "ibaccept.memlock", "node09");
+        ReportCounts counts = ReportCounts.of(report);
+        NodeList cases = root.getElementsByTagName("testcase");
+        assertThat(cases.getLength()).isEqualTo(report.checkStatus().size()).isEqualTo(counts.checks().size());
+        assertThat(root.getAttribute("tests")).isEqualTo(String.valueOf(cases.getLength()));
+        // failures are the checks whose own (root) status is FAIL: as many as the FAIL badges of the check table
+        assertThat(root.getAttribute("failures")).isEqualTo(String.valueOf(counts.checks("FAIL")))
+                .isEqualTo(String.valueOf(root.getElementsByTagName("failure").getLength()));
+        assertThat(root.getAttribute("errors")).isEqualTo(String.valueOf(counts.checks("ERROR")));
+        assertThat(root.getAttribute("skipped")).isEqualTo(String.valueOf(counts.checks("SKIP") + counts.checks("WAIVED")))
+                .isEqualTo(String.valueOf(root.getElementsByTagName("skipped").getLength()));
+        // memlock is waived, link.width's waiver expired: 8 checks fail (the demo's 9 less memlock)
+        assertThat(counts.checks("FAIL")).isEqualTo(8);
+        Element width = testcase(doc, "ibaccept.link.width", "link.width");
+        Element failure = (Element) width.getElementsByTagName("failure").item(0);
+        assertThat(failure.getAttribute("message")).contains("runs at 1X");
+        assertThat(failure.getTextContent()).contains("Cause: ").contains("Fix: ").contains("fabric/iblinkinfo.out:").contains("consequence");
+        // node11's EDR link follows from the link.errors cable: a consequence, counted there; the link.speed case passes
+        Element speed = testcase(doc, "ibaccept.link.speed", "link.speed");
+        assertThat(speed.getElementsByTagName("failure").getLength()).isZero();
+        assertThat(speed.getElementsByTagName("system-out").item(0).getTextContent()).contains("consequence").contains("runs at EDR");
+        Element memlock = testcase(doc, "ibaccept.memlock", "memlock");
         assertThat(((Element) memlock.getElementsByTagName("skipped").item(0)).getAttribute("message")).contains("WAIVED").contains("image fix scheduled");
     }
 

@@ -46,15 +46,25 @@ class ReportRenderingTest {
         Document doc = Jsoup.parse(out.resolve("report.html").toFile(), "UTF-8");
         assertThat(doc.getElementById("verdict").text()).isEqualTo("NOT ACCEPTED");
         assertThat(doc.getElementById("banner").hasClass("REJECTED")).isTrue();
-        assertThat(doc.getElementById("verdict-meaning").text())
-                .startsWith("one or more checks failed: " + report.counts().get(Status.FAIL) + " failed");
+        assertThat(doc.getElementById("verdict-meaning").text()).isEqualTo("one or more checks failed");
+        assertThat(doc.getElementById("banner-counts").text()).startsWith("checks: 9 failed, 0 input errors, 3 warned, ")
+                .contains(" | root findings: " + report.counts().get(Status.FAIL) + " FAIL, 0 ERROR, " + report.counts().get(Status.WARN) + " WARN, ");
         // counts are root findings: one per fault (a cable's two ends, a host down and its inventory gap count once):
         // node16 down, node06 at 1X, the node11 <-> leaf03 cable, node07's PCIe slot, node09's memlock, node13's OFED,
         // node05's UCX without ud, node05's ib0 down, node12's clock unsynchronised
         assertThat(report.counts().get(Status.FAIL)).isEqualTo(9);
-        // per-check table: one row per check, status matches the engine
-        for (Element tr : doc.select("#check-table tbody tr"))
-            assertThat(tr.attr("data-status")).isEqualTo(report.checkStatus().get(tr.attr("data-check")).name());
+        // per-check table: one row per check, its own status (the worst of its root findings), and its worst status with the
+        // consequences listed under other checks' roots as the engine has it
+        ReportCounts counts = ReportCounts.of(report);
+        for (Element tr : doc.select("#check-table tbody tr")) {
+            assertThat(tr.attr("data-worst")).isEqualTo(report.checkStatus().get(tr.attr("data-check")).name());
+            Status own = report.roots().stream().filter(f -> f.check().equals(tr.attr("data-check"))).map(Finding::status)
+                    .min(java.util.Comparator.naturalOrder()).orElse(null);
+            assertThat(tr.attr("data-status")).isEqualTo(own == null ? ReportCounts.CONSEQUENCE : own.name());
+        }
+        assertThat(doc.select("#check-table tbody tr[data-status=FAIL]")).hasSize((int) counts.checks("FAIL")).hasSize(9);
+        // perftest.bw failed only because of node07's PCIe slot: a consequence, not a tenth failure
+        assertThat(doc.selectFirst("#check-table tr[data-check=perftest.bw]").attr("data-status")).isEqualTo(ReportCounts.CONSEQUENCE);
         assertThat(doc.select("#check-table tbody tr")).hasSize(report.checkStatus().size());
         // every FAIL/WARN finding is a row with its evidence and fix
         List<Finding> problems = report.findings().stream().filter(f -> f.status() == Status.FAIL || f.status() == Status.WARN).toList();
@@ -185,6 +195,13 @@ class ReportRenderingTest {
         assertThat(c.attr("data-count")).isEqualTo("2");
         assertThat(c.selectFirst(".summary").text()).startsWith("-> consequence of the fabric.switch finding above");
         assertThat(rows.get(1).hasClass("consequence")).isFalse();
-        assertThat(doc.getElementById("verdict-meaning").text()).contains("2 failed");
+        assertThat(doc.getElementById("verdict-meaning").text()).isEqualTo("one or more checks failed");
+        // two root failures in two checks; port.state has only the consequences: counted at the root, not again
+        assertThat(doc.getElementById("banner-counts").text()).contains("checks: 2 failed").contains("1 with consequences only (3 checks)")
+                .contains("root findings: 2 FAIL").contains("2 consequences listed under them");
+        assertThat(doc.selectFirst("#check-table tr[data-check=port.state]").attr("data-status")).isEqualTo(ReportCounts.CONSEQUENCE);
+        assertThat(doc.selectFirst("#check-table tr[data-check=port.state]").attr("data-worst")).isEqualTo("FAIL");
+        assertThat(doc.selectFirst("#check-table tr[data-check=port.state]").text()).endsWith("2 (worst FAIL) under fabric.switch");
+        assertThat(doc.selectFirst("#check-table tr[data-check=fabric.switch]").attr("data-status")).isEqualTo("FAIL");
     }
 }
