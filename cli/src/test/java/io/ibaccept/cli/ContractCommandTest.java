@@ -29,6 +29,27 @@ class ContractCommandTest {
     }
 
     @Test
+    void aRequiredCheckThatDidNotRunMakesAnalyzeIncompleteWithExitCode4(@TempDir Path tmp) throws Exception {
+        Path k = tmp.resolve("c.yaml");
+        Files.writeString(k, "required: [sm.count, link.errors.window]\n");
+        MainTest.Run a = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--contract", k.toString(), "--rules", rulesOnlySm(tmp).toString());
+        assertThat(a.code()).isEqualTo(Main.INCOMPLETE);
+        assertThat(a.out()).startsWith("INCOMPLETE");
+        String html = Files.readString(tmp.resolve("o/report.html"));
+        assertThat(html).contains("coverage 1 of 2 required checks (from the contract)").contains("link.errors.window: needs counters-start");
+    }
+
+    /** Every check off but the two required, so the demo's own faults do not decide the verdict. */
+    static Path rulesOnlySm(Path tmp) throws Exception {
+        StringBuilder b = new StringBuilder();
+        for (var c : io.ibaccept.rules.checks.Checks.all())
+            if (!c.id().equals("sm.count") && !c.id().equals("link.errors.window")) b.append(c.id()).append(".enabled=false\n");
+        Path p = tmp.resolve("only.properties");
+        Files.writeString(p, b.toString());
+        return p;
+    }
+
+    @Test
     void aBadContractStopsWithFileAndLine(@TempDir Path tmp) throws Exception {
         Path k = tmp.resolve("c.yaml");
         Files.writeString(k, "hosts: node[01-16]\nlinks:\n  host: HDR 3X\n");

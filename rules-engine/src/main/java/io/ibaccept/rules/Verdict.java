@@ -8,7 +8,7 @@ public enum Verdict {
     INCOMPLETE("INCOMPLETE", "no check failed, but inputs were missing or broken: some checks could not run"),
     ACCEPTED_WITH_WAIVERS("ACCEPTED WITH WAIVERS", "no check failed except findings accepted by waivers"),
     ACCEPTED_WITH_WARNINGS("ACCEPTED WITH WARNINGS", "no check failed; warnings should be reviewed"),
-    ACCEPTED("ACCEPTED", "all checks passed");
+    ACCEPTED("ACCEPTED", "no check failed or warned");
 
     private final String label;
     private final String meaning;
