@@ -29,9 +29,14 @@ final class BurnCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DUMP_DIR", description = "dump directory to add the samples and runs to")
     Path out;
 
-    @Option(names = "--duration", required = true, paramLabel = "DURATION", converter = Durations.class,
-            description = "total traffic time, spread over the rounds (e.g. 30m, 2h)")
-    Duration duration;
+    @Option(names = "--duration", required = true, paramLabel = "DURATION",
+            description = "total traffic time, spread over the rounds (e.g. 30m, 2h), or auto: per round as long as the slowest link needs to "
+                    + "carry the bits that prove --ber-target with no error")
+    String duration;
+
+    @Option(names = "--ber-target", paramLabel = "BER", defaultValue = "1e-12",
+            description = "with --duration auto: the bit error rate every link must prove, at 95 %% confidence (default: ${DEFAULT-VALUE})")
+    double berTarget;
 
     @Option(names = "--test", paramLabel = "TEST", defaultValue = "ib_write_bw", description = "perftest bandwidth program (default: ${DEFAULT-VALUE})")
     String test;
@@ -64,12 +69,15 @@ final class BurnCommand implements Callable<Integer> {
         if (device != null) Shell.requireDevice(device);
         List<String> hosts = nodes.nodes();
         if (hosts.size() < 2) throw new Main.UsageError("a burn-in needs at least 2 nodes");
-        BurnIn.Options opt = new BurnIn.Options(duration, test, device, port, fabricNode, clearCounters, Duration.ofSeconds(roundSlackS));
+        if (!(berTarget > 0 && berTarget < 1)) throw new Main.UsageError("--ber-target must be between 0 and 1, e.g. 1e-12");
+        Duration total = "auto".equalsIgnoreCase(duration) ? null : Durations.parse(duration);
+        BurnIn.Options opt = new BurnIn.Options(total, test, device, port, fabricNode, clearCounters, Duration.ofSeconds(roundSlackS), berTarget);
         BurnIn.Result r;
         try (Progress p = Progress.open("burn", 0, STEP, main.err)) {
             r = new BurnIn(transport.transport(nodes.slurm), opt, p.lines()).run(hosts, new DumpWriter(out));
         }
-        main.out.println(r.testsRun() + " perftest run(s) in " + r.plan().rounds().size() + " round(s) over " + Durations.format(duration)
+        main.out.println(r.testsRun() + " perftest run(s) in " + r.plan().rounds().size() + " round(s)"
+                + (total == null ? " (duration chosen for BER < " + berTarget + ")" : " over " + Durations.format(total))
                 + " written to " + out + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");
         if (!r.plan().unplaced().isEmpty())
             main.out.println("not placed on a leaf pair (no topology match): " + String.join(", ", r.plan().unplaced()));

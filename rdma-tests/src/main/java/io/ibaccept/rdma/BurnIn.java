@@ -36,11 +36,37 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class BurnIn {
     /** perRoundSlack: time allowed beyond the perftest duration for start-up and teardown. */
+    /**
+     * perRoundSlack: time allowed beyond the perftest duration for start-up and teardown. duration null: as long as
+     * berTarget needs (see {@link #autoSecondsPerRound}).
+     */
     public record Options(Duration duration, String test, String device, int basePort, String fabricNode,
-                          boolean clearCounters, Duration perRoundSlack) {
+                          boolean clearCounters, Duration perRoundSlack, double berTarget) {
+        public Options(Duration duration, String test, String device, int basePort, String fabricNode, boolean clearCounters, Duration perRoundSlack) {
+            this(duration, test, device, basePort, fabricNode, clearCounters, perRoundSlack, 1e-12);
+        }
+
         public Options(Duration duration, String device, String fabricNode, boolean clearCounters) {
             this(duration, "ib_write_bw", device, 18515, fabricNode, clearCounters, Duration.ofSeconds(60));
         }
+    }
+
+    /** Share of the line rate a bandwidth test is counted on reaching, so the auto duration is long enough. */
+    static final double LOAD_SHARE = 0.8;
+
+    /**
+     * Seconds of traffic per round for every loaded link to carry the bits that prove berTarget with no error (95 %
+     * confidence: 3.0/berTarget bits), at the slowest active link's data rate in the topology, loaded at
+     * {@link #LOAD_SHARE} of it; at least 5 s. 0 when no link rate is known.
+     */
+    public static long autoSecondsPerRound(io.ibaccept.model.Topology topo, double berTarget) {
+        double slowest = Double.MAX_VALUE;
+        for (io.ibaccept.model.Topology.Node n : topo.nodes())
+            for (io.ibaccept.model.Topology.Port p : n.ports())
+                if (p.width() != null && p.speed() != null) slowest = Math.min(slowest, p.speed().dataGbps(p.width()));
+        if (slowest == Double.MAX_VALUE) return 0;
+        double bits = -Math.log(0.05) / berTarget;
+        return Math.max(5, (long) Math.ceil(bits / (slowest * 1e9 * LOAD_SHARE)));
     }
 
     /** Rounds of pairs and the leaf pair each round loads. */
@@ -146,9 +172,12 @@ public final class BurnIn {
         w.command("burn/ibnetdiscover.out", new CommandResult("ibnetdiscover", fabricNode, "ibnetdiscover", disc.status(), disc.exitCode(),
                 disc.durationMs(), Instant.now().toString(), disc.stderr()), disc.stdout());
         Map<String, String> leafOf = Map.of();
+        long auto = 0;
         if (CommandResult.OK.equals(disc.status())) {
             try {
-                leafOf = leafOf(IbnetdiscoverParser.parse(new Text("burn/ibnetdiscover.out", disc.stdout())), nodes);
+                io.ibaccept.model.Topology topo = IbnetdiscoverParser.parse(new Text("burn/ibnetdiscover.out", disc.stdout()));
+                leafOf = leafOf(topo, nodes);
+                if (opt.duration() == null) auto = autoSecondsPerRound(topo, opt.berTarget());
             } catch (ParseException e) {
                 progress.println("burn: topology unreadable (" + e.getMessage() + "): hosts paired without leaf information");
             }
@@ -156,7 +185,12 @@ public final class BurnIn {
         Plan plan = plan(leafOf, nodes);
         if (!plan.unplaced().isEmpty()) progress.println("burn: not in the topology, not loaded: " + plan.unplaced());
         int rounds = Math.max(1, plan.rounds().size());
-        long perRound = Math.max(5, opt.duration().toSeconds() / rounds);
+        if (opt.duration() == null && auto == 0)
+            throw new IllegalArgumentException("burn --duration auto needs the link rates of the topology, and ibnetdiscover on " + fabricNode
+                    + " gave none (" + disc.status() + "): give a duration");
+        long perRound = opt.duration() == null ? auto : Math.max(5, opt.duration().toSeconds() / rounds);
+        if (opt.duration() == null)
+            progress.printf("burn: %d s per round x %d round(s) to prove BER < %.0e on the slowest link (95 %% confidence)%n", perRound, rounds, opt.berTarget());
         Map<String, String> dropped = new ConcurrentHashMap<>();
         int[] ran = {0};
         CounterWindow.Result cw = new CounterWindow(transport, new CounterWindow.Options(Duration.ZERO, opt.clearCounters()), progress)
@@ -172,7 +206,8 @@ public final class BurnIn {
                     }
                 });
         Map<String, String> kv = new LinkedHashMap<>();
-        kv.put("duration_s", String.valueOf(opt.duration().toSeconds()));
+        kv.put("duration_s", String.valueOf(opt.duration() == null ? perRound * rounds : opt.duration().toSeconds()));
+        if (opt.duration() == null) kv.put("ber_target", String.valueOf(opt.berTarget()));
         kv.put("rounds", String.valueOf(plan.rounds().size()));
         kv.put("seconds_per_round", String.valueOf(perRound));
         kv.put("tests_run", String.valueOf(ran[0]));

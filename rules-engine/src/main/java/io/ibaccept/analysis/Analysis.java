@@ -102,7 +102,7 @@ public final class Analysis {
         RuleConfig rules = rulesFor(o.rules(), k);
         DumpFacts facts = new DumpFacts(data, rules, new FabricOptions(o.names(), o.plan()), k);
         Report r = new RulesEngine(rules).run(facts);
-        r = r.withCoverage(RequiredChecks.judge(r, k, rules));
+        r = r.withCoverage(RequiredChecks.judge(r, k, rules, facts.linkWindow()));
         if (o.waivers() != null) r = o.waivers().apply(r, o.today());
         return new Analysis(facts, r, o.contract());
     }

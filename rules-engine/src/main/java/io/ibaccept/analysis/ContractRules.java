@@ -32,6 +32,7 @@ final class ContractRules {
         if (k.counters().berMax() != null) {
             m.put("link.errors.window.ber_fail", new String[] {"counters.ber_max", String.valueOf(k.counters().berMax())});
             m.put("mlxlink.effective_ber_fail", new String[] {"counters.ber_max", String.valueOf(k.counters().berMax())});
+            m.put("link.errors.window.ber_target", new String[] {"counters.ber_max", String.valueOf(k.counters().berMax())});
         }
         return m;
     }

@@ -60,6 +60,11 @@ final class RequiredChecks {
     }
 
     static Coverage judge(Report r, Contract k, RuleConfig cfg) {
+        return judge(r, k, cfg, List.of());
+    }
+
+    /** window: the counter window's link table (empty without a window), for what its BER proof covers. */
+    static Coverage judge(Report r, Contract k, RuleConfig cfg, List<io.ibaccept.rules.counters.LinkWindowRow> window) {
         ClusterData data = r.data();
         Map<String, Check> byId = byId();
         Map<String, List<Finding>> byCheck = new LinkedHashMap<>();
@@ -81,9 +86,26 @@ final class RequiredChecks {
                 out.add(new Coverage.Required(id, title, 1, 0, why == null ? "did not run" : why.summary(), ""));
                 continue;
             }
-            out.add(hosts(id, title, c, data, scope, k));
+            Coverage.Required proof = id.equals("link.errors.window") ? berProof(id, title, cfg, window) : null;
+            out.add(proof != null ? proof : hosts(id, title, c, data, scope, k));
         }
         return new Coverage(k != null, out);
+    }
+
+    /**
+     * A window proves a BER only for the bits it carried: when its least-loaded error-free link carried fewer than the
+     * target needs (3.0/target bits at 95 %), the check does not cover the target; null when it does (or no window).
+     */
+    private static Coverage.Required berProof(String id, String title, RuleConfig cfg, List<io.ibaccept.rules.counters.LinkWindowRow> window) {
+        double least = io.ibaccept.rules.counters.LinkErrorsWindow.leastProvenBits(window);
+        if (Double.isNaN(least)) return null;
+        double target = cfg.number(id, "ber_target");
+        double need = io.ibaccept.rules.counters.Rates.bitsToProve(target, io.ibaccept.rules.counters.Rates.CONFIDENCE);
+        if (least >= need) return null;
+        String proven = least <= 0 ? "no BER (a link carried no traffic)"
+                : String.format("BER < %.1e", io.ibaccept.rules.counters.Rates.berUpperBound(0, least, io.ibaccept.rules.counters.Rates.CONFIDENCE));
+        return new Coverage.Required(id, title, 1, 0, String.format("the window proved %s on its least-loaded link (%.1e bits); the target %.0e needs %.1e bits on every link",
+                proven, least, target, need), "load every link for long enough: ibaccept burn --duration auto");
     }
 
     /** A check that ran: over how many of the hosts in scope its per-host inputs (or pairs) reached. */

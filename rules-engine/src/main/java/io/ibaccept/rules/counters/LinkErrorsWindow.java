@@ -44,6 +44,8 @@ public final class LinkErrorsWindow implements Check {
                 Setting.number("ber_warn", "1e-14", "symbol-error BER (symbol errors / (PortRcvData x 32 bits) in the window) above this warns"),
                 Setting.number("ber_fail", "1e-12", "symbol-error BER above this fails"),
                 Setting.number("ber_min_bits", "1e12", "BER is judged only once at least this many bits were received"),
+                Setting.number("ber_target", "1e-12", "the bit error rate the window must prove (at 95 % confidence) on every link of a class; a window that "
+                        + "carried too few bits for it does not cover this check (the acceptance contract's counters.ber_max sets it too)"),
                 Setting.number("other_per_hour_warn", "0", "PortRcvErrors, PortRcvRemotePhysicalErrors, LocalLinkIntegrityErrors, ExcessiveBufferOverrunErrors, PortXmitDiscards"
                         + " per hour above this warn"),
                 Setting.number("xmit_wait_per_s_warn", "1000000", "PortXmitWait ticks per second (the tick is the port's own clock) above this warn: sustained waiting for credits is congestion"),
@@ -88,12 +90,37 @@ public final class LinkErrorsWindow implements Check {
         long isls = vs.stream().filter(v -> v.row().switchToSwitch()).count();
         long loaded = vs.stream().filter(v -> v.row().switchToSwitch() && v.row().carriedLoad()).count();
         String load = isls == 0 ? "" : "; " + loaded + " of " + isls + " switch-to-switch link(s) carried load";
+        String proof = proof(vs.stream().map(WindowJudge.Verdict::row).toList(), c.number("ber_target"));
         if (bad == 0)
             c.pass("no errors during the " + WindowJudge.minutes(w.get().seconds()) + " window on " + vs.size() + " link(s)"
-                    + (notes == 0 ? "" : "; " + notes + " with older errors that did not move (notes)") + load, List.of(), List.of());
+                    + (notes == 0 ? "" : "; " + notes + " with older errors that did not move (notes)") + load + proof, List.of(), List.of());
         else if (isls > 0)
             c.pass(loaded + " of " + isls + " switch-to-switch link(s) carried load during the " + WindowJudge.minutes(w.get().seconds())
                     + " window (errors under load are only meaningful on links that carried it: see the link table)", List.of(), List.of());
+    }
+
+    /**
+     * What the window proves, per link class: the least any error-free link of the class carried and the BER bound
+     * that gives ("every host link carried >= 3.0e12 bits with 0 symbol errors: BER < 1.0e-12 at 95 % confidence"),
+     * and whether that reaches the target.
+     */
+    static String proof(List<LinkWindowRow> rows, double target) {
+        StringBuilder out = new StringBuilder();
+        for (boolean isl : new boolean[] {false, true}) {
+            List<LinkWindowRow> cls = rows.stream().filter(r -> r.switchToSwitch() == isl && r.errorsInWindow() == 0).toList();
+            if (cls.isEmpty()) continue;
+            double least = cls.stream().mapToDouble(LinkWindowRow::bitsReceived).min().orElse(0);
+            double bound = Rates.berUpperBound(0, least, Rates.CONFIDENCE);
+            out.append("; every error-free ").append(isl ? "switch-to-switch" : "host").append(" link carried >= ").append(WindowJudge.sci(least))
+                    .append(" bits with 0 symbol errors: ").append(least <= 0 ? "no BER proven (no traffic)"
+                            : "BER < " + WindowJudge.sci(bound) + " at 95 % confidence" + (bound <= target ? "" : ", short of the target " + WindowJudge.sci(target)));
+        }
+        return out.toString();
+    }
+
+    /** The least bits an error-free link of the window carried (the weakest BER proof), or NaN without such a link. */
+    public static double leastProvenBits(List<LinkWindowRow> rows) {
+        return rows.stream().filter(r -> r.errorsInWindow() == 0).mapToDouble(LinkWindowRow::bitsReceived).min().orElse(Double.NaN);
     }
 
     /** True when the dump has two usable samples: link.errors then leaves the judging to this check. */
