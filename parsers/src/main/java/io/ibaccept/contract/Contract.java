@@ -34,15 +34,19 @@ public record Contract(String file, String id, String cluster, List<String> host
         }
     }
 
-    /** A class of hosts sharing a build: how many InfiniBand HCAs each has, their links, their firmware. */
-    public record NodeClass(String name, List<String> hosts, Integer hcas, Link link, String firmware) {
+    /** A class of hosts sharing a build: how many InfiniBand HCAs and GPUs each has, their links, their firmware. */
+    public record NodeClass(String name, List<String> hosts, Integer hcas, Integer gpus, Link link, String firmware) {
         public NodeClass {
             hosts = List.copyOf(hosts);
         }
     }
 
-    /** switches: the switch count (null: not declared); fromPlan: the count is the cabling plan's. ratio: down:up per leaf. */
-    public record Fabric(Integer switches, boolean switchesFromPlan, Integer levels, Double blockingRatio) {}
+    /**
+     * switches: the switch count (null: not declared); fromPlan: the count is the cabling plan's. ratio: down:up per
+     * leaf. leaves, spines, cores: the switches of levels 1, 2 and 3.
+     */
+    public record Fabric(Integer switches, boolean switchesFromPlan, Integer levels, Double blockingRatio, Integer leaves, Integer spines,
+                         Integer cores) {}
 
     public record Sm(String primary, List<String> standby) {
         public Sm {
@@ -57,8 +61,11 @@ public record Contract(String file, String id, String cluster, List<String> host
         }
     }
 
-    /** A partition: its name in partitions.conf, its 15-bit key, the hosts that must be members (empty: not declared). */
-    public record Partition(String name, int pkey, List<String> members) {
+    /**
+     * A partition: its name in partitions.conf, its 15-bit key, the hosts that must be members (empty: not declared)
+     * and how ("full" or "limited"; null: either).
+     */
+    public record Partition(String name, int pkey, List<String> members, String membership) {
         public Partition {
             members = List.copyOf(members);
         }
@@ -119,6 +126,7 @@ public record Contract(String file, String id, String cluster, List<String> host
             for (NodeClass c : classes) {
                 List<String> parts = new ArrayList<>();
                 if (c.hcas() != null) parts.add(c.hcas() + " HCA" + (c.hcas() == 1 ? "" : "s"));
+                if (c.gpus() != null) parts.add(c.gpus() + " GPU" + (c.gpus() == 1 ? "" : "s"));
                 if (c.link() != null) parts.add(c.link().toString());
                 if (c.firmware() != null) parts.add("fw " + c.firmware());
                 cs.add(c.name() + " " + c.hosts().size() + (parts.isEmpty() ? "" : ": " + String.join(", ", parts)));
@@ -130,6 +138,9 @@ public record Contract(String file, String id, String cluster, List<String> host
         List<String> f = new ArrayList<>();
         if (fabric != null) {
             if (fabric.levels() != null) f.add(fabric.levels() + " level" + (fabric.levels() == 1 ? "" : "s"));
+            if (fabric.leaves() != null) f.add(fabric.leaves() + " leaves");
+            if (fabric.spines() != null) f.add(fabric.spines() + " spines");
+            if (fabric.cores() != null) f.add(fabric.cores() + " cores");
             if (fabric.switchesFromPlan()) f.add("switches as the cabling plan");
             else if (fabric.switches() != null) f.add(fabric.switches() + " switches");
             if (fabric.blockingRatio() != null) f.add("blocking " + ratio(fabric.blockingRatio()) + ":1");

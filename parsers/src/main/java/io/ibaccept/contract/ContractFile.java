@@ -52,11 +52,11 @@ public final class ContractFile {
     /** The keys of each section, for "unknown key" errors and the README. */
     static final Map<String, Set<String>> KEYS = Map.of(
             "", Set.of("cluster", "hosts", "classes", "fabric", "links", "sm", "partitions", "versions", "performance", "counters", "required"),
-            "class", Set.of("hosts", "hcas", "link", "firmware"),
-            "fabric", Set.of("switches", "levels", "blocking_ratio"),
+            "class", Set.of("hosts", "hcas", "gpus", "link", "firmware"),
+            "fabric", Set.of("switches", "leaves", "spines", "cores", "levels", "blocking_ratio"),
             "links", Set.of("host", "switch", "mtu"),
             "sm", Set.of("primary", "standby"),
-            "partition", Set.of("name", "pkey", "members"),
+            "partition", Set.of("name", "pkey", "members", "membership"),
             "versions", Set.of("firmware", "ofed", "ucx", "ompi"),
             "performance", Set.of("bandwidth_percent", "latency_usec", "collective_busbw_percent"),
             "counters", Set.of("ber_max", "window_min"));
@@ -214,7 +214,7 @@ public final class ContractFile {
                     String before = classOf.put(h, name);
                     if (before != null) throw new BadContract(at(c.get("hosts")) + "host " + h + " is in class " + before + " and in class " + name);
                 }
-                out.add(new Contract.NodeClass(name, hosts, count(c.get("hcas")), link(c.get("link")), text(c.get("firmware"))));
+                out.add(new Contract.NodeClass(name, hosts, count(c.get("hcas")), count(c.get("gpus")), link(c.get("link")), text(c.get("firmware"))));
             }
             return out;
         }
@@ -224,7 +224,8 @@ public final class ContractFile {
             Map<String, Node> f = map(n, "fabric", KEYS.get("fabric"));
             Node sw = f.get("switches");
             boolean fromPlan = sw != null && "plan".equalsIgnoreCase(text(sw));
-            return new Contract.Fabric(fromPlan ? null : count(sw), fromPlan, count(f.get("levels")), ratio(f.get("blocking_ratio")));
+            return new Contract.Fabric(fromPlan ? null : count(sw), fromPlan, count(f.get("levels")), ratio(f.get("blocking_ratio")),
+                    count(f.get("leaves")), count(f.get("spines")), count(f.get("cores")));
         }
 
         private Contract.Sm sm(Node n) {
@@ -249,7 +250,10 @@ public final class ContractFile {
                 if (seen.containsKey(pkey)) throw new BadContract(at(key) + String.format("P_Key 0x%04x is declared twice (%s, %s)", pkey, seen.get(pkey), name));
                 seen.put(pkey, name);
                 lines.put("partitions." + name, line(item));
-                out.add(new Contract.Partition(name, pkey, hostlist(p.get("members"))));
+                String membership = text(p.get("membership"));
+                if (membership != null && !membership.equals("full") && !membership.equals("limited"))
+                    throw new BadContract(at(p.get("membership")) + "membership is full or limited, not '" + membership + "'");
+                out.add(new Contract.Partition(name, pkey, hostlist(p.get("members")), membership));
             }
             return out;
         }

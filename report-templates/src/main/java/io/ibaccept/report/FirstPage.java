@@ -44,6 +44,16 @@ final class FirstPage {
         }
     }
 
+    static final int MAX_FACTS = 8;
+
+    /** What every host shares (versions, link rates), bounded; "none stated" when no such check passed. */
+    static List<String> facts(List<String> facts) {
+        if (facts.isEmpty()) return List.of("none stated (the checks that state them did not pass or did not run)");
+        List<String> out = new ArrayList<>();
+        for (String f : ReportCounts.bounded(facts, MAX_FACTS)) out.add(clip(f));
+        return out;
+    }
+
     /** The coverage summary, then one line per gap (at most ReportCounts.MAX_GAP_LINES, then "and N more"); empty when nothing was required. */
     static List<String> coverage(Coverage c) {
         return ReportCounts.coverageLines(c);

@@ -124,6 +124,8 @@ public final class HtmlReport {
             t.appendElement("tr").attr("data-field", row[0]).appendElement("th").text(row[1]).parent().appendElement("td").text(row[2]);
         Element contract = doc.getElementById("contract");
         FirstPage.contract(facts.contract()).forEach(l -> contract.appendElement("li").text(l));
+        Element uniform = doc.getElementById("facts");
+        FirstPage.facts(facts.uniformFacts()).forEach(l -> uniform.appendElement("li").text(l));
         Element ul = doc.getElementById("thresholds");
         if (ReportText.changedThresholds(r).isEmpty()) ul.appendElement("li").text("none: all checks used the default thresholds");
         else FirstPage.thresholds(r).forEach(c -> ul.appendElement("li").appendElement("code").text(c));

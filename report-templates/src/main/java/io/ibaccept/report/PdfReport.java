@@ -280,6 +280,8 @@ public final class PdfReport {
         left.addElement(t);
         left.addElement(small("Contract"));
         for (String l : FirstPage.contract(facts.contract())) left.addElement(line(l, BODY_S));
+        left.addElement(small("Facts every host shares (hold them against what was bought)"));
+        for (String l : FirstPage.facts(facts.uniformFacts())) left.addElement(line(l, BODY_S));
         left.addElement(small("Thresholds that differ from the defaults"));
         for (String c : FirstPage.thresholds(r)) left.addElement(line(c, ReportText.changedThresholds(r).isEmpty() ? BODY_S : MONO_S));
         grid.addCell(left);

@@ -42,6 +42,11 @@ final class ReportFacts {
         return analysis.contract();
     }
 
+    /** What every host shares, as the checks that state facts passed with it (page 1). */
+    java.util.List<String> uniformFacts() {
+        return analysis.facts();
+    }
+
     /** The counts every output states (checks, root findings, consequences). */
     synchronized ReportCounts counts() {
         if (counts == null) counts = ReportCounts.of(report());

@@ -73,6 +73,9 @@ class FirstPageTest {
         assertThat(cover.select("#waivers-in-force tbody tr")).singleElement().extracting(Element::text)
                 .isEqualTo("memlock node09 image fix scheduled J. Doe 2099-01-01");
         assertThat(cover.select("#contract li")).extracting(Element::text).containsExactly(FirstPage.NO_CONTRACT);
+        // a version every host shares is no finding, but page 1 states it, so a reader can see it is the wrong one
+        assertThat(cover.select("#facts li")).extracting(Element::text)
+                .anySatisfy(l -> assertThat(l).startsWith("firmware: all 16 host(s) with ").contains(" run firmware "));
         assertThat(cover.select("#remarks h3").text()).isEqualTo("Remarks / conditions");
         assertThat(cover.select("#remarks .remarks-box")).hasSize(1);
         assertThat(cover.select("#signatures tbody th")).extracting(Element::text).containsExactly("Integrator", "Customer");

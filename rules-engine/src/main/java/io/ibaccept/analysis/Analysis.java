@@ -134,6 +134,19 @@ public final class Analysis {
         return contract;
     }
 
+    /**
+     * The facts the checks that state them passed with ("firmware: all 16 host(s) with MT4123 run firmware
+     * 20.31.1014"): uniform, so no check flags them, and still to be held against what was bought.
+     */
+    public List<String> facts() {
+        java.util.Set<String> stating = new java.util.HashSet<>();
+        for (io.ibaccept.rules.Check c : io.ibaccept.rules.checks.Checks.all()) if (c.statesFacts()) stating.add(c.id());
+        List<String> out = new java.util.ArrayList<>();
+        for (io.ibaccept.rules.Finding f : report.findings())
+            if (f.status() == io.ibaccept.rules.Status.PASS && stating.contains(f.check())) out.add(f.check() + ": " + f.summary());
+        return out;
+    }
+
     /** The findings (waivers applied) and the verdict. */
     public Report report() {
         return report;

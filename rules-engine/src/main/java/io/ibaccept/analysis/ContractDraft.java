@@ -63,6 +63,10 @@ public final class ContractDraft {
                 HostData hd = a.data().hosts().get(h);
                 return hd == null || hd.ibstat() == null ? null : String.valueOf(hd.infinibandCas().size());
             });
+            value(y, "    gpus: ", members, h -> {
+                HostData hd = a.data().hosts().get(h);
+                return hd == null || hd.runtime() == null || hd.runtime().gpuTopology() == null ? null : String.valueOf(hd.runtime().gpuTopology().gpus().size());
+            });
             value(y, "    link: ", members, link::get);
         }
     }
@@ -85,6 +89,8 @@ public final class ContractDraft {
         if (f == null) return;
         y.append("fabric:\n  levels: ").append(f.maxLevel()).append('\n');
         y.append("  switches: ").append(f.switches().size()).append('\n');
+        String[] roles = {"leaves", "spines", "cores"};
+        for (int level = 1; level <= Math.min(3, f.maxLevel()); level++) y.append("  ").append(roles[level - 1]).append(": ").append(f.atLevel(level).size()).append('\n');
         double worst = 0;
         for (Fabric.Node leaf : f.atLevel(1)) {
             int down = 0, up = 0;

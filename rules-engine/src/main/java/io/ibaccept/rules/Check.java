@@ -76,6 +76,15 @@ public interface Check {
         return RootRole.OTHER;
     }
 
+    /**
+     * Its PASS line states a fact the reader must hold against what was bought, not only that nothing differs: a version
+     * or a link rate every host shares ("all 200 host(s) run firmware 28.39.1002") may be uniform and still wrong.
+     * Page 1 lists these facts.
+     */
+    default boolean statesFacts() {
+        return false;
+    }
+
     /** Among roots of one role, lower is stronger evidence (error counters before a width below the expected one). */
     default int rootStrength() {
         return 10;

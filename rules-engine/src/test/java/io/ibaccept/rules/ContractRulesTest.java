@@ -148,6 +148,23 @@ class ContractRulesTest {
     }
 
     @Test
+    void switchCountsPerRoleAndPartitionMembershipAreJudged(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp, 40, false); // 2 leaves, 2 spines
+        ClusterData d = DumpLoader.load(tmp);
+        Report ok = analyse(d, contract("fabric:\n  leaves: 2\n  spines: 2\npartitions:\n  - name: Default\n    pkey: 0x7fff\n"
+                + "    members: cn[0001-0040]\n    membership: full\n")).report();
+        assertThat(problems(ok, "contract.design")).isEmpty();
+        assertThat(ok.findings()).filteredOn(f -> f.check().equals("contract.design")).singleElement()
+                .satisfies(f -> assertThat(f.summary()).contains("2 leaves").contains("2 spines").contains("partition Default (0x7fff) on its 40 member(s)"));
+        Report bad = analyse(d, contract("fabric:\n  leaves: 3\npartitions:\n  - name: Default\n    pkey: 0x7fff\n"
+                + "    members: cn[0001-0002]\n    membership: limited\n")).report();
+        assertThat(problems(bad, "contract.design")).extracting(Finding::summary).containsExactlyInAnyOrder(
+                "the fabric has 2 leaves (switch level 1), the contract declares 3",
+                "2 declared member(s) of Default (0x7fff) lack its P_Key as limited members: cn[0001-0002]");
+        assertThat(ContractDraft.of(Analysis.of(d))).contains("  leaves: 2\n  spines: 2\n");
+    }
+
+    @Test
     void aRequiredCheckNoCheckHasIsAContractErrorWithItsLine() {
         assertThatThrownBy(() -> Analysis.rulesFor(RuleConfig.defaults(), contract("cluster: x\nrequired:\n  - port.state\n  - link.widht\n")))
                 .isInstanceOf(ContractFile.BadContract.class).hasMessageStartingWith("c.yaml:4: no check is called 'link.widht'");

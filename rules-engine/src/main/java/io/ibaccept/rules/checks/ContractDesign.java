@@ -54,22 +54,44 @@ final class ContractDesign implements Check {
     }
 
     private static int levels(Ctx c, Contract k, List<String> judged, List<String> notJudged) {
-        if (k.fabric() == null || k.fabric().levels() == null) return 0;
+        if (k.fabric() == null || k.fabric().levels() == null && k.fabric().leaves() == null && k.fabric().spines() == null && k.fabric().cores() == null)
+            return 0;
         io.ibaccept.fabric.Fabric f = c.facts.fabricOrNull();
         if (f == null) {
             notJudged.add("levels (no topology)");
             return 0;
         }
+        int bad = 0;
         int levels = f.maxLevel();
-        if (levels == k.fabric().levels()) {
-            judged.add(levels + " switch level(s)");
-            return 0;
+        if (k.fabric().levels() != null) {
+            if (levels == k.fabric().levels()) judged.add(levels + " switch level(s)");
+            else {
+                bad++;
+                c.problem(Status.FAIL, List.of("fabric"), List.of(Evidence.of("the fabric has " + levels + " switch level(s)", Cmd.IBNETDISCOVER.path(null)),
+                                Evidence.of("the contract declares " + k.fabric().levels(), k.where("fabric.levels"))),
+                        "the fabric has " + levels + " switch level(s), the contract declares " + k.fabric().levels(), "levels",
+                        Map.of("found", levels, "declared", k.fabric().levels()));
+            }
         }
-        c.problem(Status.FAIL, List.of("fabric"), List.of(Evidence.of("the fabric has " + levels + " switch level(s)", Cmd.IBNETDISCOVER.path(null)),
-                        Evidence.of("the contract declares " + k.fabric().levels(), k.where("fabric.levels"))),
-                "the fabric has " + levels + " switch level(s), the contract declares " + k.fabric().levels(), "levels",
-                Map.of("found", levels, "declared", k.fabric().levels()));
-        return 1;
+        String[] roles = {"leaves", "spines", "cores"};
+        Integer[] declared = {k.fabric().leaves(), k.fabric().spines(), k.fabric().cores()};
+        for (int level = 1; level <= 3; level++) {
+            Integer want = declared[level - 1];
+            if (want == null) continue;
+            // switch levels as the fabric model counts them (from the hosts up; an empty leaf is a leaf)
+            List<io.ibaccept.fabric.Fabric.Node> at = f.atLevel(level);
+            if (at.size() == want) {
+                judged.add(want + " " + roles[level - 1]);
+                continue;
+            }
+            bad++;
+            List<String> names = at.stream().map(io.ibaccept.fabric.Fabric.Node::name).sorted().limit(20).toList();
+            c.problem(Status.FAIL, List.of("fabric"), List.of(Evidence.of("level " + level + ": " + String.join(", ", names) + (at.size() > 20 ? " ..." : ""),
+                                    Cmd.IBNETDISCOVER.path(null)), Evidence.of("the contract declares " + want + " " + roles[level - 1], k.where("fabric." + roles[level - 1]))),
+                    "the fabric has " + at.size() + " " + roles[level - 1] + " (switch level " + level + "), the contract declares " + want, "role_count",
+                    Map.of("found", at.size(), "declared", want, "role", roles[level - 1]));
+        }
+        return bad;
     }
 
     private static int partitions(Ctx c, Contract k, List<String> judged, List<String> notJudged) {
@@ -98,13 +120,17 @@ final class ContractDesign implements Check {
                 HostData d = c.data.hosts().get(h);
                 if (d == null || d.pkeys() == null) continue;
                 seen++;
-                if (d.pkeys().stream().noneMatch(x -> (x & 0x7fff) == p.pkey())) lacking.add(h);
+                boolean full = "full".equals(p.membership()), limited = "limited".equals(p.membership());
+                // the top bit of a P_Key table entry is the membership: set for full, clear for limited
+                if (d.pkeys().stream().noneMatch(x -> (x & 0x7fff) == p.pkey() && (!full || (x & 0x8000) != 0) && (!limited || (x & 0x8000) == 0)))
+                    lacking.add(h);
             }
             if (!lacking.isEmpty()) {
                 bad++;
                 c.problem(Status.FAIL, lacking, List.of(Evidence.of(lacking.get(0) + ": P_Key table without " + String.format("0x%04x", p.pkey()),
                                 Cmd.PKEYS.path(lacking.get(0))), Evidence.of("the contract declares the members", k.where("partitions." + p.name()))),
-                        lacking.size() + " declared member(s) of " + name + " lack its P_Key: " + Hostlists.compress(lacking), "member",
+                        lacking.size() + " declared member(s) of " + name + " lack its P_Key" + (p.membership() == null ? "" : " as " + p.membership() + " members")
+                                + ": " + Hostlists.compress(lacking), "member",
                         Map.of("partition", p.name(), "pkey", String.format("0x%04x", p.pkey()), "hosts", Hostlists.compress(lacking)));
             } else if (where != null || seen > 0) judged.add("partition " + name + (seen > 0 ? " on its " + seen + " member(s)" : ""));
             if (where == null && seen == 0) notJudged.add("partition " + name + " (no partitions.conf, no member P_Key tables)");

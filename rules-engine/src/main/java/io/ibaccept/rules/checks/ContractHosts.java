@@ -85,6 +85,28 @@ final class ContractHosts implements Check {
                         Map.of("hosts", Hostlists.compress(e.getValue()), "class", cl.name(), "found", e.getKey(), "declared", cl.hcas()));
             }
         }
+        for (Contract.NodeClass cl : k.classes()) {
+            if (cl.gpus() == null) continue;
+            Map<Integer, List<String>> byCount = new TreeMap<>();
+            String ref = "";
+            for (String h : cl.hosts()) {
+                HostData d = c.data.hosts().get(h);
+                if (d == null || d.runtime() == null || d.runtime().gpuTopology() == null) continue;
+                judged++;
+                int n = d.runtime().gpuTopology().gpus().size();
+                if (n == cl.gpus()) continue;
+                byCount.computeIfAbsent(n, x -> new ArrayList<>()).add(h);
+                if (ref.isEmpty() && !d.runtime().gpuTopology().gpus().isEmpty()) ref = d.runtime().gpuTopology().gpus().get(0).ref().toString();
+            }
+            for (Map.Entry<Integer, List<String>> e : byCount.entrySet()) {
+                bad++;
+                c.problem(Status.FAIL, e.getValue(), List.of(Evidence.of(e.getValue().get(0) + ": " + e.getKey() + " GPU(s) in nvidia-smi topo -m", ref),
+                                Evidence.of("class " + cl.name() + ": " + cl.gpus() + " GPUs", k.where("classes." + cl.name() + ".gpus"))),
+                        e.getValue().size() + " host(s) of class " + cl.name() + " (" + Hostlists.compress(e.getValue()) + ") have " + e.getKey()
+                                + " GPU(s), the contract declares " + cl.gpus(), "gpus",
+                        Map.of("hosts", Hostlists.compress(e.getValue()), "class", cl.name(), "found", e.getKey(), "declared", cl.gpus()));
+            }
+        }
         if (bad == 0)
             c.pass("all " + declared.size() + " contract hosts are in the dump" + (judged > 0 ? ", " + judged + " with the HCAs of their class" : ""),
                     List.of(), List.of());

@@ -24,6 +24,11 @@ import java.util.Optional;
  * different finding (WARN: "HCA supports only ...").
  */
 abstract class DegradedLink<T extends Comparable<T>> implements Check {
+    /** Its PASS line is the version or rate every host shares: a fact for page 1. */
+    public boolean statesFacts() {
+        return true;
+    }
+
     /** A link trained below its class is the cable's fault (or its module's). */
     public RootRole rootRole(io.ibaccept.rules.Finding f) {
         return RootRole.CABLE;

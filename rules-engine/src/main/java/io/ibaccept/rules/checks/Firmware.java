@@ -12,6 +12,11 @@ import java.util.TreeMap;
 
 /** The same HCA firmware on every host, per CA type. */
 final class Firmware implements HostLocalCheck {
+    /** Its PASS line is the version or rate every host shares: a fact for page 1. */
+    public boolean statesFacts() {
+        return true;
+    }
+
     public String id() {
         return "firmware";
     }

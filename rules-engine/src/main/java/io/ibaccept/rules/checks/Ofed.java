@@ -11,6 +11,11 @@ import java.util.TreeMap;
 
 /** The same OFED / rdma-core version on every host. */
 final class Ofed implements HostLocalCheck {
+    /** Its PASS line is the version or rate every host shares: a fact for page 1. */
+    public boolean statesFacts() {
+        return true;
+    }
+
     public String id() {
         return "ofed";
     }

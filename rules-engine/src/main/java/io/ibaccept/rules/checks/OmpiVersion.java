@@ -12,6 +12,11 @@ import java.util.TreeMap;
 
 /** The same Open MPI version on every host that has it. */
 final class OmpiVersion implements Check {
+    /** Its PASS line is the version or rate every host shares: a fact for page 1. */
+    public boolean statesFacts() {
+        return true;
+    }
+
     public String id() {
         return "ompi.version";
     }

@@ -12,6 +12,11 @@ import java.util.TreeMap;
 
 /** The same UCX library version on every host that has UCX. */
 final class UcxVersion implements Check {
+    /** Its PASS line is the version or rate every host shares: a fact for page 1. */
+    public boolean statesFacts() {
+        return true;
+    }
+
     public String id() {
         return "ucx.version";
     }
