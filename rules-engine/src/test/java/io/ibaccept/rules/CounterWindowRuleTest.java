@@ -76,6 +76,28 @@ class CounterWindowRuleTest {
                 });
     }
 
+    /** An error-free window proves a BER only for the bits it carried: judged through the window judge, both ends. */
+    @Test
+    void anErrorFreeWindowProvesTheBerOfTheBitsItCarried() {
+        // leaf03 port 3 (LID 7) and node11's HCA (LID 17) each received 1e11 x 4 octets = 3.2e12 bits
+        String start = ext(7, 3, 0) + ext(17, 1, 0);
+        String end = ext(7, 3, 100_000_000_000L) + ext(17, 1, 100_000_000_000L);
+        TestDump d = window(block(7, 3, Map.of()) + block(17, 1, Map.of()) + start, block(7, 3, Map.of()) + block(17, 1, Map.of()) + end);
+        var data = DumpLoader.load(d.dir);
+        List<LinkWindowRow> rows = new DumpFacts(data, RuleConfig.defaults(), null).linkWindow();
+        assertThat(rows).filteredOn(x -> x.link().contains("leaf03 port 3")).singleElement()
+                .satisfies(x -> assertThat(x.bitsReceived()).isEqualTo(3.2e12));
+        Report r = io.ibaccept.analysis.Analysis.of(data).report();
+        assertThat(of(r, "link.errors.window")).filteredOn(f -> f.status() == Status.PASS).singleElement()
+                .satisfies(f -> assertThat(f.summary()).contains("every error-free host link carried >= 3.2e+12 bits with 0 symbol errors: BER < 9.4e-13"));
+        assertThat(r.coverage().gaps()).extracting(Coverage.Required::check).doesNotContain("link.errors.window");
+        // the target 1e-13 needs 3.0e13 bits: the same window does not cover it
+        Report strict = io.ibaccept.analysis.Analysis.of(data, io.ibaccept.analysis.Analysis.Options.of(
+                RuleConfig.defaults().with(Map.of("link.errors.window.ber_target", "1e-13"), k -> "test"))).report();
+        assertThat(strict.coverage().gapLines()).anySatisfy(l -> assertThat(l).startsWith("link.errors.window: the window proved BER < 9.4e-13")
+                .contains("burn --duration auto"));
+    }
+
     @Test
     void noWindowAtAllIsASkipNamingTheOption() {
         Report r = run(TestDump.demoCopy(tmp.resolve("d")));

@@ -8,6 +8,8 @@ import java.util.Comparator;
  * symbol-error BER, whether the link carried load (data counters moved by at least the configured amount), and the
  * errors that had accumulated before the window. snapshotOnly: there was no second sample, values are cumulative and
  * rates/BER are unknown (NaN). atLeast: a saturated or reset counter makes the error count a lower bound.
+ * bitsReceived: the bits behind the worst BER when there were symbol errors, else the fewer bits of the two directions
+ * (what a zero-error BER proof rests on).
  */
 public record LinkWindowRow(String a, String b, boolean switchToSwitch, long errorsInWindow, boolean atLeast,
                             double errorsPerHour, double symbolBer, double bitsReceived, boolean carriedLoad,

@@ -99,7 +99,7 @@ public final class WindowJudge {
         List<Evidence> ev = new ArrayList<>();
         long errors = 0, before = 0;
         boolean atLeast = false, flap = false, errorProblem = false, congestion = false, cableErrors = false;
-        double worstBer = Double.NaN, bitsAtWorst = 0, bytes = 0, waitPerS = 0;
+        double worstBer = Double.NaN, bitsAtWorst = 0, bytes = 0, waitPerS = 0, leastBits = Double.NaN;
         for (End x : ends) {
             PortDelta d = x.delta();
             List<String> mine = new ArrayList<>();
@@ -128,6 +128,8 @@ public final class WindowJudge {
             }
             long rcv = d.delta("PortRcvData");
             double bits = d.get("PortRcvData") == null ? 0 : Rates.bitsReceived(rcv);
+            // what each direction carried: a BER is proven only for the bits the end that received less saw
+            if (d.get("PortRcvData") != null) leastBits = Double.isNaN(leastBits) ? bits : Math.min(leastBits, bits);
             bytes += bits / 8 + (d.get("PortXmitData") == null ? 0 : Rates.bitsReceived(d.delta("PortXmitData")) / 8);
             if (sym != null && sym.kind() != CounterDelta.Kind.UNKNOWN && sym.delta() > 0) {
                 double perHour = Rates.perHour(sym.delta(), secs);
@@ -192,7 +194,7 @@ public final class WindowJudge {
         if (!notes.isEmpty()) summary += " (" + String.join("; ", notes) + ")";
         double ratePerHour = Rates.perHour(errors, secs);
         LinkWindowRow row = new LinkWindowRow(a.name(), b == null ? "" : b.name(), isl, errors, atLeast, ratePerHour,
-                worstBer, bitsAtWorst, load, bytes, waitPerS, before, false, st, summary);
+                worstBer, Double.isNaN(worstBer) ? (Double.isNaN(leastBits) ? 0 : leastBits) : bitsAtWorst, load, bytes, waitPerS, before, false, st, summary);
         List<String> objs = new ArrayList<>();
         for (End x : ends) objs.add(x.name());
         Map<String, Object> vars = new LinkedHashMap<>();
