@@ -16,11 +16,14 @@ import java.util.Map;
  */
 public record Contract(String file, String id, String cluster, List<String> hosts, List<NodeClass> classes,
         Fabric fabric, Link hostLink, Link switchLink, Integer mtu, Sm sm, List<Partition> partitions, Versions versions,
-        Performance performance, Counters counters, List<String> required, Map<String, Integer> lines) {
+        Performance performance, Counters counters, List<String> required, Map<String, Integer> lines, Map<String, NodeClass> classByHost) {
 
     public Contract {
         hosts = List.copyOf(hosts);
         classes = List.copyOf(classes);
+        Map<String, NodeClass> index = new java.util.HashMap<>();
+        for (NodeClass c : classes) for (String h : c.hosts()) index.putIfAbsent(h, c);
+        classByHost = Map.copyOf(index);
         partitions = List.copyOf(partitions);
         required = List.copyOf(required);
         lines = Map.copyOf(lines);
@@ -90,15 +93,15 @@ public record Contract(String file, String id, String cluster, List<String> host
 
     /** The firmware declared for an HCA model (ibstat CA type), or for every model, or null. */
     public String firmwareFor(String model, String host) {
-        for (NodeClass c : classes) if (c.firmware() != null && c.hosts().contains(host)) return c.firmware();
+        NodeClass c = classOf(host);
+        if (c != null && c.firmware() != null) return c.firmware();
         String v = model != null ? versions.firmware().get(model) : null;
         return v != null ? v : versions.firmware().get("*");
     }
 
     /** The class a host belongs to, or null. */
     public NodeClass classOf(String host) {
-        for (NodeClass c : classes) if (c.hosts().contains(host)) return c;
-        return null;
+        return classByHost.get(host);
     }
 
     /** The host link declared for this host: its class's, else the contract's host link, else null. */

@@ -133,14 +133,15 @@ public final class ContractFile {
                 lines.put("required." + c, line(n));
                 required.add(c);
             }
+            Set<String> hostSet = new java.util.HashSet<>(hosts);
             for (Contract.NodeClass c : classes)
                 if (!hosts.isEmpty())
                     for (String h : c.hosts())
-                        if (!hosts.contains(h))
+                        if (!hostSet.contains(h))
                             throw new BadContract(at(lines.get("classes." + c.name() + ".hosts")) + "host " + h + " of class " + c.name()
                                     + " is not among the contract's hosts");
             return new Contract(file, id, cluster, hosts, classes, fabric, hostLink, switchLink, mtu, sm, partitions, versions,
-                    performance, counters, required, lines);
+                    performance, counters, required, lines, Map.of());
         }
 
         private String at(Integer line) {

@@ -8,9 +8,16 @@ import java.util.List;
 public final class Hostlist {
     private Hostlist() {}
 
+    /** More names than any cluster has: an expression that expands beyond it is refused before it is built. */
+    public static final int MAX_HOSTS = 1_000_000;
+
     public static List<String> expand(String expr) {
         LinkedHashSet<String> out = new LinkedHashSet<>();
-        for (String part : splitTop(expr.trim())) if (!part.isBlank()) out.addAll(expandOne(part.trim(), expr));
+        for (String part : splitTop(expr.trim())) {
+            if (part.isBlank()) continue;
+            out.addAll(expandOne(part.trim(), expr));
+            if (out.size() > MAX_HOSTS) throw tooMany(expr);
+        }
         return new ArrayList<>(out);
     }
 
@@ -32,6 +39,11 @@ public final class Hostlist {
         return parts;
     }
 
+    private static IllegalArgumentException tooMany(String expr) {
+        return new IllegalArgumentException("hostlist '" + (expr.length() > 80 ? expr.substring(0, 80) + "..." : expr) + "': more than "
+                + MAX_HOSTS + " names");
+    }
+
     private static List<String> expandOne(String s, String whole) {
         int open = s.indexOf('[');
         if (open < 0) return List.of(s);
@@ -50,6 +62,7 @@ public final class Hostlist {
             if (b < a) throw new IllegalArgumentException("hostlist '" + whole + "': range '" + r + "' goes backwards");
             if (b - a > 100_000) throw new IllegalArgumentException("hostlist '" + whole + "': range '" + r + "' too large");
             int width = ab[0].length();
+            if ((b - a + 1) * Math.max(1, rest.size()) + out.size() > MAX_HOSTS) throw tooMany(whole);
             for (long n = a; n <= b; n++) {
                 String num = String.format("%0" + width + "d", n);
                 for (String tail : rest) out.add(prefix + num + tail);

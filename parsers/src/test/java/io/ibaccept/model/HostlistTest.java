@@ -22,4 +22,12 @@ class HostlistTest {
         assertThatThrownBy(() -> Hostlist.expand("node[05-01]")).hasMessage("hostlist 'node[05-01]': range '05-01' goes backwards");
         assertThatThrownBy(() -> Hostlist.expand("node[a-b]")).hasMessage("hostlist 'node[a-b]': bad range 'a-b'");
     }
+
+    @Test
+    void anExpressionOfMoreNamesThanAnyClusterIsRefusedBeforeItIsBuilt() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Hostlist.expand("n[1-100000]m[1-100000]"))
+                .hasMessage("hostlist 'n[1-100000]m[1-100000]': more than 1000000 names");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Hostlist.expand("a[1-90000],b[1-90000],c[1-90000],d[1-90000],e[1-90000],f[1-90000],"
+                + "g[1-90000],h[1-90000],i[1-90000],j[1-90000],k[1-90000],l[1-90000]")).hasMessageContaining("more than 1000000 names");
+    }
 }

@@ -42,8 +42,9 @@ final class ContractHosts implements Check {
             c.skip("the contract declares no hosts");
             return;
         }
-        List<String> declared = new ArrayList<>(k.hosts());
-        for (Contract.NodeClass cl : k.classes()) for (String h : cl.hosts()) if (!declared.contains(h)) declared.add(h);
+        java.util.Set<String> declaredSet = new java.util.LinkedHashSet<>(k.hosts());
+        for (Contract.NodeClass cl : k.classes()) declaredSet.addAll(cl.hosts());
+        List<String> declared = new ArrayList<>(declaredSet);
         int bad = 0;
         List<String> absent = declared.stream().filter(h -> !c.data.hosts().containsKey(h)).toList();
         if (!absent.isEmpty()) {
@@ -53,7 +54,7 @@ final class ContractHosts implements Check {
                     Map.of("hosts", Hostlists.compress(absent), "count", absent.size()));
         }
         if (!k.hosts().isEmpty()) {
-            List<String> extra = c.data.hosts().keySet().stream().filter(h -> !declared.contains(h)).sorted().toList();
+            List<String> extra = c.data.hosts().keySet().stream().filter(h -> !declaredSet.contains(h)).sorted().toList();
             if (!extra.isEmpty()) {
                 bad++;
                 c.problem(Status.WARN, extra, List.of(Evidence.of("the contract's hosts", k.where("hosts"))),
