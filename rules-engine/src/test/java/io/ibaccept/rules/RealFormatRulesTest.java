@@ -147,30 +147,42 @@ class RealFormatRulesTest {
     @Test
     void pmDeltaRisesAreNamedOnTheCable() {
         TestDump d = TestDump.demoCopy(tmp.resolve("demo"));
-        String db = d.read("fabric/ibdiagnet2.db_csv.out");
-        int s = db.indexOf("START_PM_INFO\n"), e = db.indexOf("END_PM_INFO");
-        String header = db.substring(s + "START_PM_INFO\n".length()).split("\n")[0];
-        String[] cols = header.split(",");
-        StringBuilder row = new StringBuilder();
-        for (String c : cols) {
-            if (row.length() > 0) row.append(',');
-            row.append(switch (c) {
-                case "NodeGUID", "PortGUID" -> "0x0000000000200004";
-                case "PortNumber" -> "3";
-                case "SymbolErrorCounter" -> "12";
-                default -> "0";
-            });
-        }
-        String delta = "\nSTART_PM_DELTA\n" + header + "\n" + row + "\nEND_PM_DELTA\n";
-        int after = db.indexOf('\n', e) + 1;
-        d.write("fabric/ibdiagnet2.db_csv.out", db.substring(0, after) + delta + db.substring(after));
+        withDelta(d, "SymbolErrorCounter", "12");
         assertThat(problems(d.analyze(), "link.errors")).filteredOn(f -> f.objects().contains("leaf03 port 3")).singleElement()
                 .satisfies(f -> {
                     // a count that rose over a known time is proof: the cable's own FAIL, not history
                     assertThat(f.status()).isEqualTo(Status.FAIL);
                     assertThat(f.variant()).isEmpty();
-                    assertThat(f.summary()).contains("SymbolErrorCounter rose by 12 during ibdiagnet's sampling (PM_DELTA)");
+                    assertThat(f.summary()).contains("SymbolErrorCounter rose by 12 during ibdiagnet's sampling (PM_DELTA)")
+                            .contains("(since an unknown time: LinkDownedCounter=7 SymbolErrorCounter=1234)");
                     assertThat(f.evidence()).anySatisfy(x -> assertThat(x.text()).contains("PM_DELTA"));
                 });
+    }
+
+    /** The rise is judged on its own: receive errors rising on a port whose old counts include link-downs are no flap. */
+    @Test
+    void aPmDeltaRiseIsJudgedOnItsOwnNotOnTheOldCounts() {
+        TestDump d = TestDump.demoCopy(tmp.resolve("demo2"));
+        withDelta(d, "PortRcvErrors", "3");
+        assertThat(problems(d.analyze(), "link.errors")).filteredOn(f -> f.objects().contains("leaf03 port 3")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.status()).isEqualTo(Status.WARN);
+                    assertThat(f.summary()).contains("PortRcvErrors rose by 3").doesNotContain("flapping");
+                });
+    }
+
+    /** A PM_DELTA section (ibdiagnet's second sample minus its first) with one row: leaf03 port 3, this counter risen. */
+    private static void withDelta(TestDump d, String counter, String value) {
+        String db = d.read("fabric/ibdiagnet2.db_csv.out");
+        int s = db.indexOf("START_PM_INFO\n"), e = db.indexOf("END_PM_INFO");
+        String header = db.substring(s + "START_PM_INFO\n".length()).split("\n")[0];
+        StringBuilder row = new StringBuilder();
+        for (String c : header.split(",")) {
+            if (row.length() > 0) row.append(',');
+            row.append(c.equals("NodeGUID") || c.equals("PortGUID") ? "0x0000000000200004" : c.equals("PortNumber") ? "3" : c.equals(counter) ? value : "0");
+        }
+        String delta = "\nSTART_PM_DELTA\n" + header + "\n" + row + "\nEND_PM_DELTA\n";
+        int after = db.indexOf('\n', e) + 1;
+        d.write("fabric/ibdiagnet2.db_csv.out", db.substring(0, after) + delta + db.substring(after));
     }
 }

@@ -111,13 +111,18 @@ final class LinkErrors implements Check {
             for (String o : CABLE_OTHER)
                 if (pc.get(o) > otherWarn) cf.add(Status.WARN, part(pc, o, pc.get(o)), "dropping or corrupting packets");
             PortCounters delta = pc.nodeGuid() != 0 ? deltas.get(pc.key()) : null;
-            if (delta != null)
-                for (String o : List.of("LinkDownedCounter", "LinkErrorRecoveryCounter", "SymbolErrorCounter", "PortRcvErrors",
-                        "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors"))
-                    if (delta.get(o) > 0 && cf.status != null) {
-                        cf.add(cf.status, o + " rose by " + delta.get(o) + " during ibdiagnet's sampling (PM_DELTA)", "still erring now");
-                        cf.rising = true;
-                    }
+            if (rose(delta, "LinkDownedCounter", "LinkErrorRecoveryCounter", "SymbolErrorCounter", "PortRcvErrors", "LocalLinkIntegrityErrors",
+                    "ExcessiveBufferOverrunErrors")) {
+                // a rise during ibdiagnet's two samples is judged on its own: the cumulative counts are context only
+                String before = String.join(" ", cf.parts);
+                cf = new CableFault(link.orElse(null), obj);
+                for (String o : List.of("LinkDownedCounter", "LinkErrorRecoveryCounter", "SymbolErrorCounter"))
+                    if (delta.get(o) > 0) cf.add(Status.FAIL, o + " rose by " + delta.get(o) + " during ibdiagnet's sampling (PM_DELTA)", "still erring now");
+                for (String o : CABLE_OTHER)
+                    if (delta.get(o) > 0) cf.add(Status.WARN, o + " rose by " + delta.get(o) + " during ibdiagnet's sampling (PM_DELTA)", "dropping or corrupting packets now");
+                if (!before.isEmpty()) cf.parts.add("(since an unknown time: " + before + ")");
+                cf.rising = true;
+            }
             if (cf.status != null) {
                 cf.owner = owner(c, link.orElse(null), pc.nodeName());
                 cf.score = Math.max(cf.score, score(pc));
@@ -312,12 +317,27 @@ final class LinkErrors implements Check {
 
         CableFault merge(CableFault o) {
             ends.addAll(o.ends);
-            parts.addAll(o.parts);
-            for (String w : o.what) if (!what.contains(w)) what.add(w);
             ev.addAll(o.ev);
             clear.addAll(o.clear);
+            if (rising != o.rising) {
+                // one end rose during ibdiagnet's sampling, the other has only old counts: the rise decides, the old
+                // counts are context
+                CableFault now = rising ? this : o, old = rising ? o : this;
+                List<String> context = new ArrayList<>(old.parts);
+                parts.clear();
+                parts.addAll(now.parts);
+                if (!context.isEmpty()) parts.add("(since an unknown time: " + String.join(" ", context) + ")");
+                what.clear();
+                what.addAll(now.what);
+                status = now.status;
+                rising = true;
+                score = Math.max(score, o.score);
+                if (owner == null) owner = o.owner;
+                return this;
+            }
+            parts.addAll(o.parts);
+            for (String w : o.what) if (!what.contains(w)) what.add(w);
             if (o.status.worseThan(status)) status = o.status;
-            rising |= o.rising;
             score = Math.max(score, o.score);
             if (owner == null) owner = o.owner;
             return this;
