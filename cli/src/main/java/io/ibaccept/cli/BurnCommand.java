@@ -29,10 +29,18 @@ final class BurnCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DUMP_DIR", description = "dump directory to add the samples and runs to")
     Path out;
 
-    @Option(names = "--duration", required = true, paramLabel = "DURATION",
+    @Option(names = "--duration", required = true, paramLabel = "DURATION", converter = BurnCommand.AutoOrDuration.class,
             description = "total traffic time, spread over the rounds (e.g. 30m, 2h), or auto: per round as long as the slowest link needs to "
                     + "carry the bits that prove --ber-target with no error")
-    String duration;
+    Duration duration; // null: auto
+
+    /** A duration, or "auto" (null): as long as the BER target needs. */
+    static final class AutoOrDuration implements picocli.CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return "auto".equalsIgnoreCase(value.trim()) ? null : Durations.parse(value);
+        }
+    }
 
     @Option(names = "--ber-target", paramLabel = "BER", defaultValue = "1e-12",
             description = "with --duration auto: the bit error rate every link must prove, at 95 %% confidence (default: ${DEFAULT-VALUE})")
@@ -70,7 +78,7 @@ final class BurnCommand implements Callable<Integer> {
         List<String> hosts = nodes.nodes();
         if (hosts.size() < 2) throw new Main.UsageError("a burn-in needs at least 2 nodes");
         if (!(berTarget > 0 && berTarget < 1)) throw new Main.UsageError("--ber-target must be between 0 and 1, e.g. 1e-12");
-        Duration total = "auto".equalsIgnoreCase(duration) ? null : Durations.parse(duration);
+        Duration total = duration;
         BurnIn.Options opt = new BurnIn.Options(total, test, device, port, fabricNode, clearCounters, Duration.ofSeconds(roundSlackS), berTarget);
         BurnIn.Result r;
         try (Progress p = Progress.open("burn", 0, STEP, main.err)) {

@@ -146,6 +146,11 @@ class CliFeaturesTest {
         BurnCommand b = (BurnCommand) Main.commandLine(System.out, System.err)
                 .parseArgs("burn", "--nodes", "n[1-8]", "-o", "d", "--duration", "30m").subcommand().commandSpec().userObject();
         assertThat(b.duration).isEqualTo(Duration.ofMinutes(30));
+        BurnCommand auto = (BurnCommand) Main.commandLine(System.out, System.err)
+                .parseArgs("burn", "--nodes", "n[1-8]", "-o", "d", "--duration", "auto", "--ber-target", "1e-15").subcommand().commandSpec().userObject();
+        assertThat(auto.duration).isNull();
+        assertThat(auto.berTarget).isEqualTo(1e-15);
+        assertThat(run("burn", "--nodes", "n[1-2]", "-o", tmp.toString(), "--duration", "soon").err()).contains("expected a duration like 90s, 10m or 1h30m, found 'soon'");
         assertThat(b.test).isEqualTo("ib_write_bw");
     }
 }

@@ -57,6 +57,11 @@ public final class SyntheticDump {
         }
     }
 
+    /** iblinkinfo's note after a link: "Could be 4X" when both ends (4X-capable here) trained narrower, as ibsim prints it. */
+    private static String couldBe(String width) {
+        return width.equals("4X") ? "( )" : "(Could be 4X )";
+    }
+
     private static void cable(Sw a, int pa, Sw b, int pb) {
         a.peer[pa] = b;
         a.peerPort[pa] = pb;
@@ -169,8 +174,8 @@ public final class SyntheticDump {
                 ports++;
                 if (o instanceof Integer i) {
                     String hca = hosts.get(i) + " HCA-1";
-                    links.append(String.format("      %6d %4d[  ] ==(%3s %19s %6s/%8s)==>  %6d %4d[  ] \"%s\" ( )%n", s.lid, p, linkWidth[i], linkSpeed[i],
-                            "Active", "LinkUp", HOST_LID0 + i, 1, hca));
+                    links.append(String.format("      %6d %4d[  ] ==(%3s %19s %6s/%8s)==>  %6d %4d[  ] \"%s\" %s%n", s.lid, p, linkWidth[i], linkSpeed[i],
+                            "Active", "LinkUp", HOST_LID0 + i, 1, hca, couldBe(linkWidth[i])));
                     topo.append(String.format("[%d]\t\"H-%016x\"[1](%x) \t\t# \"%s\" lid %d %s%n", p, HOST_GUID0 + 2L * i, HOST_GUID0 + 2L * i, hca,
                             HOST_LID0 + i, rate(linkWidth[i], linkSpeed[i])));
                 } else {
@@ -187,8 +192,8 @@ public final class SyntheticDump {
             Sw lf = leaf.get(i / HOSTS_PER_LEAF);
             int lp = i % HOSTS_PER_LEAF + 1;
             String hca = hosts.get(i) + " HCA-1";
-            links.append(String.format("CA: %s:%n      0x%016x %6d %4d[  ] ==(%3s %19s %6s/%8s)==>  %6d %4d[  ] \"%s\" ( )%n", hca, guid,
-                    HOST_LID0 + i, 1, linkWidth[i], linkSpeed[i], "Active", "LinkUp", lf.lid, lp, lf.name));
+            links.append(String.format("CA: %s:%n      0x%016x %6d %4d[  ] ==(%3s %19s %6s/%8s)==>  %6d %4d[  ] \"%s\" %s%n", hca, guid,
+                    HOST_LID0 + i, 1, linkWidth[i], linkSpeed[i], "Active", "LinkUp", lf.lid, lp, lf.name, couldBe(linkWidth[i])));
             topo.append(String.format("%nvendid=0x2c9%ndevid=0x101b%nsysimgguid=0x%x%ncaguid=0x%x%nCa\t1 \"H-%016x\"\t\t# \"%s\"%n"
                     + "[1](%x) \t\"S-%016x\"[%d]\t\t# lid %d lmc 0 \"%s\" lid %d %s%n", guid, guid, guid, hca, guid, lf.guid, lp, HOST_LID0 + i, lf.name,
                     lf.lid, rate(linkWidth[i], linkSpeed[i])));

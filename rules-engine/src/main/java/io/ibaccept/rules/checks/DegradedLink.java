@@ -126,14 +126,14 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
                 if (got.compareTo(want) >= 0 || ofClass) {
                     // the majority is no proof: a link below what its ends could run is degraded however many are like it;
                     // when other links of its class run at that better value, it is a fault, else one warning for them all
-                    Optional<T> cap = inferred && declared.isEmpty() && !ofClass ? capability(c, l).map(x -> ceiling(best).filter(top -> x.compareTo(top) > 0).orElse(x))
+                    Optional<T> cap = inferred && declared.isEmpty() && !ofClass ? couldBoth(l).map(x -> ceiling(best).filter(top -> x.compareTo(top) > 0).orElse(x))
                             : Optional.empty();
                     if (cap.isPresent() && cap.get().compareTo(got) > 0) {
                         T proven = cap.get().compareTo(best) < 0 ? cap.get() : best;
                         if (proven.compareTo(got) > 0) {
                             badHere++;
                             judge(c, l, got, proven, "other " + name + " links run at " + proven + " and this one could; " + how, hintsPrinted, null);
-                        } else if (couldBoth(l).isPresent()) belowCapable.add(l); // both ends said so, not the HCA alone (a split port is 2X by design)
+                        } else belowCapable.add(l);
                     }
                     continue;
                 }
@@ -169,15 +169,10 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
         return Optional.empty();
     }
 
-    /** What the link could run at: iblinkinfo's "Could be", else what the HCA at its host end supports and enables. */
-    private Optional<T> capability(Ctx c, FabricIndex.Link l) {
-        Optional<T> could = couldBoth(l);
-        if (could.isPresent()) return could;
-        HostData h = c.data.hosts().get(hostAt(c, l));
-        return h == null ? Optional.empty() : hostMax(h);
-    }
-
-    /** The better value iblinkinfo says both ends could run, if it says so on either end. */
+    /**
+     * The better value iblinkinfo says both ends could run, if it says so on either end. The HCA's own maximum is not
+     * enough: an NDR-capable HCA on an HDR leaf runs HDR by design.
+     */
     private Optional<T> couldBoth(FabricIndex.Link l) {
         return couldBe(l.a()).or(() -> l.b() == null ? Optional.empty() : couldBe(l.b()));
     }
