@@ -89,9 +89,9 @@ class SimFabricE2ETest {
                 assertThat(x.fix()).contains("--window 10m");
             });
             assertThat(problems(r, "link.errors")).extracting(Finding::summary)
-                    .anySatisfy(x -> assertThat(x).startsWith("leaf01: 1 cable(s)").endsWith("cable node02 HCA-1 port 1 <-> port 2: port 2: SymbolErrorCounter=500"))
-                    .anySatisfy(x -> assertThat(x).startsWith("leaf02: 1 cable(s)").endsWith("cable node05 HCA-1 port 1 <-> port 1: port 1: LinkErrorRecoveryCounter=4"))
-                    .anySatisfy(x -> assertThat(x).startsWith("leaf04: 1 cable(s)").containsPattern("cable node14 HCA-1 port 1 <-> port 2: port 2: PortRcvErrors=\\d+$"));
+                    .anySatisfy(x -> assertThat(x).startsWith("leaf01: 1 cable(s)").endsWith("cable node02 HCA-1 port 1 <-> leaf01 port 2: port 2: SymbolErrorCounter=500"))
+                    .anySatisfy(x -> assertThat(x).startsWith("leaf02: 1 cable(s)").endsWith("cable node05 HCA-1 port 1 <-> leaf02 port 1: port 1: LinkErrorRecoveryCounter=4"))
+                    .anySatisfy(x -> assertThat(x).startsWith("leaf04: 1 cable(s)").containsPattern("cable node14 HCA-1 port 1 <-> leaf04 port 2: port 2: PortRcvErrors=\\d+$"));
             assertThat(r.checkStatus().get("sm.count")).isEqualTo(Status.PASS);
             assertThat(problems(r, "sm.priority")).singleElement().satisfies(x -> assertThat(x.summary()).isEqualTo("2 SMs share priority 10"));
             // the JNA probe read the simulated HCA through libibumad on every node

@@ -61,6 +61,10 @@ public final class ContractFile {
             "performance", Set.of("bandwidth_percent", "latency_usec", "collective_busbw_percent"),
             "counters", Set.of("ber_max", "window_min"));
 
+    /** The tags YAML gives plain values, lists and mappings by itself. */
+    static final Set<String> PLAIN_TAGS = Set.of("tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+            "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map");
+
     public static Contract load(Path file) {
         byte[] bytes;
         try {
@@ -98,7 +102,7 @@ public final class ContractFile {
             try {
                 LoaderOptions o = new LoaderOptions();
                 o.setAllowDuplicateKeys(false);
-                o.setMaxAliasesForCollections(0);
+                o.setMaxAliasesForCollections(1);
                 o.setAllowRecursiveKeys(false);
                 o.setCodePointLimit((int) MAX_BYTES);
                 root = new Yaml(new SafeConstructor(o), new org.yaml.snakeyaml.representer.Representer(new org.yaml.snakeyaml.DumperOptions()),
@@ -110,6 +114,7 @@ public final class ContractFile {
                 throw new BadContract(file + ": not YAML: " + e.getMessage());
             }
             if (root == null) throw new BadContract(file + ":1: the contract is empty");
+            plain(root, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
             Map<String, Node> top = map(root, "", KEYS.get(""));
             String cluster = text(top.get("cluster"));
             List<String> hosts = hostlist(top.get("hosts"));
@@ -130,6 +135,7 @@ public final class ContractFile {
             Node req = top.get("required");
             if (req != null) for (Node n : seq(req, "a list of check ids")) {
                 String c = text(n);
+                if (required.contains(c)) throw new BadContract(at(n) + "check " + c + " is required twice");
                 lines.put("required." + c, line(n));
                 required.add(c);
             }
@@ -142,6 +148,18 @@ public final class ContractFile {
                                     + " is not among the contract's hosts");
             return new Contract(file, id, cluster, hosts, classes, fabric, hostLink, switchLink, mtu, sm, partitions, versions,
                     performance, counters, required, lines, Map.of());
+        }
+
+        /** A contract is written by hand: no anchors or aliases (a node met twice), no tags beyond YAML's own plain types. */
+        private void plain(Node n, Set<Node> seen) {
+            if (!seen.add(n)) throw new BadContract(at(n) + "aliases (*name) are not allowed in a contract; write the value out");
+            if (n.getAnchor() != null) throw new BadContract(at(n) + "anchors (&" + n.getAnchor() + ") are not allowed in a contract");
+            String tag = n.getTag().getValue();
+            if (!PLAIN_TAGS.contains(tag)) throw new BadContract(at(n) + "tag " + tag + " is not allowed in a contract");
+            if (n instanceof MappingNode m) for (NodeTuple t : m.getValue()) {
+                plain(t.getKeyNode(), seen);
+                plain(t.getValueNode(), seen);
+            } else if (n instanceof SequenceNode q) for (Node i : q.getValue()) plain(i, seen);
         }
 
         private String at(Integer line) {
@@ -317,7 +335,7 @@ public final class ContractFile {
 
         private Double ber(Node n) {
             Double d = number(n);
-            if (d != null && d >= 1) throw new BadContract(at(n) + "a bit error rate is below 1 (e.g. 1e-12), found " + d);
+            if (d != null && (d >= 1 || d <= 0)) throw new BadContract(at(n) + "a bit error rate is above 0 and below 1 (e.g. 1e-12), found " + d);
             return d;
         }
 
@@ -336,7 +354,7 @@ public final class ContractFile {
             String v = text(n).toLowerCase(Locale.ROOT);
             try {
                 int k = v.startsWith("0x") ? Integer.parseInt(v.substring(2), 16) : Integer.parseInt(v);
-                if (k < 1 || k > 0xffff) throw new NumberFormatException();
+                if (k < 1 || k > 0xffff || (k & 0x7fff) == 0) throw new NumberFormatException();
                 return k & 0x7fff; // the membership bit is not part of the partition's key
             } catch (NumberFormatException e) {
                 throw new BadContract(at(n) + "a P_Key is 0x0001..0x7fff (the membership bit is ignored), found '" + text(n) + "'");

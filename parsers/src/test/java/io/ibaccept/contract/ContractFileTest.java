@@ -87,7 +87,7 @@ class ContractFileTest {
     @Test
     void anUnknownKeyIsNamedWithItsLine() {
         assertThatThrownBy(() -> parse("hosts: n[1-2]\nfabric:\n  levels: 2\n  blocking: 2\n"))
-                .isInstanceOf(ContractFile.BadContract.class).hasMessageStartingWith("c.yaml:4: unknown key 'blocking' in fabric; known: blocking_ratio, levels, switches");
+                .isInstanceOf(ContractFile.BadContract.class).hasMessageStartingWith("c.yaml:4: unknown key 'blocking' in fabric; known: blocking_ratio, cores, leaves, levels, spines, switches");
         assertThatThrownBy(() -> parse("host: n[1-2]\n")).hasMessageStartingWith("c.yaml:1: unknown key 'host';");
     }
 
@@ -97,7 +97,10 @@ class ContractFileTest {
         assertThatThrownBy(() -> parse("links:\n  host: HDR 5X\n")).hasMessageStartingWith("c.yaml:2: a link is a speed and a width");
         assertThatThrownBy(() -> parse("fabric:\n  blocking_ratio: lots\n")).hasMessageStartingWith("c.yaml:2: a blocking ratio is down:up");
         assertThatThrownBy(() -> parse("partitions:\n  - name: x\n    pkey: 0x1ffff\n")).hasMessageStartingWith("c.yaml:3: a P_Key is");
-        assertThatThrownBy(() -> parse("counters:\n  ber_max: 2\n")).hasMessageStartingWith("c.yaml:2: a bit error rate is below 1");
+        assertThatThrownBy(() -> parse("counters:\n  ber_max: 2\n")).hasMessageStartingWith("c.yaml:2: a bit error rate is above 0 and below 1");
+        assertThatThrownBy(() -> parse("counters:\n  ber_max: 0\n")).hasMessageStartingWith("c.yaml:2: a bit error rate is above 0 and below 1");
+        assertThatThrownBy(() -> parse("partitions:\n  - name: x\n    pkey: 0x8000\n")).hasMessageStartingWith("c.yaml:3: a P_Key is");
+        assertThatThrownBy(() -> parse("required:\n  - pkey\n  - pkey\n")).hasMessage("c.yaml:3: check pkey is required twice");
         assertThatThrownBy(() -> parse("sm:\n  primary: [a, b]\n")).hasMessage("c.yaml:2: expected a single value, found a list");
         assertThatThrownBy(() -> parse("hosts: n1\nhosts: n2\n")).hasMessageStartingWith("c.yaml:2: 'hosts' is given twice");
     }
@@ -114,7 +117,9 @@ class ContractFileTest {
         assertThatThrownBy(() -> parse("hosts: [a, b\n")).hasMessageStartingWith("c.yaml:2: not YAML");
         assertThatThrownBy(() -> parse("")).hasMessage("c.yaml:1: the contract is empty");
         assertThatThrownBy(() -> parse("- a\n- b\n")).hasMessage("c.yaml:1: the contract must be a mapping of keys to values");
-        assertThatThrownBy(() -> parse("x: &a [1]\nhosts: *a\n")).isInstanceOf(ContractFile.BadContract.class);
+        assertThatThrownBy(() -> parse("cluster: &a foo\nhosts: *a\n")).hasMessage("c.yaml:1: anchors (&a) are not allowed in a contract");
+        assertThatThrownBy(() -> parse("cluster: !!binary aGVsbG8=\n")).hasMessage("c.yaml:1: tag tag:yaml.org,2002:binary is not allowed in a contract");
+        assertThatThrownBy(() -> parse("cluster: !mine x\n")).hasMessage("c.yaml:1: tag !mine is not allowed in a contract");
     }
 
     @Test

@@ -35,7 +35,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * node per round); a node that stops answering is recorded in burn/summary.out and left out of later rounds.
  */
 public final class BurnIn {
-    /** perRoundSlack: time allowed beyond the perftest duration for start-up and teardown. */
     /**
      * perRoundSlack: time allowed beyond the perftest duration for start-up and teardown. duration null: as long as
      * berTarget needs (see {@link #autoSecondsPerRound}).

@@ -77,7 +77,7 @@ class DemoDumpRulesTest {
             assertThat(f.variant()).isEqualTo("history");
             assertThat(f.objects()).containsExactly("leaf03 port 3", "node11 HCA-1 port 1");
             assertThat(f.summary()).isEqualTo("leaf03: 1 cable(s) with link-down, recovery, symbol or receive error counts since an unknown time "
-                    + "(one snapshot, no counter window): cable node11 HCA-1 port 1 <-> port 3: port 3: LinkDownedCounter=7 "
+                    + "(one snapshot, no counter window): cable node11 HCA-1 port 1 <-> leaf03 port 3: port 3: LinkDownedCounter=7 "
                     + "SymbolErrorCounter=1234; node11 HCA-1 port 1: LinkErrorRecoveryCounter=3");
             assertThat(f.cause()).contains("history, not proof");
             assertThat(f.fix()).contains("--window 10m --clear-counters");

@@ -261,7 +261,7 @@ class DiagnosisRulesTest {
             assertThat(f.status()).isEqualTo(Status.WARN);
             assertThat(f.variant()).isEqualTo("history");
             assertThat(f.objects()).containsExactlyInAnyOrder("leaf001 port 4", "cn0004 HCA-1 port 1");
-            assertThat(f.summary()).contains("leaf001: 1 cable(s) with").contains("cable cn0004 HCA-1 port 1 <-> port 4: ")
+            assertThat(f.summary()).contains("leaf001: 1 cable(s) with").contains("cable cn0004 HCA-1 port 1 <-> leaf001 port 4: ")
                     .contains("port 4: LinkDownedCounter=2 SymbolErrorCounter=500").contains("cn0004 HCA-1 port 1: SymbolErrorCounter=90 PortRcvErrors=4");
             assertThat(f.cause()).contains("since an unknown time");
         });

@@ -196,13 +196,17 @@ final class LinkErrors implements Check {
         return false;
     }
 
-    /** The switch a port's errors are grouped under: the switch end of its cable (a host link's leaf), else its own node. */
+    /**
+     * The switch a port's errors are grouped under: a host link's leaf (named as the fabric names it, with its GUID
+     * where its description is shared), else the port's own node.
+     */
     private static String owner(Ctx c, FabricIndex.Link link, String node) {
         if (link == null) return node;
         LinkInfo ca = c.index.caEnd(link);
-        if (ca == null) return link.a().nodeName();
+        if (ca == null) return node;
         LinkInfo sw = ca == link.a() ? link.b() : link.a();
-        return sw != null ? sw.nodeName() : ca.remoteName();
+        if (sw == null) return ca.remoteName();
+        return c.index.nameOfGuid(sw.nodeGuid(), sw.nodeName());
     }
 
     /** How bad a port's counts look, to list the worst first: symbol errors, then link-downs and recoveries, then the rest. */
@@ -245,8 +249,9 @@ final class LinkErrors implements Check {
             List<String> top = new ArrayList<>();
             List<Evidence> ev = new ArrayList<>();
             for (Object[] i : items.subList(0, Math.min(TOP, items.size()))) {
-                String item = ((String) i[0]).isEmpty() ? (String) i[1] : i[0] + " " + i[1];
-                top.add(item.replace(owner + " port ", "port ")); // the switch is named once, in front
+                // the switch is named once, in front: its ports are "port N" in the counts (the cable keeps both names)
+                String counts = ((String) i[1]).replace(owner + " port ", "port ");
+                top.add(((String) i[0]).isEmpty() ? counts : i[0] + " " + counts);
                 @SuppressWarnings("unchecked")
                 List<Evidence> e = (List<Evidence>) i[3];
                 ev.addAll(e);
