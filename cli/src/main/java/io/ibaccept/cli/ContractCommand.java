@@ -45,13 +45,13 @@ final class ContractCommand {
             Analysis a = Analysis.of(dump, Analysis.Options.of(RuleConfig.defaults()).withPlan(plan));
             String yaml = ContractDraft.of(a);
             if (plan != null) yaml = yaml.replaceFirst("(?m)^  switches: \\d+$", "  switches: plan");
+            Analysis.rulesFor(RuleConfig.defaults(), ContractFile.parse(out.toString(), yaml.getBytes(StandardCharsets.UTF_8))); // it must read back
             try {
                 Files.createDirectories(out.toAbsolutePath().getParent());
                 Files.writeString(out, yaml, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW);
             } catch (IOException e) {
                 throw new Main.UsageError(out + ": cannot write the contract (" + io.ibaccept.safety.IoMessages.why(e) + ")");
             }
-            ContractFile.parse(out.toString(), yaml.getBytes(StandardCharsets.UTF_8)); // the draft must read back
             parent.main.out.println("wrote " + out + " (" + a.data().hosts().size() + " hosts): edit it against the design before analyze --contract");
             return Main.ACCEPTED;
         }

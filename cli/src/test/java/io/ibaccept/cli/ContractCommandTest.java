@@ -24,6 +24,9 @@ class ContractCommandTest {
         assertThat(check.code()).isZero();
         assertThat(check.out()).contains("sha256:").contains("hosts: 16 hosts in 1 class").contains("required checks: port.state");
         MainTest.Run a = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--contract", k.toString());
+        // the draft requires only what the dump covers: the demo's faults fail, its coverage is full
+        assertThat(a.out()).containsPattern("coverage (\\d+) of \\1 required checks \\(from the contract\\)");
+        assertThat(yaml).contains("#  - link.errors.window   # needs counters-start");
         assertThat(a.out()).startsWith("NOT ACCEPTED").contains("FAIL ofed: 1 host(s) (node13) run MLNX_OFED_LINUX-5.4-3.6.8.1, the contract declares MLNX_OFED_LINUX-5.8-1.0.1.1");
         assertThat(Files.readString(tmp.resolve("o/findings.csv"))).contains("contract.hosts");
     }

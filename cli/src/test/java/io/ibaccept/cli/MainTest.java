@@ -89,7 +89,7 @@ class MainTest {
         Run r = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--waivers", tmp.resolve("waivers.csv").toString(),
                 "--customer", "ACME HPC", "--site", "Hall 2", "--operator", "J. Doe");
         assertThat(r.code()).as(r.out() + r.err()).isZero();
-        assertThat(r.out()).startsWith("ACCEPTED WITH WAIVERS (limited coverage: 2 required checks not run) - no check failed except findings accepted by waivers\n")
+        assertThat(r.out()).startsWith("ACCEPTED WITH WAIVERS (limited coverage: 2 required checks not covered) - no check failed except findings accepted by waivers\n")
                 .contains("  checks: 0 failed, 0 input errors, 0 warned, ").contains("root findings: 0 FAIL, 0 ERROR, 0 WARN, ").contains(" WAIVED, ");
         assertThat(Files.readString(tmp.resolve("o/report.html"))).contains("ACME HPC").contains("Hall 2").contains("J. Doe");
 

@@ -91,12 +91,28 @@ public record Contract(String file, String id, String cluster, List<String> host
     /** The highest bit error rate allowed, and the shortest counter window that can show it. */
     public record Counters(Double berMax, Duration windowMin) {}
 
-    /** The firmware declared for an HCA model (ibstat CA type), or for every model, or null. */
+    /**
+     * The firmware declared for an HCA model (ibstat CA type) on a host: the versions' entry for that model, else the
+     * host's class firmware, else the versions' one for every model; null when none is declared. A model named in
+     * versions.firmware wins over the class, so a DPU or a second HCA model of a class host is held to its own.
+     */
     public String firmwareFor(String model, String host) {
+        String[] d = firmwareDeclaration(model, host);
+        return d == null ? null : d[0];
+    }
+
+    /** Where firmwareFor's value is declared ("c.yaml:12"), or the file. */
+    public String firmwareWhere(String model, String host) {
+        String[] d = firmwareDeclaration(model, host);
+        return d == null ? file : where(d[1]);
+    }
+
+    private String[] firmwareDeclaration(String model, String host) {
+        if (model != null && versions.firmware().containsKey(model)) return new String[] {versions.firmware().get(model), "versions.firmware." + model};
         NodeClass c = classOf(host);
-        if (c != null && c.firmware() != null) return c.firmware();
-        String v = model != null ? versions.firmware().get(model) : null;
-        return v != null ? v : versions.firmware().get("*");
+        if (c != null && c.firmware() != null) return new String[] {c.firmware(), "classes." + c.name() + ".firmware"};
+        if (versions.firmware().containsKey("*")) return new String[] {versions.firmware().get("*"), "versions.firmware"};
+        return null;
     }
 
     /** The class a host belongs to, or null. */

@@ -51,12 +51,16 @@ public final class ContractDraft {
     private static void classes(StringBuilder y, Analysis a, List<String> hosts) {
         Map<String, List<String>> byName = new TreeMap<>();
         for (String h : hosts) byName.computeIfAbsent(h.replaceAll("\\d+", "#"), k -> new ArrayList<>()).add(h);
+        if (byName.isEmpty()) return;
         Map<String, String> link = hostLinks(a);
         y.append("classes:\n");
         int n = 0;
+        java.util.Set<String> used = new java.util.HashSet<>();
         for (Map.Entry<String, List<String>> e : byName.entrySet()) {
             String name = e.getKey().replace("#", "").replaceAll("[^A-Za-z0-9_-]", "");
-            if (name.isEmpty() || name.length() < 2) name = "class" + (++n);
+            if (name.length() < 2) name = "class";
+            // two name patterns may reduce to one word ("a1b", "ab1"): each class keeps a name of its own
+            for (String base = name; !used.add(name); ) name = base + (++n);
             List<String> members = e.getValue();
             y.append("  ").append(name).append(":\n    hosts: ").append(q(Hostlists.compress(members))).append('\n');
             value(y, "    hcas: ", members, h -> {
@@ -162,19 +166,25 @@ public final class ContractDraft {
         if (s >= 60) y.append("counters:\n  window_min: ").append((long) (s / 60)).append("m\n");
     }
 
-    /** The checks that covered their scope on this dump; those of the default set that did not are listed as comments. */
+    /**
+     * Required: the checks of the default set and every other check that ran, each only where it covered its scope on
+     * this dump (every host, a long enough window). Those that did not are written as comments with why, loudly: an
+     * acceptance without them proves less, so collect them and make them required.
+     */
     private static void required(StringBuilder y, Analysis a) {
-        Coverage cov = RequiredChecks.judge(a.report(), null, a.rules());
-        List<String> ran = new ArrayList<>();
-        java.util.Set<String> gaps = new java.util.HashSet<>();
-        for (Coverage.Required r : cov.required()) if (r.complete()) ran.add(r.check()); else gaps.add(r.check());
+        List<String> candidates = new ArrayList<>(RequiredChecks.DEFAULT);
         for (Map.Entry<String, Status> e : a.report().checkStatus().entrySet())
-            if (e.getValue() != Status.SKIP && e.getValue() != Status.ERROR && !ran.contains(e.getKey()) && !gaps.contains(e.getKey())
-                    && !e.getKey().startsWith("contract.") && !e.getKey().equals("input"))
-                ran.add(e.getKey());
+            if (e.getValue() != Status.SKIP && !candidates.contains(e.getKey()) && !e.getKey().startsWith("contract.") && !e.getKey().equals("input"))
+                candidates.add(e.getKey());
+        Coverage cov = RequiredChecks.judge(candidates, a.report(), null, a.rules(), a.linkWindow());
         y.append("required:\n");
-        for (String id : ran) y.append("  - ").append(id).append('\n');
-        for (Coverage.Required r : cov.gaps()) y.append("# - ").append(r.check()).append("   # not covered in this dump: ").append(r.missing().replace('\n', ' ')).append('\n');
+        for (Coverage.Required r : cov.required()) if (r.complete()) y.append("  - ").append(r.check()).append('\n');
+        List<Coverage.Required> gaps = cov.gaps();
+        if (gaps.isEmpty()) return;
+        y.append("# NOT REQUIRED, because this dump does not cover them: an acceptance without them proves less.\n"
+                + "# Collect what each needs, then move it into the list above.\n");
+        for (Coverage.Required r : gaps)
+            y.append("#  - ").append(r.check()).append("   # ").append(r.missing().replace('\n', ' ')).append(r.hint().isEmpty() ? "" : " (" + r.hint() + ")").append('\n');
     }
 
     private static void value(StringBuilder y, String key, Collection<String> hosts, Function<String, String> of) {

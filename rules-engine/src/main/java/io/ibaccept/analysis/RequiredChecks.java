@@ -48,8 +48,11 @@ final class RequiredChecks {
         Set<String> ids = new LinkedHashSet<>(DEFAULT);
         if (k != null) {
             if (!k.hosts().isEmpty() || !k.classes().isEmpty()) ids.add("contract.hosts");
-            if (k.fabric() != null && k.fabric().levels() != null || !k.partitions().isEmpty() || k.sm() != null) ids.add("contract.design");
-            if (k.fabric() != null && (k.fabric().blockingRatio() != null || k.fabric().switches() != null)) ids.add("fabric.blocking");
+            if (k.fabric() != null && (k.fabric().levels() != null || k.fabric().leaves() != null || k.fabric().spines() != null || k.fabric().cores() != null)
+                    || !k.partitions().isEmpty() || k.sm() != null) ids.add("contract.design");
+            if (k.fabric() != null && k.fabric().blockingRatio() != null) ids.add("fabric.blocking");
+            if (k.fabric() != null && k.fabric().switches() != null) ids.add("fabric.tree");
+            if (k.mtu() != null) ids.add("mtu");
             if (k.fabric() != null && k.fabric().switchesFromPlan()) ids.add("fabric.plan");
             if (k.versions().ucx() != null) ids.add("ucx.version");
             if (k.versions().ompi() != null) ids.add("ompi.version");
@@ -65,6 +68,11 @@ final class RequiredChecks {
 
     /** window: the counter window's link table (empty without a window), for what its BER proof covers. */
     static Coverage judge(Report r, Contract k, RuleConfig cfg, List<io.ibaccept.rules.counters.LinkWindowRow> window) {
+        return judge(of(k), r, k, cfg, window);
+    }
+
+    /** The coverage of these checks (a draft contract asks it of every check that ran). */
+    static Coverage judge(List<String> ids, Report r, Contract k, RuleConfig cfg, List<io.ibaccept.rules.counters.LinkWindowRow> window) {
         ClusterData data = r.data();
         Map<String, Check> byId = byId();
         Map<String, List<Finding>> byCheck = new LinkedHashMap<>();
@@ -72,7 +80,7 @@ final class RequiredChecks {
         List<String> scope = k != null && !k.hosts().isEmpty() ? k.hosts() : k != null && !k.classes().isEmpty()
                 ? k.classes().stream().flatMap(c -> c.hosts().stream()).toList() : List.copyOf(data.hosts().keySet());
         List<Coverage.Required> out = new ArrayList<>();
-        for (String id : of(k)) {
+        for (String id : ids) {
             Check c = byId.get(id);
             String title = cfg.text(id, "title");
             List<Finding> fs = byCheck.getOrDefault(id, List.of());
@@ -89,7 +97,7 @@ final class RequiredChecks {
             Coverage.Required proof = id.equals("link.errors.window") ? berProof(id, title, cfg, window) : null;
             out.add(proof != null ? proof : hosts(id, title, c, data, scope, k));
         }
-        return new Coverage(k != null, out);
+        return new Coverage(k != null, k != null && !k.required().isEmpty(), out);
     }
 
     /**
@@ -115,7 +123,7 @@ final class RequiredChecks {
             long min = k.counters().windowMin().toSeconds();
             if (seconds < min)
                 return new Coverage.Required(id, title, 1, 0, "counter window of " + Math.round(seconds) + " s, the contract requires at least " + min + " s",
-                        "collect --window " + k.counters().windowMin().toMinutes() + "m");
+                        "collect --window " + (k.counters().windowMin().toSeconds() + 59) / 60 + "m");
         }
         if (id.startsWith("perftest.")) {
             Set<String> tested = new LinkedHashSet<>();

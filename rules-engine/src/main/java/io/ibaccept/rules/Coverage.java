@@ -7,11 +7,16 @@ import java.util.List;
  * links, the fabric) it judged. declared: the requirement comes from an acceptance contract, so a gap makes the verdict
  * INCOMPLETE; otherwise the default set was required and a gap only limits what an ACCEPTED says.
  */
-public record Coverage(boolean declared, List<Required> required) {
+public record Coverage(boolean declared, boolean listed, List<Required> required) {
     public static final Coverage NONE = new Coverage(false, List.of());
 
     public Coverage {
         required = List.copyOf(required);
+    }
+
+    /** listed: the contract lists its required checks (else the default set was required). */
+    public Coverage(boolean declared, List<Required> required) {
+        this(declared, false, required);
     }
 
     /**
@@ -36,7 +41,8 @@ public record Coverage(boolean declared, List<Required> required) {
     /** "coverage 23 of 31 required checks", or empty when nothing was required. */
     public String summary() {
         if (required.isEmpty()) return "";
-        return "coverage " + completeCount() + " of " + required.size() + " required checks" + (declared ? " (from the contract)" : " (default set)");
+        return "coverage " + completeCount() + " of " + required.size() + " required checks"
+                + (listed ? " (from the contract)" : declared ? " (default set, with the contract)" : " (default set)");
     }
 
     /** One line per gap: "link.errors.window: no counter window (collect --window 10m)". */

@@ -55,13 +55,13 @@ public record Report(ClusterData data, List<Finding> findings, RuleConfig rules,
 
     /**
      * The verdict as every output prints it: the label, qualified when required checks did not run without a contract
-     * ("ACCEPTED (limited coverage: 3 required checks not run)").
+     * ("ACCEPTED (limited coverage: 3 required checks not covered)").
      */
     public String verdictLine() {
         Verdict v = verdict();
         int gaps = coverage.gaps().size();
         if (gaps == 0 || v == Verdict.REJECTED || v == Verdict.INCOMPLETE) return v.label();
-        return v.label() + " (limited coverage: " + gaps + " required check" + (gaps == 1 ? "" : "s") + " not run)";
+        return v.label() + " (limited coverage: " + gaps + " required check" + (gaps == 1 ? "" : "s") + " not covered)";
     }
 
     /** What the verdict means for this report; never "all checks passed" while required checks did not run. */
@@ -70,7 +70,7 @@ public record Report(ClusterData data, List<Finding> findings, RuleConfig rules,
         int gaps = coverage.gaps().size();
         if (v == Verdict.INCOMPLETE && gaps > 0 && findings.stream().noneMatch(f -> f.status() == Status.ERROR))
             return "no check failed, but " + gaps + " check" + (gaps == 1 ? "" : "s") + " the contract requires did not cover every object in scope";
-        if (gaps > 0 && v == Verdict.ACCEPTED) return "no check failed or warned, but " + gaps + " of the default required checks did not run";
+        if (gaps > 0 && v == Verdict.ACCEPTED) return "no check failed or warned, but " + gaps + " of the default required checks did not cover their scope";
         return v.meaning();
     }
 

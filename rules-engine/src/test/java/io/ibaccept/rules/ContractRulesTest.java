@@ -107,6 +107,13 @@ class ContractRulesTest {
             assertThat(f.evidence()).anySatisfy(e -> assertThat(e.where()).isEqualTo("c.yaml:3"));
         });
         assertThat(problems(r, "link.speed")).isNotEmpty().allSatisfy(f -> assertThat(f.summary()).contains("expected NDR"));
+        // declared in a class: the finding cites the class's line; a model named in versions wins over the class
+        Report byClass = analyse(d, contract("classes:\n  cn:\n    hosts: cn[0001-0200]\n    firmware: 20.40.1000\n")).report();
+        assertThat(problems(byClass, "firmware")).singleElement()
+                .satisfies(f -> assertThat(f.evidence()).anySatisfy(e -> assertThat(e.where()).isEqualTo("c.yaml:4")));
+        Report modelWins = analyse(d, contract("classes:\n  cn:\n    hosts: cn[0001-0200]\n    firmware: 20.40.1000\n"
+                + "versions:\n  firmware:\n    MT4123: 20.31.1014\n")).report();
+        assertThat(problems(modelWins, "firmware")).isEmpty();
         Report ok = analyse(d, contract("versions:\n  firmware: 20.31.1014\n")).report();
         assertThat(problems(ok, "firmware")).isEmpty();
         assertThat(ok.checkStatus()).containsEntry("firmware", Status.PASS);

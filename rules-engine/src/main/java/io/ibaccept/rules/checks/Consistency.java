@@ -16,16 +16,17 @@ final class Consistency {
 
     static void check(Ctx c, Map<String, String> byHost, Map<String, String> srcByHost, String what,
                       Status status, Map<String, Object> extraVars) {
-        check(c, byHost, srcByHost, what, status, extraVars, h -> null, "");
+        check(c, byHost, srcByHost, what, status, extraVars, h -> null, h -> "");
     }
 
     /**
      * As above, but a host whose value the acceptance contract declares (declared(host) not null) is judged against
-     * it: every host off it is a FAIL, however many share its value; where says where the contract declares it. The
+     * it: every host off it is a FAIL, however many share its value; where(host) says where the contract declares it. The
      * hosts the contract says nothing about are compared with each other.
      */
     static void check(Ctx c, Map<String, String> byHost, Map<String, String> srcByHost, String what,
-                      Status status, Map<String, Object> extraVars, java.util.function.Function<String, String> declared, String where) {
+                      Status status, Map<String, Object> extraVars, java.util.function.Function<String, String> declared,
+                      java.util.function.Function<String, String> where) {
         if (byHost.isEmpty()) return;
         Map<String, String> free = new java.util.TreeMap<>();
         Map<String, Map<String, List<String>>> off = new java.util.TreeMap<>(); // declared -> value -> hosts
@@ -44,7 +45,7 @@ final class Consistency {
             List<Evidence> ev = new ArrayList<>();
             for (String h : hosts.subList(0, Math.min(10, hosts.size()))) ev.add(Evidence.of(h + ": " + value, srcByHost.get(h)));
             if (hosts.size() > 10) ev.add(Evidence.of("... and " + (hosts.size() - 10) + " more hosts", ""));
-            ev.add(Evidence.of("the contract declares " + want, where));
+            ev.add(Evidence.of("the contract declares " + want, where.apply(hosts.get(0))));
             Map<String, Object> v = new LinkedHashMap<>(extraVars);
             v.put("versions", value + " on " + hosts.size());
             v.put("majority", want);

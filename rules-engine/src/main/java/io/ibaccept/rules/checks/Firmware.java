@@ -48,6 +48,6 @@ final class Firmware implements HostLocalCheck {
         var contract = c.contract().orElse(null);
         byType.forEach((type, m) -> Consistency.check(c, m, src, "with " + type + " run firmware", Status.WARN, Map.of("ca_type", type),
                 obj -> contract == null ? null : contract.firmwareFor(type, obj.split(" ")[0]),
-                contract == null ? "" : contract.where("versions.firmware." + type)));
+                obj -> contract == null ? "" : contract.firmwareWhere(type, obj.split(" ")[0])));
     }
 }

@@ -32,6 +32,6 @@ final class Ofed implements HostLocalCheck {
                 src.put(h.host(), Cmd.OFED_INFO.path(h.host()));
             }
         String declared = c.contract().map(k -> k.versions().ofed()).orElse(null);
-        Consistency.check(c, v, src, "run", Status.FAIL, Map.of(), h -> declared, c.contract().map(k -> k.where("versions.ofed")).orElse(""));
+        Consistency.check(c, v, src, "run", Status.FAIL, Map.of(), h -> declared, h -> c.contract().map(k -> k.where("versions.ofed")).orElse(""));
     }
 }

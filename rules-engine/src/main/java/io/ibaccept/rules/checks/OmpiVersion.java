@@ -33,6 +33,6 @@ final class OmpiVersion implements Check {
                 src.put(h.host(), h.runtime().ompi().ref().toString());
             }
         String declared = c.contract().map(k -> k.versions().ompi()).orElse(null);
-        Consistency.check(c, v, src, "run Open MPI", Status.WARN, Map.of(), h -> declared, c.contract().map(k -> k.where("versions.ompi")).orElse(""));
+        Consistency.check(c, v, src, "run Open MPI", Status.WARN, Map.of(), h -> declared, h -> c.contract().map(k -> k.where("versions.ompi")).orElse(""));
     }
 }

@@ -33,6 +33,6 @@ final class UcxVersion implements Check {
                 src.put(h.host(), Cmd.UCX_VERSION.path(h.host()));
             }
         String declared = c.contract().map(k -> k.versions().ucx()).orElse(null);
-        Consistency.check(c, v, src, "run UCX", Status.WARN, Map.of(), h -> declared, c.contract().map(k -> k.where("versions.ucx")).orElse(""));
+        Consistency.check(c, v, src, "run UCX", Status.WARN, Map.of(), h -> declared, h -> c.contract().map(k -> k.where("versions.ucx")).orElse(""));
     }
 }
