@@ -47,6 +47,7 @@ public final class FabricIndex {
     private final java.util.Set<Integer> caLids = new java.util.HashSet<>();
     private Map<String, List<Long>> ambiguous;
     private Map<Long, String> nameByGuid;
+    private Map<Long, String> hostByGuid;
     private java.util.Set<String> shared;
     private final ClusterData data;
     private final io.ibaccept.fabric.Fabric fabric;
@@ -103,6 +104,26 @@ public final class FabricIndex {
                         p.width(), p.speed(), "Active", "LinkUp", p.remoteLid(), p.remotePort(), p.remoteDescription(), "", p.ref()));
         }
         return out;
+    }
+
+    /**
+     * The host a CA port belongs to, by its GUID as the hosts' own ibstat gives it (port or node GUID), so a node
+     * description that is an FQDN or the default "MT4123 ConnectX6 Mellanox Technologies" still finds its host; else
+     * the first word of the description.
+     */
+    public synchronized String hostOf(LinkInfo ca) {
+        if (hostByGuid == null) {
+            hostByGuid = new HashMap<>();
+            for (io.ibaccept.model.HostData h : data.hosts().values()) {
+                if (h.ibstat() == null) continue;
+                for (io.ibaccept.model.Ibstat.Ca c : h.ibstat()) {
+                    if (c.nodeGuid() != 0) hostByGuid.putIfAbsent(c.nodeGuid(), h.host());
+                    for (var port : c.ports()) if (port.portGuid() != 0) hostByGuid.putIfAbsent(port.portGuid(), h.host());
+                }
+            }
+        }
+        String h = hostByGuid.get(ca.nodeGuid());
+        return h != null ? h : ca.nodeName().split("\\s+")[0];
     }
 
     /** Node descriptions held by more than one node GUID (topology and iblinkinfo), name -> GUIDs. */

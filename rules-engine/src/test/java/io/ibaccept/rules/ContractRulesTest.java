@@ -135,6 +135,20 @@ class ContractRulesTest {
         assertThat(io.ibaccept.analysis.AnalysisDiff.compare(Analysis.of(d), Analysis.of(d))).isEmpty();
     }
 
+    /** A node description that is not the host name (an FQDN here) still finds its host by GUID, and its class's link. */
+    @Test
+    void aHostLinkIsFoundByItsGuidNotByTheFirstWordOfItsDescription(@TempDir Path tmp) throws IOException {
+        SyntheticDump.generate(tmp, 40, false);
+        Path links = tmp.resolve("fabric/iblinkinfo.out");
+        Files.writeString(links, Files.readString(links).replace("cn0005 HCA-1", "cn0005.cluster.example HCA-1"));
+        Report r = analyse(DumpLoader.load(tmp), contract("classes:\n  fast:\n    hosts: cn0005\n    link: NDR 4X\n")).report();
+        assertThat(problems(r, "link.speed")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).contains("cn0005.cluster.example HCA-1").contains("expected NDR (declared for cn0005 in the contract)");
+            assertThat(f.evidence()).anySatisfy(e -> assertThat(e.where()).isEqualTo("c.yaml:4"));
+        });
+    }
+
     @Test
     void theContractsHostsAndTheirHcasAreCounted(@TempDir Path tmp) {
         SyntheticDump.generate(tmp, 40, false);

@@ -223,10 +223,10 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
         return hostAt(c, l).replaceAll("\\d+", "#");
     }
 
-    /** The host at the link's HCA end, by the first word of its node description ("node07 HCA-1"); "" for an ISL. */
+    /** The host at the link's HCA end, by the GUID its ibstat gives (else the first word of its description); "" for an ISL. */
     static String hostAt(Ctx c, FabricIndex.Link l) {
         LinkInfo ca = c.index.caEnd(l);
-        return ca == null ? "" : ca.nodeName().split("\\s+")[0];
+        return ca == null ? "" : c.index.hostOf(ca);
     }
 
     private void classWarning(Ctx c, String hostClass, List<FabricIndex.Link> members, T got, T expected) {
