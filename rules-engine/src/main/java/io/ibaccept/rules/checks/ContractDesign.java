@@ -5,11 +5,9 @@ import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.SmConfig;
 import io.ibaccept.model.SmInfo;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Hostlists;
-import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -23,25 +21,17 @@ import java.util.Set;
  * part is judged only where the contract declares it and the dump holds what shows it; what could not be judged is
  * said in the PASS line.
  */
-final class ContractDesign implements Check {
+final class ContractDesign extends ContractCheck {
     public String id() {
         return "contract.design";
     }
 
-    public RootRole rootRole(io.ibaccept.rules.Finding f) {
-        return null;
+
+    String inferredInstead() {
+        return "the design is inferred from the fabric";
     }
 
-    public List<Input> inputs() {
-        return List.of();
-    }
-
-    public void evaluate(Ctx c) {
-        Contract k = c.contract().orElse(null);
-        if (k == null) {
-            c.skip("no acceptance contract (analyze --contract FILE): the design is inferred from the fabric");
-            return;
-        }
+    void evaluate(Ctx c, Contract k) {
         List<String> judged = new ArrayList<>(), notJudged = new ArrayList<>();
         int bad = levels(c, k, judged, notJudged) + partitions(c, k, judged, notJudged) + sms(c, k, judged, notJudged);
         if (judged.isEmpty() && notJudged.isEmpty()) {

@@ -2,11 +2,9 @@ package io.ibaccept.rules.checks;
 
 import io.ibaccept.contract.Contract;
 import io.ibaccept.model.HostData;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Hostlists;
-import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,26 +16,17 @@ import java.util.TreeMap;
  * does not know, and each class's hosts with the number of InfiniBand HCAs the class declares. The links, versions and
  * targets of the contract are judged by the checks that judge them anyway (they read it as their expectation).
  */
-final class ContractHosts implements Check {
+final class ContractHosts extends ContractCheck {
     public String id() {
         return "contract.hosts";
     }
 
-    /** What the contract says is missing explains nothing else: the fabric checks judge what is there. */
-    public RootRole rootRole(io.ibaccept.rules.Finding f) {
-        return null;
+
+    String inferredInstead() {
+        return "the hosts of the dump are taken as the cluster";
     }
 
-    public List<Input> inputs() {
-        return List.of();
-    }
-
-    public void evaluate(Ctx c) {
-        Contract k = c.contract().orElse(null);
-        if (k == null) {
-            c.skip("no acceptance contract (analyze --contract FILE): the hosts of the dump are taken as the cluster");
-            return;
-        }
+    void evaluate(Ctx c, Contract k) {
         if (k.hosts().isEmpty() && k.classes().isEmpty()) {
             c.skip("the contract declares no hosts");
             return;
