@@ -74,14 +74,18 @@ public record Contract(String file, String id, String cluster, List<String> host
         }
     }
 
-    /** firmware: HCA model (ibstat's CA type, e.g. MT4123) -> version; "*" for every model. */
-    public record Versions(Map<String, String> firmware, String ofed, String ucx, String ompi) {
+    /**
+     * firmware: HCA model (ibstat's CA type, e.g. MT4123) -> version; switchFirmware: switch device ID (decimal, as
+     * ibdiagnet's NODES section gives it, e.g. 54002 for Quantum-2) -> version; "*" for every model in both.
+     */
+    public record Versions(Map<String, String> firmware, Map<String, String> switchFirmware, String ofed, String ucx, String ompi) {
         public Versions {
             firmware = Map.copyOf(firmware);
+            switchFirmware = Map.copyOf(switchFirmware);
         }
 
         public boolean any() {
-            return !firmware.isEmpty() || ofed != null || ucx != null || ompi != null;
+            return !firmware.isEmpty() || !switchFirmware.isEmpty() || ofed != null || ucx != null || ompi != null;
         }
     }
 
@@ -180,6 +184,7 @@ public record Contract(String file, String id, String cluster, List<String> host
         List<String> v = new ArrayList<>();
         Map<String, String> fw = new LinkedHashMap<>(versions.firmware());
         fw.forEach((model, ver) -> v.add("HCA fw " + (model.equals("*") ? "" : model + " ") + ver));
+        new java.util.TreeMap<>(versions.switchFirmware()).forEach((dev, ver) -> v.add("switch fw " + (dev.equals("*") ? "" : "device " + dev + " ") + ver));
         if (versions.ofed() != null) v.add("OFED " + versions.ofed());
         if (versions.ucx() != null) v.add("UCX " + versions.ucx());
         if (versions.ompi() != null) v.add("Open MPI " + versions.ompi());

@@ -57,7 +57,7 @@ public final class ContractFile {
             "links", Set.of("host", "switch", "mtu"),
             "sm", Set.of("primary", "standby"),
             "partition", Set.of("name", "pkey", "members", "membership"),
-            "versions", Set.of("firmware", "ofed", "ucx", "ompi"),
+            "versions", Set.of("firmware", "switch_firmware", "ofed", "ucx", "ompi"),
             "performance", Set.of("bandwidth_percent", "latency_usec", "collective_busbw_percent"),
             "counters", Set.of("ber_max", "window_min"));
 
@@ -278,13 +278,21 @@ public final class ContractFile {
         }
 
         private Contract.Versions versions(Node n) {
-            if (n == null) return new Contract.Versions(Map.of(), null, null, null);
+            if (n == null) return new Contract.Versions(Map.of(), Map.of(), null, null, null);
             Map<String, Node> v = map(n, "versions", KEYS.get("versions"));
             Map<String, String> fw = new LinkedHashMap<>();
             Node f = v.get("firmware");
             if (f instanceof MappingNode) map(f, "versions.firmware", null).forEach((model, ver) -> fw.put(model, text(ver)));
             else if (f != null) fw.put("*", text(f));
-            return new Contract.Versions(fw, text(v.get("ofed")), text(v.get("ucx")), text(v.get("ompi")));
+            Map<String, String> sw = new LinkedHashMap<>();
+            Node s = v.get("switch_firmware");
+            if (s instanceof MappingNode) map(s, "versions.switch_firmware", null).forEach((dev, ver) -> {
+                if (!dev.equals("*") && !dev.matches("\\d{1,6}"))
+                    throw new BadContract(at(lines.get("versions.switch_firmware." + dev)) + "a switch model is its device ID in decimal as ibdiagnet's NODES gives it (e.g. 54002), or *; found '" + dev + "'");
+                sw.put(dev, text(ver));
+            });
+            else if (s != null) sw.put("*", text(s));
+            return new Contract.Versions(fw, sw, text(v.get("ofed")), text(v.get("ucx")), text(v.get("ompi")));
         }
 
         private Contract.Link link(Node n) {

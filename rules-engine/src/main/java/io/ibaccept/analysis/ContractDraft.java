@@ -152,11 +152,16 @@ public final class ContractDraft {
         for (HostData h : d.hosts().values())
             for (Ibstat.Ca ca : h.infinibandCas()) if (!ca.firmware().isEmpty()) fw.computeIfAbsent(ca.caType(), k -> new ArrayList<>()).add(ca.firmware());
         List<String> ofed = d.hosts().values().stream().map(HostData::ofedVersion).filter(v -> v != null).toList();
-        if (fw.isEmpty() && ofed.isEmpty()) return;
+        Map<String, List<String>> sw = io.ibaccept.rules.checks.Checks.switchFirmware(d);
+        if (fw.isEmpty() && ofed.isEmpty() && sw.isEmpty()) return;
         y.append("versions:\n");
         if (!fw.isEmpty()) {
             y.append("  firmware:\n");
             fw.forEach((type, vs) -> y.append("    ").append(q(type)).append(": ").append(q(most(vs))).append(note(vs)).append('\n'));
+        }
+        if (!sw.isEmpty()) {
+            y.append("  switch_firmware:   # by switch device ID (ibdiagnet NODES)\n");
+            sw.forEach((dev, vs) -> y.append("    ").append(dev).append(": ").append(q(most(vs))).append(note(vs)).append('\n'));
         }
         if (!ofed.isEmpty()) y.append("  ofed: ").append(q(most(ofed))).append(note(ofed)).append('\n');
     }

@@ -149,6 +149,29 @@ class ContractRulesTest {
         });
     }
 
+    /** The switches' firmware from a real ibdiagnet db_csv (NDR Quantum-2, device 54002) against the declared version. */
+    @Test
+    void switchFirmwareIsReadFromIbdiagnetAndJudgedPerDevice(@TempDir Path tmp) throws IOException {
+        Path d = tmp.resolve("dump");
+        Files.createDirectories(d.resolve("fabric"));
+        Files.copy(Path.of("..", "parsers", "src", "test", "resources", "real", "ibdiagnet2.db_csv", "gary-minghuili-ndr-quantum2-full.txt"),
+                d.resolve("fabric/ibdiagnet2.db_csv.out"));
+        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: fab\nnodes: fab\n");
+        ClusterData data = DumpLoader.load(d);
+        // the capture is really mixed: one Quantum-2 runs 31.2012.1068, the others 31.2012.1024
+        Report mixed = analyse(data, contract("versions:\n  switch_firmware:\n    54002: 31.2012.1024\n")).report();
+        assertThat(problems(mixed, "contract.design")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).isEqualTo("1 switch(es) of device 54002 run firmware 31.2012.1068, the contract declares 31.2012.1024: "
+                    + "Quantum-2 Mellanox Technologies (0xb0cf0e0300e5b940)");
+            assertThat(f.evidence()).anySatisfy(e -> assertThat(e.where()).startsWith("fabric/ibdiagnet2.db_csv.out:"))
+                    .anySatisfy(e -> assertThat(e.where()).isEqualTo("c.yaml:3"));
+        });
+        Report old = analyse(data, contract("versions:\n  switch_firmware: 31.2014.1000\n")).report();
+        assertThat(problems(old, "contract.design")).extracting(Finding::summary).hasSize(2)
+                .anySatisfy(x -> assertThat(x).containsPattern("^\\d+ switch\\(es\\) of device 54002 run firmware 31.2012.1024, the contract declares 31.2014.1000: "));
+    }
+
     @Test
     void theContractsHostsAndTheirHcasAreCounted(@TempDir Path tmp) {
         SyntheticDump.generate(tmp, 40, false);

@@ -63,4 +63,9 @@ public final class Checks {
             throw new IllegalArgumentException("check " + checkId + " is in no family: list '" + first + "' in Checks.Family");
         }
     }
+
+    /** Switch device ID -> the firmware of each switch of it, from ibdiagnet's NODES and NODES_INFO; empty without them. */
+    public static java.util.Map<String, List<String>> switchFirmware(io.ibaccept.model.ClusterData d) {
+        return ContractDesign.switchFirmwareByDevice(d);
+    }
 }

@@ -33,7 +33,8 @@ final class ContractDesign extends ContractCheck {
 
     void evaluate(Ctx c, Contract k) {
         List<String> judged = new ArrayList<>(), notJudged = new ArrayList<>();
-        int bad = levels(c, k, judged, notJudged) + partitions(c, k, judged, notJudged) + sms(c, k, judged, notJudged);
+        int bad = levels(c, k, judged, notJudged) + partitions(c, k, judged, notJudged) + sms(c, k, judged, notJudged)
+                + switchFirmware(c, k, judged, notJudged);
         if (judged.isEmpty() && notJudged.isEmpty()) {
             c.skip("the contract declares no levels, partitions or SM nodes");
             return;
@@ -162,6 +163,84 @@ final class ContractDesign extends ContractCheck {
         }
         if (bad == 0) judged.add("SM " + String.join(", ", k.sm().nodes()) + (master != null ? ", master " + master : ""));
         return bad;
+    }
+
+    /**
+     * The switches' firmware from ibdiagnet's NODES (type 2, DeviceID) and NODES_INFO (FWInfo_Extended_*, else
+     * FWInfo_Major/Minor/SubMinor, printed in hex), against the version declared for their device ID.
+     */
+    private static int switchFirmware(Ctx c, Contract k, List<String> judged, List<String> notJudged) {
+        Map<String, String> want = k.versions().switchFirmware();
+        if (want.isEmpty()) return 0;
+        io.ibaccept.model.Ibdiagnet.Db db = c.data.fabric().diagDb();
+        io.ibaccept.model.Ibdiagnet.Section nodes = db == null ? null : db.section("NODES"), info = db == null ? null : db.section("NODES_INFO");
+        if (nodes == null || info == null) {
+            notJudged.add("switch firmware (no ibdiagnet NODES_INFO: collect --ibdiagnet)");
+            return 0;
+        }
+        Map<String, io.ibaccept.model.Ibdiagnet.Row> infoByGuid = new java.util.HashMap<>();
+        for (io.ibaccept.model.Ibdiagnet.Row r : info.rows()) infoByGuid.put(r.get("NodeGUID").toLowerCase(java.util.Locale.ROOT), r);
+        Map<String, List<String>> off = new java.util.TreeMap<>();
+        Map<String, String> refOf = new java.util.HashMap<>();
+        int seen = 0;
+        for (io.ibaccept.model.Ibdiagnet.Row n : nodes.rows()) {
+            if (!n.get("NodeType").equals("2")) continue;
+            String dev = n.get("DeviceID"), declared = want.getOrDefault(dev, want.get("*"));
+            io.ibaccept.model.Ibdiagnet.Row i = infoByGuid.get(n.get("NodeGUID").toLowerCase(java.util.Locale.ROOT));
+            if (declared == null || i == null) continue;
+            seen++;
+            String fw = firmware(i);
+            if (fw.equals(declared)) continue;
+            String key = dev + "\u0000" + fw + "\u0000" + declared;
+            off.computeIfAbsent(key, x -> new ArrayList<>()).add(n.get("NodeDesc").replace("\"", "") + " (" + n.get("NodeGUID") + ")");
+            refOf.putIfAbsent(key, i.ref().toString());
+        }
+        if (seen == 0) {
+            notJudged.add("switch firmware (no switch of a declared device ID in NODES)");
+            return 0;
+        }
+        for (Map.Entry<String, List<String>> e : off.entrySet()) {
+            String[] p = e.getKey().split("\u0000");
+            List<String> sw = e.getValue();
+            c.problem(Status.FAIL, sw, List.of(Evidence.of(sw.get(0) + ": firmware " + p[1], refOf.get(e.getKey())),
+                            Evidence.of("the contract declares " + p[2], k.where("versions.switch_firmware." + (want.containsKey(p[0]) ? p[0] : "")))),
+                    sw.size() + " switch(es) of device " + p[0] + " run firmware " + p[1] + ", the contract declares " + p[2] + ": "
+                            + String.join(", ", sw.subList(0, Math.min(5, sw.size()))) + (sw.size() > 5 ? " and " + (sw.size() - 5) + " more" : ""),
+                    "switch_firmware", Map.of("device", p[0], "found", p[1], "declared", p[2]));
+        }
+        if (off.isEmpty()) judged.add("switch firmware on " + seen + " switch(es)");
+        return off.size();
+    }
+
+    /** Switch device ID -> firmware of each of its switches (ibdiagnet NODES type 2 joined with NODES_INFO). */
+    static Map<String, List<String>> switchFirmwareByDevice(io.ibaccept.model.ClusterData d) {
+        Map<String, List<String>> out = new java.util.TreeMap<>();
+        io.ibaccept.model.Ibdiagnet.Db db = d.fabric() == null ? null : d.fabric().diagDb();
+        io.ibaccept.model.Ibdiagnet.Section nodes = db == null ? null : db.section("NODES"), info = db == null ? null : db.section("NODES_INFO");
+        if (nodes == null || info == null) return out;
+        Map<String, io.ibaccept.model.Ibdiagnet.Row> infoByGuid = new java.util.HashMap<>();
+        for (io.ibaccept.model.Ibdiagnet.Row r : info.rows()) infoByGuid.put(r.get("NodeGUID").toLowerCase(java.util.Locale.ROOT), r);
+        for (io.ibaccept.model.Ibdiagnet.Row n : nodes.rows()) {
+            io.ibaccept.model.Ibdiagnet.Row i = infoByGuid.get(n.get("NodeGUID").toLowerCase(java.util.Locale.ROOT));
+            if (n.get("NodeType").equals("2") && i != null) out.computeIfAbsent(n.get("DeviceID"), x -> new ArrayList<>()).add(firmware(i));
+        }
+        return out;
+    }
+
+    /** "31.2012.1024" from NODES_INFO's hex fields: the extended version where the switch reports one. */
+    static String firmware(io.ibaccept.model.Ibdiagnet.Row r) {
+        long xMajor = hex(r.get("FWInfo_Extended_Major"));
+        return xMajor > 0 ? xMajor + "." + hex(r.get("FWInfo_Extended_Minor")) + "." + hex(r.get("FWInfo_Extended_SubMinor"))
+                : hex(r.get("FWInfo_Major")) + "." + hex(r.get("FWInfo_Minor")) + "." + hex(r.get("FWInfo_SubMinor"));
+    }
+
+    private static long hex(String v) {
+        try {
+            String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+            return t.startsWith("0x") ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private static String hex(Set<Integer> keys) {
