@@ -37,10 +37,14 @@ public record Contract(String file, String id, String cluster, List<String> host
         }
     }
 
-    /** A class of hosts sharing a build: how many InfiniBand HCAs and GPUs each has, their links, their firmware. */
-    public record NodeClass(String name, List<String> hosts, Integer hcas, Integer gpus, Link link, String firmware) {
+    /**
+     * A class of hosts sharing a build: how many InfiniBand HCAs each has and their device names (mlx5_0..), how many
+     * GPUs, their links, their firmware.
+     */
+    public record NodeClass(String name, List<String> hosts, Integer hcas, List<String> devices, Integer gpus, Link link, String firmware) {
         public NodeClass {
             hosts = List.copyOf(hosts);
+            devices = List.copyOf(devices);
         }
     }
 
@@ -149,6 +153,7 @@ public record Contract(String file, String id, String cluster, List<String> host
             for (NodeClass c : classes) {
                 List<String> parts = new ArrayList<>();
                 if (c.hcas() != null) parts.add(c.hcas() + " HCA" + (c.hcas() == 1 ? "" : "s"));
+                if (!c.devices().isEmpty()) parts.add(String.join(",", c.devices()));
                 if (c.gpus() != null) parts.add(c.gpus() + " GPU" + (c.gpus() == 1 ? "" : "s"));
                 if (c.link() != null) parts.add(c.link().toString());
                 if (c.firmware() != null) parts.add("fw " + c.firmware());

@@ -52,7 +52,7 @@ public final class ContractFile {
     /** The keys of each section, for "unknown key" errors and the README. */
     static final Map<String, Set<String>> KEYS = Map.of(
             "", Set.of("cluster", "hosts", "classes", "fabric", "links", "sm", "partitions", "versions", "performance", "counters", "required"),
-            "class", Set.of("hosts", "hcas", "gpus", "link", "firmware"),
+            "class", Set.of("hosts", "hcas", "devices", "gpus", "link", "firmware"),
             "fabric", Set.of("switches", "leaves", "spines", "cores", "levels", "blocking_ratio"),
             "links", Set.of("host", "switch", "mtu"),
             "sm", Set.of("primary", "standby"),
@@ -233,7 +233,11 @@ public final class ContractFile {
                     String before = classOf.put(h, name);
                     if (before != null) throw new BadContract(at(c.get("hosts")) + "host " + h + " is in class " + before + " and in class " + name);
                 }
-                out.add(new Contract.NodeClass(name, hosts, count(c.get("hcas")), count(c.get("gpus")), link(c.get("link")), text(c.get("firmware"))));
+                List<String> devices = hostlist(c.get("devices"));
+                Integer hcas = count(c.get("hcas"));
+                if (hcas != null && !devices.isEmpty() && hcas != devices.size())
+                    throw new BadContract(at(c.get("devices")) + "class " + name + " declares " + hcas + " HCAs but " + devices.size() + " device names");
+                out.add(new Contract.NodeClass(name, hosts, hcas, devices, count(c.get("gpus")), link(c.get("link")), text(c.get("firmware"))));
             }
             return out;
         }

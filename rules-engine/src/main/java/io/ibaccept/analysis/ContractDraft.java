@@ -67,6 +67,11 @@ public final class ContractDraft {
                 HostData hd = a.data().hosts().get(h);
                 return hd == null || hd.ibstat() == null ? null : String.valueOf(hd.infinibandCas().size());
             });
+            value(y, "    devices: ", members, h -> {
+                HostData hd = a.data().hosts().get(h);
+                return hd == null || hd.ibstat() == null || hd.infinibandCas().isEmpty() ? null
+                        : Hostlists.compress(hd.infinibandCas().stream().map(ca -> ca.name()).toList());
+            });
             value(y, "    gpus: ", members, h -> {
                 HostData hd = a.data().hosts().get(h);
                 return hd == null || hd.runtime() == null || hd.runtime().gpuTopology() == null ? null : String.valueOf(hd.runtime().gpuTopology().gpus().size());

@@ -76,6 +76,33 @@ final class ContractHosts extends ContractCheck {
             }
         }
         for (Contract.NodeClass cl : k.classes()) {
+            if (cl.devices().isEmpty()) continue;
+            java.util.Set<String> want = new java.util.TreeSet<>(cl.devices());
+            Map<String, List<String>> byNames = new TreeMap<>();
+            Map<String, String> refOf = new java.util.HashMap<>();
+            for (String h : cl.hosts()) {
+                HostData d = c.data.hosts().get(h);
+                if (d == null || d.ibstat() == null) continue;
+                java.util.Set<String> got = new java.util.TreeSet<>();
+                d.infinibandCas().forEach(ca -> got.add(ca.name()));
+                if (got.equals(want)) continue;
+                String key = String.join(",", got);
+                byNames.computeIfAbsent(key, x -> new ArrayList<>()).add(h);
+                if (!d.infinibandCas().isEmpty()) refOf.putIfAbsent(key, d.infinibandCas().get(0).ref().toString());
+            }
+            for (Map.Entry<String, List<String>> e : byNames.entrySet()) {
+                bad++;
+                java.util.Set<String> missing = new java.util.TreeSet<>(want);
+                missing.removeAll(java.util.Arrays.asList(e.getKey().split(",")));
+                c.problem(Status.FAIL, e.getValue(), List.of(Evidence.of(e.getValue().get(0) + ": " + (e.getKey().isEmpty() ? "no InfiniBand CA" : e.getKey()),
+                                refOf.getOrDefault(e.getKey(), "")), Evidence.of("class " + cl.name() + ": " + String.join(",", want), k.where("classes." + cl.name() + ".devices"))),
+                        e.getValue().size() + " host(s) of class " + cl.name() + " (" + Hostlists.compress(e.getValue()) + ") have InfiniBand devices "
+                                + (e.getKey().isEmpty() ? "none" : e.getKey()) + ", the contract declares " + String.join(",", want)
+                                + (missing.isEmpty() ? "" : " (missing " + String.join(",", missing) + ")"), "devices",
+                        Map.of("hosts", Hostlists.compress(e.getValue()), "class", cl.name(), "found", e.getKey(), "declared", String.join(",", want)));
+            }
+        }
+        for (Contract.NodeClass cl : k.classes()) {
             if (cl.gpus() == null) continue;
             Map<Integer, List<String>> byCount = new TreeMap<>();
             String ref = "";
