@@ -50,10 +50,15 @@ public record Contract(String file, String id, String cluster, List<String> host
 
     /**
      * switches: the switch count (null: not declared); fromPlan: the count is the cabling plan's. ratio: down:up per
-     * leaf. leaves, spines, cores: the switches of levels 1, 2 and 3.
+     * leaf (the leaves' entry of a per-level ratio). leaves, spines, cores: the switches of levels 1, 2 and 3. ratioByLevel:
+ * the ratio declared per switch level (1 = leaves), when declared per level.
      */
     public record Fabric(Integer switches, boolean switchesFromPlan, Integer levels, Double blockingRatio, Integer leaves, Integer spines,
-                         Integer cores) {}
+                         Integer cores, Map<Integer, Double> ratioByLevel) {
+        public Fabric {
+            ratioByLevel = ratioByLevel == null ? Map.of() : Map.copyOf(ratioByLevel);
+        }
+    }
 
     public record Sm(String primary, List<String> standby) {
         public Sm {
@@ -171,7 +176,10 @@ public record Contract(String file, String id, String cluster, List<String> host
             if (fabric.cores() != null) f.add(fabric.cores() + " cores");
             if (fabric.switchesFromPlan()) f.add("switches as the cabling plan");
             else if (fabric.switches() != null) f.add(fabric.switches() + " switches");
-            if (fabric.blockingRatio() != null) f.add("blocking " + ratio(fabric.blockingRatio()) + ":1");
+            if (!fabric.ratioByLevel().isEmpty()) {
+                String[] roles = {"", "leaves", "spines", "cores"};
+                new java.util.TreeMap<>(fabric.ratioByLevel()).forEach((lv, r) -> f.add("blocking " + ratio(r) + ":1 at the " + roles[lv]));
+            } else if (fabric.blockingRatio() != null) f.add("blocking " + ratio(fabric.blockingRatio()) + ":1");
         }
         if (hostLink != null) f.add("host links " + hostLink);
         if (switchLink != null) f.add("switch links " + switchLink);

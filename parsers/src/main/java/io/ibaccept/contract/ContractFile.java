@@ -247,8 +247,18 @@ public final class ContractFile {
             Map<String, Node> f = map(n, "fabric", KEYS.get("fabric"));
             Node sw = f.get("switches");
             boolean fromPlan = sw != null && "plan".equalsIgnoreCase(text(sw));
-            return new Contract.Fabric(fromPlan ? null : count(sw), fromPlan, count(f.get("levels")), ratio(f.get("blocking_ratio")),
-                    count(f.get("leaves")), count(f.get("spines")), count(f.get("cores")));
+            Node br = f.get("blocking_ratio");
+            Map<Integer, Double> byLevel = new java.util.TreeMap<>();
+            Double ratio = null;
+            if (br instanceof MappingNode) {
+                // per level: leaves: "2:1", spines: "1:1"
+                List<String> roles = List.of("leaves", "spines", "cores");
+                for (Map.Entry<String, Node> e : map(br, "fabric.blocking_ratio", Set.copyOf(roles)).entrySet())
+                    byLevel.put(roles.indexOf(e.getKey()) + 1, ratio(e.getValue()));
+                ratio = byLevel.get(1);
+            } else ratio = ratio(br);
+            return new Contract.Fabric(fromPlan ? null : count(sw), fromPlan, count(f.get("levels")), ratio,
+                    count(f.get("leaves")), count(f.get("spines")), count(f.get("cores")), byLevel);
         }
 
         private Contract.Sm sm(Node n) {

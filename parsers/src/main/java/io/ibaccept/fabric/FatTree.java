@@ -31,9 +31,23 @@ public final class FatTree {
      * leaf may differ from the usual count; ratioDeclared: the ratio is the design (an acceptance contract or a ratio
      * above 1:1 set), so over it is a fault, never "oversubscribed by design?".
      */
-    public record Settings(int expectedSwitches, double maxRatio, int hostTolerance, CablingPlan plan, boolean ratioDeclared) {
+    public record Settings(int expectedSwitches, double maxRatio, int hostTolerance, CablingPlan plan, boolean ratioDeclared,
+                           Map<Integer, Double> ratioByLevel) {
+        public Settings {
+            ratioByLevel = ratioByLevel == null ? Map.of() : Map.copyOf(ratioByLevel);
+        }
+
+        public Settings(int expectedSwitches, double maxRatio, int hostTolerance, CablingPlan plan, boolean ratioDeclared) {
+            this(expectedSwitches, maxRatio, hostTolerance, plan, ratioDeclared, Map.of());
+        }
+
         public Settings(int expectedSwitches, double maxRatio, int hostTolerance, CablingPlan plan) {
             this(expectedSwitches, maxRatio, hostTolerance, plan, maxRatio > 1.0001);
+        }
+
+        /** The ratio allowed at a switch level (1 = leaves): the one declared for that level, else maxRatio. */
+        public double maxRatio(int level) {
+            return ratioByLevel.getOrDefault(level, maxRatio);
         }
 
         public Settings(int expectedSwitches, double maxRatio, int hostTolerance) {
@@ -167,7 +181,7 @@ public final class FatTree {
                     unevenLeaves.add(leaf.name());
                 }
             }
-            if (levels >= 2 && ld.ratio() > s.maxRatio() * 1.0001 && !ld.down().isEmpty())
+            if (levels >= 2 && ld.ratio() > s.maxRatio(1) * 1.0001 && !ld.down().isEmpty())
                 // leaves short of the same uplink capacity are one finding (a dead spine), whatever their hosts run at
                 ratioGroups.computeIfAbsent(ld.up().size() + "/" + Math.round(ld.upGbps()), k -> new ArrayList<>()).add(leaf);
         }
@@ -205,7 +219,7 @@ public final class FatTree {
         for (Node n : switches) {
             if (n.level() < 2) continue;
             Load ld = loads.get(n.guid());
-            if (ld.up().isEmpty() || ld.ratio() <= s.maxRatio() * 1.0001) continue;
+            if (ld.up().isEmpty() || ld.ratio() <= s.maxRatio(n.level()) * 1.0001) continue;
             spineGroups.computeIfAbsent(n.level() + "/" + ld.down().size() + "/" + ld.up().size(), k -> new ArrayList<>()).add(n);
         }
         spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, levelName(group.get(0).level()), false, -1, true)));
@@ -275,11 +289,11 @@ public final class FatTree {
             }
         });
         String ratio = ratio(ld);
-        boolean over = ld.ratio() > s.maxRatio() * 1.0001;
+        boolean over = ld.ratio() > s.maxRatio(1) * 1.0001;
         String summary = leaf.name() + " has " + ld.up().size() + " active uplinks, its peers " + usualUp
                 + (missing.isEmpty() ? "" : ": missing " + String.join(", ", missing))
                 + (spines.isEmpty() ? "" : "; uplinks missing " + String.join(", ", spines))
-                + "; blocking " + ratio + (over ? ", allowed " + ratioText(s.maxRatio()) : "");
+                + "; blocking " + ratio + (over ? ", allowed " + ratioText(s.maxRatio(1)) : "");
         facts.addAll(0, ld.up().stream().limit(6).map(l -> fact(f, l, leaf)).toList());
         return new Issue("uplinks_lost", over, objects, summary, facts, Map.of("leaf", leaf.name(),
                 "missing", missing.isEmpty() ? spines.isEmpty() ? (usualUp - ld.up().size()) + " uplink(s)" : String.join(", ", spines)
@@ -314,6 +328,7 @@ public final class FatTree {
      */
     private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, String what, boolean everyLeaf,
                                     long designOf, boolean portStatesKnown) {
+        double allowed = s.maxRatio(group.get(0).level());
         // the worst switch of the group speaks for it; the others share its uplink count and rate
         Load ld = group.stream().map(n -> loads.get(n.guid())).max(Comparator.comparingDouble(Load::ratio)).orElseThrow();
         String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
@@ -327,8 +342,8 @@ public final class FatTree {
         String summary = (group.size() == 1 ? names : group.size() + " " + plural(what) + " (" + names + ")") + ": "
                 + down + " over " + ld.up().size() + " uplinks (" + gbps(ld.upGbps()) + "), blocking "
                 + (sameRatio ? "" : "up to ") + ratio(ld)
-                + (designOf < 0 ? ", allowed " + ratioText(s.maxRatio()) : " - the same on most of the " + designOf
-                        + " leaves with hosts: oversubscribed by design? allowed " + ratioText(s.maxRatio())
+                + (designOf < 0 ? ", allowed " + ratioText(allowed) : " - the same on most of the " + designOf
+                        + " leaves with hosts: oversubscribed by design? allowed " + ratioText(allowed)
                         + (portStatesKnown ? "" : " (no port states without iblinkinfo: a spine lost by every leaf alike would look the same)"));
         List<Fact> facts = new ArrayList<>();
         for (Node n : group.subList(0, Math.min(3, group.size()))) {
@@ -338,9 +353,9 @@ public final class FatTree {
         }
         // uplinks to add at the rate of the existing ones (or of the downlinks when none is left)
         double perUp = ld.up().isEmpty() ? ld.downGbps() / ld.down().size() : ld.upGbps() / ld.up().size();
-        int needed = (int) Math.ceil(ld.downGbps() / s.maxRatio() / perUp - 1e-9) - ld.up().size();
+        int needed = (int) Math.ceil(ld.downGbps() / allowed / perUp - 1e-9) - ld.up().size();
         Map<String, String> vars = new java.util.HashMap<>(Map.of("switches", names,
-                "ratio", ratio(ld), "allowed", ratioText(s.maxRatio()), "needed", String.valueOf(Math.max(1, needed)),
+                "ratio", ratio(ld), "allowed", ratioText(allowed), "needed", String.valueOf(Math.max(1, needed)),
                 "down", String.valueOf(ld.down().size()), "up", String.valueOf(ld.up().size()), "every_leaf", String.valueOf(everyLeaf)));
         if (designOf >= 0) {
             vars.put("leaves", String.valueOf(designOf));

@@ -85,6 +85,15 @@ class ContractFileTest {
     }
 
     @Test
+    void aBlockingRatioPerLevel() {
+        Contract k = parse("fabric:\n  blocking_ratio:\n    leaves: \"2:1\"\n    spines: \"1.5:1\"\n");
+        assertThat(k.fabric().ratioByLevel()).containsEntry(1, 2.0).containsEntry(2, 1.5);
+        assertThat(k.fabric().blockingRatio()).isEqualTo(2.0);
+        assertThat(k.summaryLines()).anySatisfy(l -> assertThat(l).contains("blocking 2:1 at the leaves").contains("blocking 1.5:1 at the spines"));
+        assertThatThrownBy(() -> parse("fabric:\n  blocking_ratio:\n    tops: 2\n")).hasMessageStartingWith("c.yaml:3: unknown key 'tops' in fabric.blocking_ratio");
+    }
+
+    @Test
     void anUnknownKeyIsNamedWithItsLine() {
         assertThatThrownBy(() -> parse("hosts: n[1-2]\nfabric:\n  levels: 2\n  blocking: 2\n"))
                 .isInstanceOf(ContractFile.BadContract.class).hasMessageStartingWith("c.yaml:4: unknown key 'blocking' in fabric; known: blocking_ratio, cores, leaves, levels, spines, switches");

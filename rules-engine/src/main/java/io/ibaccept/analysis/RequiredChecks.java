@@ -50,7 +50,7 @@ final class RequiredChecks {
             if (!k.hosts().isEmpty() || !k.classes().isEmpty()) ids.add("contract.hosts");
             if (k.fabric() != null && (k.fabric().levels() != null || k.fabric().leaves() != null || k.fabric().spines() != null || k.fabric().cores() != null)
                     || !k.partitions().isEmpty() || k.sm() != null) ids.add("contract.design");
-            if (k.fabric() != null && k.fabric().blockingRatio() != null) ids.add("fabric.blocking");
+            if (k.fabric() != null && (k.fabric().blockingRatio() != null || !k.fabric().ratioByLevel().isEmpty())) ids.add("fabric.blocking");
             if (k.fabric() != null && k.fabric().switches() != null) ids.add("fabric.tree");
             if (k.mtu() != null) ids.add("mtu");
             if (k.fabric() != null && k.fabric().switchesFromPlan()) ids.add("fabric.plan");

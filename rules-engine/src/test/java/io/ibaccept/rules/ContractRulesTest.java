@@ -92,6 +92,9 @@ class ContractRulesTest {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.summary()).contains("blocking 2.15:1, allowed 2:1");
         });
+        // declared per level: the leaves' ratio is the one judged at the leaves
+        Report perLevel = analyse(data, contract("fabric:\n  blocking_ratio:\n    leaves: \"2:1\"\n    spines: \"1:1\"\n")).report();
+        assertThat(problems(perLevel, "fabric.blocking")).singleElement().satisfies(f -> assertThat(f.summary()).contains("blocking 2.15:1, allowed 2:1"));
         Report one = analyse(data, contract("fabric:\n  blocking_ratio: \"1:1\"\n")).report();
         assertThat(problems(one, "fabric.blocking")).isNotEmpty().allMatch(f -> f.status() == Status.FAIL);
     }

@@ -40,9 +40,11 @@ public final class FabricTree implements Check {
 
     static FatTree.Settings settings(Ctx c) {
         double ratio = c.cfg.number("fabric.blocking", "ratio");
-        boolean declared = ratio > 1.0001 || c.contract().map(k -> k.fabric() != null && k.fabric().blockingRatio() != null).orElse(false);
+        var byLevel = c.contract().map(k -> k.fabric() == null ? java.util.Map.<Integer, Double>of() : k.fabric().ratioByLevel()).orElse(java.util.Map.of());
+        boolean declared = ratio > 1.0001 || !byLevel.isEmpty()
+                || c.contract().map(k -> k.fabric() != null && k.fabric().blockingRatio() != null).orElse(false);
         return new FatTree.Settings((int) c.cfg.number("fabric.tree", "switches_expected"), ratio,
-                (int) c.cfg.number("fabric.tree", "hosts_tolerance"), c.plan().orElse(null), declared);
+                (int) c.cfg.number("fabric.tree", "hosts_tolerance"), c.plan().orElse(null), declared, byLevel);
     }
 
     static String describe(Fabric f, FatTree.Result r) {
