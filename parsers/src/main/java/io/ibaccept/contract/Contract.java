@@ -51,10 +51,11 @@ public record Contract(String file, String id, String cluster, List<String> host
     /**
      * switches: the switch count (null: not declared); fromPlan: the count is the cabling plan's. ratio: down:up per
      * leaf (the leaves' entry of a per-level ratio). leaves, spines, cores: the switches of levels 1, 2 and 3. ratioByLevel:
- * the ratio declared per switch level (1 = leaves), when declared per level.
+ * the ratio declared per switch level (1 = leaves), when declared per level. rails: HCAs per host each on a rail of
+ * its own (rail-optimized: a leaf carries one HCA index, mlx5_N, of every host below it).
      */
     public record Fabric(Integer switches, boolean switchesFromPlan, Integer levels, Double blockingRatio, Integer leaves, Integer spines,
-                         Integer cores, Map<Integer, Double> ratioByLevel) {
+                         Integer cores, Map<Integer, Double> ratioByLevel, Integer rails) {
         public Fabric {
             ratioByLevel = ratioByLevel == null ? Map.of() : Map.copyOf(ratioByLevel);
         }
@@ -175,6 +176,7 @@ public record Contract(String file, String id, String cluster, List<String> host
             if (fabric.spines() != null) f.add(fabric.spines() + " spines");
             if (fabric.cores() != null) f.add(fabric.cores() + " cores");
             if (fabric.switchesFromPlan()) f.add("switches as the cabling plan");
+            if (fabric.rails() != null) f.add(fabric.rails() + " rails");
             else if (fabric.switches() != null) f.add(fabric.switches() + " switches");
             if (!fabric.ratioByLevel().isEmpty()) {
                 String[] roles = {"", "leaves", "spines", "cores"};

@@ -53,7 +53,7 @@ public final class ContractFile {
     static final Map<String, Set<String>> KEYS = Map.of(
             "", Set.of("cluster", "hosts", "classes", "fabric", "links", "sm", "partitions", "versions", "performance", "counters", "required"),
             "class", Set.of("hosts", "hcas", "devices", "gpus", "link", "firmware"),
-            "fabric", Set.of("switches", "leaves", "spines", "cores", "levels", "blocking_ratio"),
+            "fabric", Set.of("switches", "leaves", "spines", "cores", "levels", "blocking_ratio", "rails"),
             "links", Set.of("host", "switch", "mtu"),
             "sm", Set.of("primary", "standby"),
             "partition", Set.of("name", "pkey", "members", "membership"),
@@ -258,7 +258,7 @@ public final class ContractFile {
                 ratio = byLevel.get(1);
             } else ratio = ratio(br);
             return new Contract.Fabric(fromPlan ? null : count(sw), fromPlan, count(f.get("levels")), ratio,
-                    count(f.get("leaves")), count(f.get("spines")), count(f.get("cores")), byLevel);
+                    count(f.get("leaves")), count(f.get("spines")), count(f.get("cores")), byLevel, count(f.get("rails")));
         }
 
         private Contract.Sm sm(Node n) {

@@ -175,6 +175,38 @@ class ContractRulesTest {
                 .anySatisfy(x -> assertThat(x).containsPattern("^\\d+ switch\\(es\\) of device 54002 run firmware 31.2012.1024, the contract declares 31.2014.1000: "));
     }
 
+    /** The real SuperPOD fabric is rail-optimized: each leaf carries one HCA index of every DGX in its unit. */
+    @Test
+    void railsAreReadFromTheHcaDevicesOnEachLeaf(@TempDir Path tmp) throws IOException {
+        Path d = tmp.resolve("dump");
+        Files.createDirectories(d.resolve("fabric"));
+        Path capture = Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", "topograph-ndr-superpod-40sw-582ca.txt");
+        Files.copy(capture, d.resolve("fabric/ibnetdiscover.out"));
+        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: fab\nnodes: fab\n");
+        ClusterData data = DumpLoader.load(d);
+        // the compute fabric carries four HCA indexes of each DGX, each on leaves of its own
+        Report r = analyse(data, contract("fabric:\n  rails: 4\n")).report();
+        assertThat(r.findings()).filteredOn(f -> f.check().equals("contract.design")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).contains("4 rails, every leaf on one");
+        });
+        assertThat(problems(analyse(data, contract("fabric:\n  rails: 8\n")).report(), "contract.design")).singleElement()
+                .satisfies(f -> assertThat(f.summary()).isEqualTo("the hosts' HCAs are on 4 rail(s) (mlx5_0, mlx5_1, mlx5_4, mlx5_5), the contract declares 8"));
+        // two HCA cables swapped at one host: both ends named, each on the leaf of the other rail
+        String text = Files.readString(capture);
+        Files.writeString(d.resolve("fabric/ibnetdiscover.out"), text.replace("\"a08-p1-dgx-04-c01 mlx5_5\"", "\"a08-p1-dgx-04-c01 mlx5_X\"")
+                .replace("\"a08-p1-dgx-04-c01 mlx5_4\"", "\"a08-p1-dgx-04-c01 mlx5_5\"").replace("\"a08-p1-dgx-04-c01 mlx5_X\"", "\"a08-p1-dgx-04-c01 mlx5_4\""));
+        Report swapped = analyse(DumpLoader.load(d), contract("fabric:\n  rails: 4\n")).report();
+        assertThat(problems(swapped, "contract.design")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.variant()).isEqualTo("rail_swap");
+            assertThat(f.summary()).isEqualTo("2 host cable(s) on a leaf of another rail: "
+                    + "a08-p1-dgx-04-c01 mlx5_5 <-> MF0;A09-P1-IBLEAF-03-04:MQM9701/U1 port 1 (the leaf's rail is mlx5_4); "
+                    + "a08-p1-dgx-04-c01 mlx5_4 <-> MF0;A09-P1-IBLEAF-04-04:MQM9701/U1 port 1 (the leaf's rail is mlx5_5)");
+            assertThat(f.objects()).containsExactly("a08-p1-dgx-04-c01 mlx5_5", "a08-p1-dgx-04-c01 mlx5_4");
+        });
+    }
+
     @Test
     void theContractsHostsAndTheirHcasAreCounted(@TempDir Path tmp) {
         SyntheticDump.generate(tmp, 40, false);
