@@ -96,7 +96,7 @@ class ContractFileTest {
     @Test
     void anUnknownKeyIsNamedWithItsLine() {
         assertThatThrownBy(() -> parse("hosts: n[1-2]\nfabric:\n  levels: 2\n  blocking: 2\n"))
-                .isInstanceOf(ContractFile.BadContract.class).hasMessageStartingWith("c.yaml:4: unknown key 'blocking' in fabric; known: blocking_ratio, cores, leaves, levels, spines, switches");
+                .isInstanceOf(ContractFile.BadContract.class).hasMessageStartingWith("c.yaml:4: unknown key 'blocking' in fabric; known: blocking_ratio, cores, leaves, levels, rails, spines, switches");
         assertThatThrownBy(() -> parse("host: n[1-2]\n")).hasMessageStartingWith("c.yaml:1: unknown key 'host';");
     }
 

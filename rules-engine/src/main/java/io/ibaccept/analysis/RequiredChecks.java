@@ -48,9 +48,10 @@ final class RequiredChecks {
         Set<String> ids = new LinkedHashSet<>(DEFAULT);
         if (k != null) {
             if (!k.hosts().isEmpty() || !k.classes().isEmpty()) ids.add("contract.hosts");
-            if (k.fabric() != null && (k.fabric().levels() != null || k.fabric().leaves() != null || k.fabric().spines() != null || k.fabric().cores() != null
-                    || k.fabric().rails() != null) || !k.partitions().isEmpty() || k.sm() != null || !k.versions().switchFirmware().isEmpty())
+            if (k.fabric() != null && (k.fabric().levels() != null || k.fabric().leaves() != null || k.fabric().spines() != null || k.fabric().cores() != null)
+                    || !k.partitions().isEmpty() || k.sm() != null || !k.versions().switchFirmware().isEmpty())
                 ids.add("contract.design");
+            if (k.fabric() != null && k.fabric().rails() != null) ids.add("fabric.rails");
             if (k.fabric() != null && (k.fabric().blockingRatio() != null || !k.fabric().ratioByLevel().isEmpty())) ids.add("fabric.blocking");
             if (k.fabric() != null && k.fabric().switches() != null) ids.add("fabric.tree");
             if (k.mtu() != null) ids.add("mtu");

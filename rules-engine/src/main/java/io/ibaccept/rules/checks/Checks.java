@@ -17,7 +17,7 @@ public final class Checks {
                 new Firmware(), new CableRating(), new CableParts(), new CableSerial(), new GuidDuplicate(), new LidDuplicate(), new NodeNames(), new PerftestBw(), new PerftestLat(),
                 new IbdiagnetCheck(), new Ethtool(),
                 new io.ibaccept.rules.checks.fabric.FabricTree(), new io.ibaccept.rules.checks.fabric.FabricBlocking(),
-                new io.ibaccept.rules.checks.fabric.FabricPlan(),
+                new io.ibaccept.rules.checks.fabric.FabricPlan(), new io.ibaccept.rules.checks.fabric.FabricRails(),
                 new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(),
                 // MPI/UCX/GPU readiness
                 new UcxVersion(), new UcxTransports(), new OmpiVersion(), new OmpiPml(), new GpuTopology(), new GpuPeermem(),

@@ -34,7 +34,7 @@ final class ContractDesign extends ContractCheck {
     void evaluate(Ctx c, Contract k) {
         List<String> judged = new ArrayList<>(), notJudged = new ArrayList<>();
         int bad = levels(c, k, judged, notJudged) + partitions(c, k, judged, notJudged) + sms(c, k, judged, notJudged)
-                + switchFirmware(c, k, judged, notJudged) + rails(c, k, judged, notJudged);
+                + switchFirmware(c, k, judged, notJudged);
         if (bad == 0 && judged.isEmpty() && notJudged.isEmpty()) {
             c.skip("the contract declares no levels, partitions or SM nodes");
             return;
@@ -210,74 +210,6 @@ final class ContractDesign extends ContractCheck {
         }
         if (off.isEmpty()) judged.add("switch firmware on " + seen + " switch(es)");
         return off.size();
-    }
-
-    /**
-     * Rails: on a rail-optimized fabric each leaf carries one HCA index (mlx5_N) of every host below it, so every host's
-     * HCAs are on as many rails as declared. The device of a host port is the name its ibstat gives the CA (by GUID),
-     * else the second word of its node description as rdma-ndd writes it ("dgx-04 mlx5_5"). A cable on a leaf of
-     * another rail than most of that leaf's cables is a swapped cable: one FAIL naming the moves.
-     */
-    private static int rails(Ctx c, Contract k, List<String> judged, List<String> notJudged) {
-        if (k.fabric() == null || k.fabric().rails() == null) return 0;
-        io.ibaccept.fabric.Fabric f = c.facts.fabricOrNull();
-        if (f == null) {
-            notJudged.add("rails (no topology)");
-            return 0;
-        }
-        Map<Long, String> deviceByGuid = new java.util.HashMap<>();
-        for (HostData h : c.data.hosts().values())
-            if (h.ibstat() != null)
-                for (io.ibaccept.model.Ibstat.Ca ca : h.infinibandCas()) {
-                    deviceByGuid.put(ca.nodeGuid(), ca.name());
-                    ca.ports().forEach(p -> deviceByGuid.put(p.portGuid(), ca.name()));
-                }
-        // leaf -> device -> the host ports on it
-        Map<String, Map<String, List<String>>> byLeaf = new java.util.TreeMap<>();
-        Set<String> rails = new java.util.TreeSet<>();
-        for (io.ibaccept.fabric.Fabric.Link l : f.links()) {
-            if (f.linkClass(l) != io.ibaccept.fabric.Fabric.LinkClass.HOST) continue;
-            io.ibaccept.fabric.Fabric.Node a = f.node(l.a().guid()), b = f.node(l.b().guid());
-            if (a == null || b == null) continue;
-            io.ibaccept.fabric.Fabric.Node ca = a.isSwitch() ? b : a, sw = a.isSwitch() ? a : b;
-            String[] words = ca.description().trim().split("\\s+");
-            String device = deviceByGuid.getOrDefault(ca.guid(), words.length > 1 && words[1].matches("[A-Za-z]+\\d*_\\d+") ? words[1] : null);
-            if (device == null) continue;
-            rails.add(device);
-            byLeaf.computeIfAbsent(sw.name(), x -> new java.util.TreeMap<>()).computeIfAbsent(device, x -> new ArrayList<>())
-                    .add(words[0] + " " + device + " <-> " + sw.name() + " port " + l.endAt(sw.guid()).port());
-        }
-        if (rails.isEmpty()) {
-            notJudged.add("rails (no HCA device names: no ibstat and node descriptions without mlx5_N)");
-            return 0;
-        }
-        int bad = 0;
-        if (rails.size() != k.fabric().rails()) {
-            bad++;
-            c.problem(Status.FAIL, List.of("fabric"), List.of(Evidence.of("HCA devices on the leaves: " + String.join(", ", rails), Cmd.IBNETDISCOVER.path(null)),
-                            Evidence.of("the contract declares " + k.fabric().rails() + " rails", k.where("fabric.rails"))),
-                    "the hosts' HCAs are on " + rails.size() + " rail(s) (" + String.join(", ", rails) + "), the contract declares " + k.fabric().rails(), "rails",
-                    Map.of("found", rails.size(), "declared", k.fabric().rails()));
-        }
-        List<String> swapped = new ArrayList<>();
-        for (Map.Entry<String, Map<String, List<String>>> leaf : byLeaf.entrySet()) {
-            if (leaf.getValue().size() < 2) continue;
-            String rail = leaf.getValue().entrySet().stream().max(java.util.Comparator.comparingInt(e -> e.getValue().size())).get().getKey();
-            leaf.getValue().forEach((dev, ports) -> {
-                if (!dev.equals(rail)) for (String p : ports) swapped.add(p + " (the leaf's rail is " + rail + ")");
-            });
-        }
-        if (!swapped.isEmpty()) {
-            bad++;
-            List<Evidence> ev = new ArrayList<>();
-            for (String s : swapped.subList(0, Math.min(10, swapped.size()))) ev.add(Evidence.of(s, Cmd.IBNETDISCOVER.path(null)));
-            c.problem(Status.FAIL, swapped.stream().map(x -> x.split(" <-> ")[0]).distinct().toList(), ev,
-                    swapped.size() + " host cable(s) on a leaf of another rail: " + String.join("; ", swapped.subList(0, Math.min(5, swapped.size())))
-                            + (swapped.size() > 5 ? "; and " + (swapped.size() - 5) + " more" : ""), "rail_swap",
-                    Map.of("count", swapped.size(), "first", swapped.get(0)));
-        }
-        if (bad == 0) judged.add(rails.size() + " rails, every leaf on one");
-        return bad;
     }
 
     /** Switch device ID -> firmware of each of its switches (ibdiagnet NODES type 2 joined with NODES_INFO). */
