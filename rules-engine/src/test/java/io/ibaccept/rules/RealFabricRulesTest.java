@@ -51,4 +51,16 @@ class RealFabricRulesTest {
         });
         assertThat(problems(r, "fabric.blocking")).filteredOn(f -> f.status() == Status.WARN && f.variant().equals("ratio_design")).hasSize(1);
     }
+
+    /** A lab fabric with cables looped back onto their own switch: one WARN naming the switch and the looped ports. */
+    @Test
+    void cablesLoopedBackOntoTheirSwitchAreOneWarning(@TempDir Path tmp) throws IOException {
+        Report r = analyse(tmp, "nvidia-kb-ibdiagpath-switchib-sx6012-loopback-cables.txt");
+        assertThat(problems(r, "fabric.tree")).filteredOn(f -> f.variant().equals("loopback")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).startsWith("SwitchIB Mellanox Technologies: 3 cable(s) looped back onto the switch itself (port 1 <-> port ");
+            assertThat(f.objects()).hasSize(6);
+            assertThat(f.fix()).contains("Remove the looped cable");
+        });
+    }
 }

@@ -34,8 +34,33 @@ public final class FabricTree implements Check {
                 "node-name-map " + p.ref() + ": " + p.message(), "names_input", Map.of("where", p.ref().toString()))));
         FatTree.Result r = FatTree.validate(f, settings(c));
         Issues.report(c, r.tree());
-        if (r.tree().isEmpty())
+        int loops = loopbacks(c, f);
+        if (r.tree().isEmpty() && loops == 0)
             c.pass(describe(f, r), List.of(), List.of());
+    }
+
+    /**
+     * A cable looped back onto its own switch (port 1 <-> port 2) carries no traffic and holds two ports: one WARN per
+     * switch naming the ports (a loopback plug left from a port test, or a cable plugged into the wrong switch).
+     */
+    private static int loopbacks(Ctx c, Fabric f) {
+        Map<Long, List<Fabric.Link>> bySwitch = new java.util.TreeMap<>();
+        for (Fabric.Link l : f.links())
+            if (f.linkClass(l) == Fabric.LinkClass.LOOPBACK) bySwitch.computeIfAbsent(l.a().guid(), g -> new java.util.ArrayList<>()).add(l);
+        bySwitch.forEach((guid, links) -> {
+            String sw = f.name(guid);
+            List<String> pairs = links.stream().map(l -> "port " + l.a().port() + " <-> port " + l.b().port()).toList();
+            List<Evidence> ev = links.stream().limit(10).map(l -> Evidence.of(sw + " port " + l.a().port() + " <-> port " + l.b().port(),
+                    l.refs().isEmpty() ? "" : l.refs().get(0).toString())).toList();
+            List<String> objs = new java.util.ArrayList<>();
+            for (Fabric.Link l : links) {
+                objs.add(sw + " port " + l.a().port());
+                objs.add(sw + " port " + l.b().port());
+            }
+            c.problem(Status.WARN, objs, ev, sw + ": " + links.size() + " cable(s) looped back onto the switch itself (" + String.join(", ", pairs) + ")",
+                    "loopback", Map.of("switch", sw, "ports", String.join(", ", pairs)));
+        });
+        return bySwitch.size();
     }
 
     static FatTree.Settings settings(Ctx c) {
