@@ -18,6 +18,9 @@ public record Contract(String file, String id, String cluster, List<String> host
         Fabric fabric, Link hostLink, Link switchLink, Integer mtu, Sm sm, List<Partition> partitions, Versions versions,
         Performance performance, Counters counters, List<String> required, Map<String, Integer> lines, Map<String, NodeClass> classByHost) {
 
+    /** The names of switch levels 1, 2 and 3 in a contract. */
+    public static final List<String> ROLES = List.of("leaves", "spines", "cores");
+
     public Contract {
         hosts = List.copyOf(hosts);
         classes = List.copyOf(classes);
@@ -179,8 +182,7 @@ public record Contract(String file, String id, String cluster, List<String> host
             if (fabric.rails() != null) f.add(fabric.rails() + " rails");
             else if (fabric.switches() != null) f.add(fabric.switches() + " switches");
             if (!fabric.ratioByLevel().isEmpty()) {
-                String[] roles = {"", "leaves", "spines", "cores"};
-                new java.util.TreeMap<>(fabric.ratioByLevel()).forEach((lv, r) -> f.add("blocking " + ratio(r) + ":1 at the " + roles[lv]));
+                new java.util.TreeMap<>(fabric.ratioByLevel()).forEach((lv, r) -> f.add("blocking " + ratio(r) + ":1 at the " + ROLES.get(lv - 1)));
             } else if (fabric.blockingRatio() != null) f.add("blocking " + ratio(fabric.blockingRatio()) + ":1");
         }
         if (hostLink != null) f.add("host links " + hostLink);

@@ -252,9 +252,8 @@ public final class ContractFile {
             Double ratio = null;
             if (br instanceof MappingNode) {
                 // per level: leaves: "2:1", spines: "1:1"
-                List<String> roles = List.of("leaves", "spines", "cores");
-                for (Map.Entry<String, Node> e : map(br, "fabric.blocking_ratio", Set.copyOf(roles)).entrySet())
-                    byLevel.put(roles.indexOf(e.getKey()) + 1, ratio(e.getValue()));
+                for (Map.Entry<String, Node> e : map(br, "fabric.blocking_ratio", Set.copyOf(Contract.ROLES)).entrySet())
+                    byLevel.put(Contract.ROLES.indexOf(e.getKey()) + 1, ratio(e.getValue()));
                 ratio = byLevel.get(1);
             } else ratio = ratio(br);
             return new Contract.Fabric(fromPlan ? null : count(sw), fromPlan, count(f.get("levels")), ratio,

@@ -1,5 +1,6 @@
 package io.ibaccept.analysis;
 
+import io.ibaccept.contract.Contract;
 import io.ibaccept.fabric.Fabric;
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.HostData;
@@ -98,8 +99,7 @@ public final class ContractDraft {
         if (f == null) return;
         y.append("fabric:\n  levels: ").append(f.maxLevel()).append('\n');
         y.append("  switches: ").append(f.switches().size()).append('\n');
-        String[] roles = {"leaves", "spines", "cores"};
-        for (int level = 1; level <= Math.min(3, f.maxLevel()); level++) y.append("  ").append(roles[level - 1]).append(": ").append(f.atLevel(level).size()).append('\n');
+        for (int level = 1; level <= Math.min(3, f.maxLevel()); level++) y.append("  ").append(Contract.ROLES.get(level - 1)).append(": ").append(f.atLevel(level).size()).append('\n');
         double worst = 0;
         for (Fabric.Node leaf : f.atLevel(1)) {
             int down = 0, up = 0;

@@ -47,7 +47,10 @@ public final class FabricIndex {
     private final java.util.Set<Integer> caLids = new java.util.HashSet<>();
     private Map<String, List<Long>> ambiguous;
     private Map<Long, String> nameByGuid;
-    private Map<Long, String> hostByGuid;
+    private Map<Long, CaOf> caByGuid;
+
+    /** A CA as its host's ibstat names it: the host and the device (mlx5_0). */
+    private record CaOf(String host, String device) {}
     private java.util.Set<String> shared;
     private final ClusterData data;
     private final io.ibaccept.fabric.Fabric fabric;
@@ -111,19 +114,30 @@ public final class FabricIndex {
      * description that is an FQDN or the default "MT4123 ConnectX6 Mellanox Technologies" still finds its host; else
      * the first word of the description.
      */
-    public synchronized String hostOf(LinkInfo ca) {
-        if (hostByGuid == null) {
-            hostByGuid = new HashMap<>();
+    public String hostOf(LinkInfo ca) {
+        CaOf c = caOf(ca.nodeGuid());
+        return c != null ? c.host() : ca.nodeName().split("\\s+")[0];
+    }
+
+    /** The device name (mlx5_3) the host's ibstat gives the CA with this node or port GUID, or null when no host has it. */
+    public String deviceOf(long guid) {
+        CaOf c = caOf(guid);
+        return c == null ? null : c.device();
+    }
+
+    private synchronized CaOf caOf(long guid) {
+        if (caByGuid == null) {
+            caByGuid = new HashMap<>();
             for (io.ibaccept.model.HostData h : data.hosts().values()) {
                 if (h.ibstat() == null) continue;
                 for (io.ibaccept.model.Ibstat.Ca c : h.ibstat()) {
-                    if (c.nodeGuid() != 0) hostByGuid.putIfAbsent(c.nodeGuid(), h.host());
-                    for (var port : c.ports()) if (port.portGuid() != 0) hostByGuid.putIfAbsent(port.portGuid(), h.host());
+                    CaOf of = new CaOf(h.host(), c.name());
+                    if (c.nodeGuid() != 0) caByGuid.putIfAbsent(c.nodeGuid(), of);
+                    for (var port : c.ports()) if (port.portGuid() != 0) caByGuid.putIfAbsent(port.portGuid(), of);
                 }
             }
         }
-        String h = hostByGuid.get(ca.nodeGuid());
-        return h != null ? h : ca.nodeName().split("\\s+")[0];
+        return caByGuid.get(guid);
     }
 
     /** Node descriptions held by more than one node GUID (topology and iblinkinfo), name -> GUIDs. */

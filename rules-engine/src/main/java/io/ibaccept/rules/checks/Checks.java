@@ -66,6 +66,9 @@ public final class Checks {
 
     /** Switch device ID -> the firmware of each switch of it, from ibdiagnet's NODES and NODES_INFO; empty without them. */
     public static java.util.Map<String, List<String>> switchFirmware(io.ibaccept.model.ClusterData d) {
-        return ContractDesign.switchFirmwareByDevice(d);
+        java.util.Map<String, List<String>> out = new java.util.TreeMap<>();
+        List<ContractDesign.SwitchFirmware> all = ContractDesign.switchFirmwares(d);
+        if (all != null) for (ContractDesign.SwitchFirmware s : all) out.computeIfAbsent(s.device(), x -> new java.util.ArrayList<>()).add(s.firmware());
+        return out;
     }
 }

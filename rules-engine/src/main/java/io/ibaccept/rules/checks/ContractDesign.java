@@ -64,23 +64,23 @@ final class ContractDesign extends ContractCheck {
                         Map.of("found", levels, "declared", k.fabric().levels()));
             }
         }
-        String[] roles = {"leaves", "spines", "cores"};
         Integer[] declared = {k.fabric().leaves(), k.fabric().spines(), k.fabric().cores()};
         for (int level = 1; level <= 3; level++) {
             Integer want = declared[level - 1];
             if (want == null) continue;
+            String role = Contract.ROLES.get(level - 1);
             // switch levels as the fabric model counts them (from the hosts up; an empty leaf is a leaf)
             List<io.ibaccept.fabric.Fabric.Node> at = f.atLevel(level);
             if (at.size() == want) {
-                judged.add(want + " " + roles[level - 1]);
+                judged.add(want + " " + role);
                 continue;
             }
             bad++;
             List<String> names = at.stream().map(io.ibaccept.fabric.Fabric.Node::name).sorted().limit(20).toList();
             c.problem(Status.FAIL, List.of("fabric"), List.of(Evidence.of("level " + level + ": " + String.join(", ", names) + (at.size() > 20 ? " ..." : ""),
-                                    Cmd.IBNETDISCOVER.path(null)), Evidence.of("the contract declares " + want + " " + roles[level - 1], k.where("fabric." + roles[level - 1]))),
-                    "the fabric has " + at.size() + " " + roles[level - 1] + " (switch level " + level + "), the contract declares " + want, "role_count",
-                    Map.of("found", at.size(), "declared", want, "role", roles[level - 1]));
+                                    Cmd.IBNETDISCOVER.path(null)), Evidence.of("the contract declares " + want + " " + role, k.where("fabric." + role))),
+                    "the fabric has " + at.size() + " " + role + " (switch level " + level + "), the contract declares " + want, "role_count",
+                    Map.of("found", at.size(), "declared", want, "role", role));
         }
         return bad;
     }
@@ -172,57 +172,53 @@ final class ContractDesign extends ContractCheck {
     private static int switchFirmware(Ctx c, Contract k, List<String> judged, List<String> notJudged) {
         Map<String, String> want = k.versions().switchFirmware();
         if (want.isEmpty()) return 0;
-        io.ibaccept.model.Ibdiagnet.Db db = c.data.fabric().diagDb();
-        io.ibaccept.model.Ibdiagnet.Section nodes = db == null ? null : db.section("NODES"), info = db == null ? null : db.section("NODES_INFO");
-        if (nodes == null || info == null) {
+        List<SwitchFirmware> all = switchFirmwares(c.data);
+        if (all == null) {
             notJudged.add("switch firmware (no ibdiagnet NODES_INFO: collect --ibdiagnet)");
             return 0;
         }
-        Map<String, io.ibaccept.model.Ibdiagnet.Row> infoByGuid = new java.util.HashMap<>();
-        for (io.ibaccept.model.Ibdiagnet.Row r : info.rows()) infoByGuid.put(r.get("NodeGUID").toLowerCase(java.util.Locale.ROOT), r);
-        Map<String, List<String>> off = new java.util.TreeMap<>();
-        Map<String, String> refOf = new java.util.HashMap<>();
+        record Off(String device, String found, String declared) {}
+        Map<Off, List<SwitchFirmware>> off = new java.util.TreeMap<>(java.util.Comparator.comparing(Off::device).thenComparing(Off::found)
+                .thenComparing(Off::declared));
         int seen = 0;
-        for (io.ibaccept.model.Ibdiagnet.Row n : nodes.rows()) {
-            if (!n.get("NodeType").equals("2")) continue;
-            String dev = n.get("DeviceID"), declared = want.getOrDefault(dev, want.get("*"));
-            io.ibaccept.model.Ibdiagnet.Row i = infoByGuid.get(n.get("NodeGUID").toLowerCase(java.util.Locale.ROOT));
-            if (declared == null || i == null) continue;
+        for (SwitchFirmware s : all) {
+            String declared = want.getOrDefault(s.device(), want.get("*"));
+            if (declared == null) continue;
             seen++;
-            String fw = firmware(i);
-            if (fw.equals(declared)) continue;
-            String key = dev + "\u0000" + fw + "\u0000" + declared;
-            off.computeIfAbsent(key, x -> new ArrayList<>()).add(n.get("NodeDesc").replace("\"", "") + " (" + n.get("NodeGUID") + ")");
-            refOf.putIfAbsent(key, i.ref().toString());
+            if (!s.firmware().equals(declared)) off.computeIfAbsent(new Off(s.device(), s.firmware(), declared), x -> new ArrayList<>()).add(s);
         }
         if (seen == 0) {
             notJudged.add("switch firmware (no switch of a declared device ID in NODES)");
             return 0;
         }
-        for (Map.Entry<String, List<String>> e : off.entrySet()) {
-            String[] p = e.getKey().split("\u0000");
-            List<String> sw = e.getValue();
-            c.problem(Status.FAIL, sw, List.of(Evidence.of(sw.get(0) + ": firmware " + p[1], refOf.get(e.getKey())),
-                            Evidence.of("the contract declares " + p[2], k.where("versions.switch_firmware." + (want.containsKey(p[0]) ? p[0] : "")))),
-                    sw.size() + " switch(es) of device " + p[0] + " run firmware " + p[1] + ", the contract declares " + p[2] + ": "
+        for (Map.Entry<Off, List<SwitchFirmware>> e : off.entrySet()) {
+            Off o = e.getKey();
+            List<String> sw = e.getValue().stream().map(SwitchFirmware::name).toList();
+            c.problem(Status.FAIL, sw, List.of(Evidence.of(sw.get(0) + ": firmware " + o.found(), e.getValue().get(0).ref()),
+                            Evidence.of("the contract declares " + o.declared(), k.where("versions.switch_firmware." + (want.containsKey(o.device()) ? o.device() : "")))),
+                    sw.size() + " switch(es) of device " + o.device() + " run firmware " + o.found() + ", the contract declares " + o.declared() + ": "
                             + String.join(", ", sw.subList(0, Math.min(5, sw.size()))) + (sw.size() > 5 ? " and " + (sw.size() - 5) + " more" : ""),
-                    "switch_firmware", Map.of("device", p[0], "found", p[1], "declared", p[2]));
+                    "switch_firmware", Map.of("device", o.device(), "found", o.found(), "declared", o.declared()));
         }
         if (off.isEmpty()) judged.add("switch firmware on " + seen + " switch(es)");
         return off.size();
     }
 
-    /** Switch device ID -> firmware of each of its switches (ibdiagnet NODES type 2 joined with NODES_INFO). */
-    static Map<String, List<String>> switchFirmwareByDevice(io.ibaccept.model.ClusterData d) {
-        Map<String, List<String>> out = new java.util.TreeMap<>();
+    /** One switch of ibdiagnet's NODES with its firmware from NODES_INFO: name is "description (GUID)". */
+    record SwitchFirmware(String device, String name, String firmware, String ref) {}
+
+    /** Every switch in NODES that NODES_INFO has firmware for, in NODES order; null without either section. */
+    static List<SwitchFirmware> switchFirmwares(io.ibaccept.model.ClusterData d) {
         io.ibaccept.model.Ibdiagnet.Db db = d.fabric() == null ? null : d.fabric().diagDb();
         io.ibaccept.model.Ibdiagnet.Section nodes = db == null ? null : db.section("NODES"), info = db == null ? null : db.section("NODES_INFO");
-        if (nodes == null || info == null) return out;
+        if (nodes == null || info == null) return null;
         Map<String, io.ibaccept.model.Ibdiagnet.Row> infoByGuid = new java.util.HashMap<>();
         for (io.ibaccept.model.Ibdiagnet.Row r : info.rows()) infoByGuid.put(r.get("NodeGUID").toLowerCase(java.util.Locale.ROOT), r);
+        List<SwitchFirmware> out = new ArrayList<>();
         for (io.ibaccept.model.Ibdiagnet.Row n : nodes.rows()) {
             io.ibaccept.model.Ibdiagnet.Row i = infoByGuid.get(n.get("NodeGUID").toLowerCase(java.util.Locale.ROOT));
-            if (n.get("NodeType").equals("2") && i != null) out.computeIfAbsent(n.get("DeviceID"), x -> new ArrayList<>()).add(firmware(i));
+            if (n.get("NodeType").equals("2") && i != null)
+                out.add(new SwitchFirmware(n.get("DeviceID"), n.get("NodeDesc").replace("\"", "") + " (" + n.get("NodeGUID") + ")", firmware(i), i.ref().toString()));
         }
         return out;
     }

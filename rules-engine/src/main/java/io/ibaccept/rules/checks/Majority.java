@@ -15,8 +15,7 @@ final class Majority {
 
     /** The most frequent value; ties go to the greatest per the comparator (the better value, e.g. faster). */
     static <T> Optional<T> of(Collection<T> values, Comparator<T> tieBreak) {
-        Map<T, Long> counts = values.stream().collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
-        return counts.entrySet().stream()
+        return counts(values).entrySet().stream()
                 .max(Comparator.<Map.Entry<T, Long>>comparingLong(Map.Entry::getValue).thenComparing(Map.Entry::getKey, tieBreak))
                 .map(Map.Entry::getKey);
     }

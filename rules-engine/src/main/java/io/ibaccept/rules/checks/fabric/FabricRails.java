@@ -2,7 +2,6 @@ package io.ibaccept.rules.checks.fabric;
 
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.fabric.Fabric;
-import io.ibaccept.model.HostData;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
@@ -45,13 +44,6 @@ public final class FabricRails implements Check {
     public void evaluate(Ctx c) {
         Fabric f = c.fabric();
         Integer declared = c.contract().map(k -> k.fabric() == null ? null : k.fabric().rails()).orElse(null);
-        Map<Long, String> deviceByGuid = new HashMap<>();
-        for (HostData h : c.data.hosts().values())
-            if (h.ibstat() != null)
-                for (io.ibaccept.model.Ibstat.Ca ca : h.infinibandCas()) {
-                    deviceByGuid.put(ca.nodeGuid(), ca.name());
-                    ca.ports().forEach(p -> deviceByGuid.put(p.portGuid(), ca.name()));
-                }
         // leaf -> device -> the host cables on it
         Map<String, Map<String, List<String>>> byLeaf = new TreeMap<>();
         Set<String> rails = new TreeSet<>();
@@ -62,7 +54,8 @@ public final class FabricRails implements Check {
             if (a == null || b == null) continue;
             Fabric.Node ca = a.isSwitch() ? b : a, sw = a.isSwitch() ? a : b;
             String[] words = ca.description().trim().split("\\s+");
-            String device = deviceByGuid.getOrDefault(ca.guid(), words.length > 1 && words[1].matches("[A-Za-z]+\\d*_\\d+") ? words[1] : null);
+            String known = c.index.deviceOf(ca.guid());
+            String device = known != null ? known : words.length > 1 && words[1].matches("[A-Za-z]+\\d*_\\d+") ? words[1] : null;
             if (device == null) continue;
             rails.add(device);
             devicesOf.computeIfAbsent(words[0], x -> new TreeSet<>()).add(device);
