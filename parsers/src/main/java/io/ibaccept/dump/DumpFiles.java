@@ -129,8 +129,15 @@ final class DumpFiles {
         return maxBytes;
     }
 
+    /** A regular file inside the dump: its checked real path, and its size when the check already read it (else -1). */
+    private record Found(Path real, long size) {}
+
     /** The checked real path of a regular file inside the dump. */
     Path file(String rel) throws Refused {
+        return find(rel).real();
+    }
+
+    private Found find(String rel) throws Refused {
         if (!SafePath.isSafeRelative(rel)) throw new Refused("path leaves the dump (absolute, '..' or control characters): not read", false);
         String why = withheld.get(rel);
         if (why != null) throw new Refused(why, false);
@@ -146,14 +153,14 @@ final class DumpFiles {
         if (a.isRegularFile()) {
             // not a link itself: its real path is its directory's (resolved once per directory) plus its name
             Path dir = realDir(p.getParent());
-            if (dir == null) return insideOrRefuse(p);
+            if (dir == null) return new Found(insideOrRefuse(p), -1);
             if (!dir.startsWith(realRoot)) throw new Refused("symlink to a place outside the dump: not read", false);
-            return dir.resolve(p.getFileName());
+            return new Found(dir.resolve(p.getFileName()), a.size()); // the size read with the type: no second stat
         }
         if (!Files.exists(p)) throw new Refused("dangling symlink (its target does not exist): not read", false);
         Path real = insideOrRefuse(p);
         if (!Files.isRegularFile(real)) throw new Refused("not a regular file: not read", false);
-        return real;
+        return new Found(real, -1);
     }
 
     /** Real paths of the dump's directories, each resolved once (a path component at a time costs a system call). */
@@ -193,8 +200,8 @@ final class DumpFiles {
 
     /** The whole file as text; refused when above the read limit or binary (NUL bytes). */
     String text(String rel) throws Refused, IOException {
-        Path real = file(rel);
-        return whole(real, sizeWithinLimit(real));
+        Found f = find(rel);
+        return whole(f.real(), sizeWithinLimit(f));
     }
 
     /**
@@ -203,40 +210,48 @@ final class DumpFiles {
      * can fail later, as {@link Text.Unreadable}: binary content, a file that grew above the limit, an I/O error.
      */
     Text open(String rel) throws Refused, IOException {
-        Path real = file(rel);
-        long size = sizeWithinLimit(real);
+        Found f = find(rel);
+        Path real = f.real();
+        long size = sizeWithinLimit(f);
         if (size <= streamAbove) return new Text(rel, whole(real, size));
         return Text.streamed(rel, () -> reader(real, StandardCharsets.UTF_8), maxWholeChars);
     }
 
     /** The same file streamed as ISO-8859-1: it is not valid UTF-8 (the same choice {@link #decode} makes). */
     Text latin1(String rel) throws Refused, IOException {
-        Path real = file(rel);
-        sizeWithinLimit(real);
-        return Text.streamed(rel, () -> reader(real, StandardCharsets.ISO_8859_1), maxWholeChars);
+        Found f = find(rel);
+        sizeWithinLimit(f);
+        return Text.streamed(rel, () -> reader(f.real(), StandardCharsets.ISO_8859_1), maxWholeChars);
     }
 
-    private long sizeWithinLimit(Path real) throws Refused, IOException {
-        long size = Files.size(real);
+    private long sizeWithinLimit(Found f) throws Refused, IOException {
+        long size = f.size() >= 0 ? f.size() : Files.size(f.real());
         if (size > maxBytes) throw new Refused(String.format(java.util.Locale.ROOT, "file is %.1f MiB, above the read limit of %d MiB: not read"
                 + " (raise it with -D%s=N)", size / 1048576.0, maxBytes >> 20, MAX_MIB_PROPERTY), false);
         return size;
     }
 
     private String whole(Path real, long size) throws Refused, IOException {
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(real)) {
-            bytes = in.readNBytes((int) Math.min(size + 1, maxBytes + 1)); // a file still growing is cut at the limit
+        // one array of the announced size (plus one byte, to see a file still growing), filled straight from the channel
+        byte[] bytes = new byte[(int) Math.min(size + 1, maxBytes + 1)];
+        int length;
+        try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(real)) {
+            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            while (buf.hasRemaining() && ch.read(buf) >= 0) {
+                // until the array is full or the file ends
+            }
+            length = buf.position();
         }
-        if (bytes.length > maxBytes) throw new Refused("file grew above the read limit of " + (maxBytes >> 20) + " MiB while read: not read", false);
+        if (length > maxBytes) throw new Refused("file grew above the read limit of " + (maxBytes >> 20) + " MiB while read: not read", false);
         boolean ascii = true;
-        for (byte b : bytes) {
+        for (int i = 0; i < length; i++) {
+            byte b = bytes[i];
             if (b == 0) throw new Refused(BINARY, false);
             if (b < 0) ascii = false;
         }
-        if (bytes.length <= size) digest(real, bytes, bytes.length);
+        if (length <= size) digest(real, bytes, length);
         // ASCII (nearly all tool output) is the same text in UTF-8 and ISO-8859-1: one copy, no decoder pass
-        return ascii ? new String(bytes, StandardCharsets.ISO_8859_1) : decodeNonAscii(bytes, bytes.length);
+        return ascii ? new String(bytes, 0, length, StandardCharsets.ISO_8859_1) : decodeNonAscii(bytes, length);
     }
 
     static final String BINARY = "binary content (NUL bytes): not tool output";

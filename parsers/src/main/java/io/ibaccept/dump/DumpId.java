@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The dump id: "sha256:HEX", SHA-256 of the lines "sha256(file)  relative/path\n" for every regular file of the dump
@@ -44,49 +43,68 @@ public final class DumpId {
     static String of(Path root, Map<String, byte[]> digests) {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + root + " is not a directory";
         try {
-            TreeMap<String, Path> sorted = new TreeMap<>();
-            // one directory walk with the attributes it already has (no extra stat per file); links are not followed
-            java.util.ArrayDeque<String> prefixes = new java.util.ArrayDeque<>();
-            Files.walkFileTree(root, new java.nio.file.SimpleFileVisitor<>() {
-                @Override
-                public java.nio.file.FileVisitResult preVisitDirectory(Path d, java.nio.file.attribute.BasicFileAttributes a) {
-                    prefixes.push(prefixes.isEmpty() ? "" : prefixes.peek() + d.getFileName() + "/");
-                    return java.nio.file.FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public java.nio.file.FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    if (e != null) throw e;
-                    prefixes.pop();
-                    return java.nio.file.FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public java.nio.file.FileVisitResult visitFile(Path p, java.nio.file.attribute.BasicFileAttributes a) {
-                    if (a.isRegularFile()) sorted.put(prefixes.peek() + p.getFileName(), p);
-                    return java.nio.file.FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public java.nio.file.FileVisitResult visitFileFailed(Path p, IOException e) throws IOException {
-                    throw e;
-                }
-            });
-            List<Map.Entry<String, Path>> entries = new ArrayList<>(sorted.entrySet());
+            List<String> names = new ArrayList<>();
+            Map<String, Path> unread = new java.util.HashMap<>();
+            list(root, "", digests, names, unread);
+            names.sort(null);
             HexFormat hexf = HexFormat.of();
-            String[] hex = new String[entries.size()];
-            java.util.stream.IntStream.range(0, hex.length).parallel().forEach(i -> {
-                byte[] d = digests.get(entries.get(i).getKey());
-                hex[i] = hexf.formatHex(d != null ? d : sha256(entries.get(i).getValue()));
-            });
+            Map<String, byte[]> read = new java.util.concurrent.ConcurrentHashMap<>();
+            unread.entrySet().parallelStream().forEach(e -> read.put(e.getKey(), sha256(e.getValue())));
+            // the lines are hashed in blocks, not one update per file
             MessageDigest all = DumpFiles.sha256();
-            for (int i = 0; i < hex.length; i++)
-                all.update((hex[i] + "  " + entries.get(i).getKey() + "\n").getBytes(StandardCharsets.UTF_8));
+            java.io.ByteArrayOutputStream block = new java.io.ByteArrayOutputStream(1 << 16);
+            byte[] hex = new byte[64];
+            for (String name : names) {
+                byte[] d = digests.get(name);
+                if (d == null) d = read.get(name);
+                for (int i = 0; i < 32; i++) {
+                    hex[2 * i] = HEX[(d[i] >> 4) & 0xf];
+                    hex[2 * i + 1] = HEX[d[i] & 0xf];
+                }
+                block.write(hex, 0, 64);
+                block.write(' ');
+                block.write(' ');
+                block.writeBytes(name.getBytes(StandardCharsets.UTF_8));
+                block.write('\n');
+                if (block.size() >= 1 << 16) {
+                    all.update(block.toByteArray());
+                    block.reset();
+                }
+            }
+            all.update(block.toByteArray());
             return "sha256:" + hexf.formatHex(all.digest());
         } catch (IOException | UncheckedIOException e) {
             return "unavailable: the dump could not be read completely (" + e.getMessage() + ")";
         }
     }
+
+    /**
+     * The regular files under dir, by name relative to the root. A name the loader hashed is a regular file at its real
+     * path, so it costs no system call; any other entry is looked at without following links (a symlink is neither a
+     * file of the dump nor a directory to enter, as for find -type f).
+     */
+    private static void list(Path dir, String prefix, Map<String, byte[]> digests, List<String> names, Map<String, Path> unread)
+            throws IOException {
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path p : entries) {
+                String name = prefix + p.getFileName();
+                if (digests.containsKey(name)) {
+                    names.add(name);
+                    continue;
+                }
+                java.nio.file.attribute.BasicFileAttributes a =
+                        Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                if (a.isDirectory()) {
+                    list(p, name + "/", digests, names, unread);
+                } else if (a.isRegularFile()) {
+                    names.add(name);
+                    unread.put(name, p);
+                }
+            }
+        }
+    }
+
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private static byte[] sha256(Path file) {
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {

@@ -200,6 +200,9 @@ class LargeInputTest {
         }
         Files.writeString(copy.resolve("NOTES.txt"), "ticket 4711\n");
         Files.writeString(copy.resolve("fabric/ibnetdiscover.err"), "warning\n".repeat(20_000));
+        // links are not files of the dump (find -type f): neither a linked file nor a linked directory counts
+        Files.createSymbolicLink(copy.resolve("NOTES-link.txt"), copy.resolve("NOTES.txt"));
+        Files.createSymbolicLink(copy.resolve("fabric-link"), copy.resolve("fabric"));
         assertThat(DumpLoader.load(copy).dumpId()).isEqualTo(sha256sumOfTree(copy)).isNotEqualTo(expected);
     }
 
