@@ -105,6 +105,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         for (String l : ReportCounts.rootFailureLines(r, ReportCounts.MAX_ROOT_LINES)) out.println("  " + l);
         w.files().forEach(p -> out.println("wrote " + p));
         w.errors().forEach(e -> main.err.println("ibaccept: could not write " + e));
+        if (!w.errors().isEmpty()) main.err.println("ibaccept: no report was replaced: " + outDir + " keeps the previous complete set, if any");
         if (ph != null) ph.print(main.err);
         if (!w.errors().isEmpty()) return Main.USAGE;
         return exitCode(r.verdict());

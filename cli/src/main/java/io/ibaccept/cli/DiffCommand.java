@@ -61,6 +61,7 @@ final class DiffCommand implements Callable<Integer> {
         if (changes.size() > 20) main.out.println("  ... " + (changes.size() - 20) + " more in diff.csv");
         w.files().forEach(p -> main.out.println("wrote " + p));
         w.errors().forEach(e -> main.err.println("ibaccept: could not write " + e));
+        if (!w.errors().isEmpty()) main.err.println("ibaccept: no report was replaced: " + outDir + " keeps the previous complete set, if any");
         if (!w.errors().isEmpty()) return Main.USAGE;
         // what differs from the contract is listed, but only a change between the two dumps is a change
         return changes.stream().allMatch(c -> c.category().startsWith("contract")) ? 0 : Main.CHANGED;

@@ -152,18 +152,37 @@ public final class Transports {
     }
 
     private static String controlDir() {
-        java.nio.file.Path d = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "ibaccept-ssh-" + System.getProperty("user.name"));
+        return controlDir(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * The directory of ssh's control sockets: tmp/ibaccept-ssh-USER, made 0700. Its name is predictable in a shared
+     * directory, so what is found there is used only when it is a real directory of this user closed to others; a link
+     * or someone else's directory is left alone (never chmod-ed, never entered) and this run uses a new private one.
+     */
+    static String controlDir(java.nio.file.Path tmp) {
+        java.nio.file.Path d = tmp.resolve("ibaccept-ssh-" + System.getProperty("user.name"));
         try {
-            java.nio.file.Files.createDirectories(d);
-            d.toFile().setReadable(false, false);
-            d.toFile().setWritable(false, false);
-            d.toFile().setExecutable(false, false);
-            d.toFile().setReadable(true, true);
-            d.toFile().setWritable(true, true);
-            d.toFile().setExecutable(true, true);
-        } catch (java.io.IOException e) {
-            // ssh then reports the unusable ControlPath itself; the command becomes a failed record
+            try {
+                java.nio.file.Files.createDirectory(d, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                // checked below
+            }
+            java.nio.file.LinkOption noFollow = java.nio.file.LinkOption.NOFOLLOW_LINKS;
+            var a = java.nio.file.Files.readAttributes(d, java.nio.file.attribute.PosixFileAttributes.class, noFollow);
+            boolean mine = java.nio.file.Files.getAttribute(d, "unix:uid", noFollow)
+                    .equals(java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid"));
+            boolean closed = a.permissions().stream().allMatch(p -> p.name().startsWith("OWNER_"));
+            if (a.isDirectory() && !a.isSymbolicLink() && mine && closed) return d.toString();
+            return java.nio.file.Files.createTempDirectory(tmp, "ibaccept-ssh-").toString(); // 0700, new
+        } catch (java.io.IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            try {
+                return java.nio.file.Files.createTempDirectory(tmp, "ibaccept-ssh-").toString();
+            } catch (java.io.IOException again) {
+                // ssh then reports the unusable ControlPath itself; the command becomes a failed record
+                return d.toString();
+            }
         }
-        return d.toString();
     }
 }

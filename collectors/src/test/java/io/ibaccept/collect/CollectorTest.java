@@ -127,6 +127,26 @@ class CollectorTest {
         assertThat(Files.exists(dir.resolve("nodes/n3/ibstat.meta"))).isTrue();
     }
 
+    @Test
+    void aLinkPlantedInTheDumpIsNotWrittenThrough(@TempDir Path tmp) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("dump"));
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        Path secret = Files.writeString(tmp.resolve("secret"), "keep\n");
+        Files.createDirectories(dir.resolve("nodes"));
+        Files.createSymbolicLink(dir.resolve("nodes/n1"), elsewhere);
+        Files.createSymbolicLink(dir.resolve("manifest.txt"), secret);
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        new Collector(new Scripted(), new Collector.Options("c1", "n2", 2, false, false, null, null), new PrintStream(progress))
+                .collect(List.of("n1", "n2"), dir);
+        assertThat(elsewhere).isEmptyDirectory();
+        assertThat(secret).hasContent("keep");
+        assertThat(progress.toString()).contains("nodes/n1 is a symbolic link: not written through");
+        ClusterData d = DumpLoader.load(dir);
+        // the other node is collected; the refused one is missing from the dump, not read through the link
+        assertThat(d.hosts().get("n2").memlockKib()).isEqualTo(Long.MAX_VALUE);
+        assertThat(d.problemsFor("n1", "ulimit-l")).isNotEmpty();
+    }
+
     /**
      * 40 healthy hosts printing more than a pipe buffer on both streams, and one host whose commands hang, all at once
      * through real processes. Every healthy output must be complete and ok (the module's tests run with

@@ -17,6 +17,28 @@ class TransportTest {
     final Transport local = new Transports.Local();
 
     @Test
+    void theSshControlDirectoryIsNeverAPlantedLinkOrSomeoneElsesDirectory(@TempDir Path tmp) throws Exception {
+        // tmp stands for a shared /tmp: the predictable name is planted as a link to a directory ssh must not use
+        Path target = Files.createDirectories(tmp.resolve("attacker"));
+        var before = Files.getPosixFilePermissions(target);
+        Path planted = tmp.resolve("ibaccept-ssh-" + System.getProperty("user.name"));
+        Files.createSymbolicLink(planted, target);
+        Path used = Path.of(Transports.controlDir(tmp));
+        assertThat(used).isNotEqualTo(planted).startsWith(tmp);
+        assertThat(used.toRealPath().startsWith(target.toRealPath())).isFalse();
+        assertThat(Files.getPosixFilePermissions(target)).as("the link's target is not chmod-ed").isEqualTo(before);
+        assertThat(Files.getPosixFilePermissions(used)).isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        // a directory of this user that others can enter is not used either
+        Files.delete(planted);
+        Files.createDirectory(planted);
+        Files.setPosixFilePermissions(planted, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertThat(Path.of(Transports.controlDir(tmp))).isNotEqualTo(planted);
+        // this user's own private one is kept, so ssh masters are shared between runs
+        Files.setPosixFilePermissions(planted, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        assertThat(Path.of(Transports.controlDir(tmp))).isEqualTo(planted);
+    }
+
+    @Test
     void localCapturesOutputExitAndDuration() {
         ExecResult r = local.run("x", "echo out; echo err >&2; exit 0", Duration.ofSeconds(10));
         assertThat(r.status()).isEqualTo(CommandResult.OK);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import io.ibaccept.safety.OutputFiles;
 import io.ibaccept.safety.SafePath;
 
 /** Writes a dump directory: manifest, and for each command its .out, .err (when non-empty) and .meta. */
@@ -16,7 +17,7 @@ public final class DumpWriter {
     public DumpWriter(Path root) {
         this.root = root;
         try {
-            Files.createDirectories(root);
+            OutputFiles.directory(root, "");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -70,14 +71,18 @@ public final class DumpWriter {
      */
     public synchronized void state(String state, Manifest ifAbsent) {
         Path m = root.resolve(Manifest.FILE);
-        if (!Files.isRegularFile(m)) {
+        if (!OutputFiles.isPlainFile(m)) { // a planted link is replaced, its target neither read nor written
             manifest(ifAbsent.withState(state));
             return;
         }
         try {
             StringBuilder sb = new StringBuilder();
             boolean replaced = false;
-            for (String line : Files.readAllLines(m, StandardCharsets.UTF_8)) {
+            String text;
+            try (java.io.InputStream in = Files.newInputStream(m, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                text = new String(in.readNBytes(1 << 20), StandardCharsets.UTF_8);
+            }
+            for (String line : text.split("\n")) {
                 if (line.trim().startsWith("state:")) {
                     if (!replaced) sb.append("state: ").append(state).append('\n');
                     replaced = true;
@@ -90,14 +95,17 @@ public final class DumpWriter {
         }
     }
 
-    /** rel comes from host and test names: it must stay inside the dump ({@link SafePath}), whatever they contain. */
+    /**
+     * rel comes from host and test names: it must stay inside the dump ({@link SafePath}), whatever they contain, and
+     * a link planted in the dump is never written through ({@link OutputFiles}).
+     */
     public void write(String rel, String content) {
-        Path p = SafePath.resolve(root, rel);
+        SafePath.resolve(root, rel);
         try {
-            Files.createDirectories(p.getParent());
-            Files.writeString(p, content, StandardCharsets.UTF_8);
+            OutputFiles.writeString(root, rel, content);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException(e instanceof OutputFiles.Refused ? e.getMessage()
+                    : root.resolve(rel) + ": " + io.ibaccept.safety.IoMessages.why(e), e);
         }
     }
 }

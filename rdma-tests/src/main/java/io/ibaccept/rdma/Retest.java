@@ -43,12 +43,21 @@ public final class Retest {
             Path scratch = scratch();
             try {
                 ran += runnerForTest.apply(test).run(rounds, new DumpWriter(scratch));
-                moveAsRetest(scratch.resolve("perftest"), dump.root().resolve("perftest"));
+                moveAsRetest(scratch.resolve("perftest"), perftestDir(dump.root()));
             } finally {
                 deleteTree(scratch);
             }
         }
         return ran;
+    }
+
+    /** The dump's perftest directory, made if missing; a link planted there is refused, never moved into. */
+    private static Path perftestDir(Path root) {
+        try {
+            return io.ibaccept.safety.OutputFiles.directory(root, "perftest");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
     }
 
     /** The next retest number of a run id in this perftest directory: 1 + the highest .retestN present. */

@@ -103,35 +103,43 @@ public final class DiffReport {
         }
     }
 
-    /** Writes diff.csv, diff.html and diff.pdf; each independently (errors listed, the others still written). */
+    /** Writes diff.csv, diff.html and diff.pdf as one set: all three replace the previous ones, or none does (errors say why). */
     public static ReportWriter.Written write(Analysis before, Analysis after, List<DumpDiff.Change> changes, Path dir) {
-        List<Path> files = new ArrayList<>();
         List<String> errors = new ArrayList<>();
+        io.ibaccept.safety.OutputSet set;
         try {
-            Files.createDirectories(dir);
+            set = io.ibaccept.safety.OutputSet.open(dir, List.of("diff.csv", "diff.html", "diff.pdf"));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
         }
-        write(dir.resolve("diff.csv"), out -> {
-            Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
-            csv(changes, w);
-            w.flush();
-        }, files, errors);
-        write(dir.resolve("diff.html"), out -> out.write(html(before, after, changes).getBytes(StandardCharsets.UTF_8)), files, errors);
-        write(dir.resolve("diff.pdf"), out -> pdf(before, after, changes, out), files, errors);
-        return new ReportWriter.Written(files, errors);
+        try (set) {
+            write(set, "diff.csv", out -> {
+                Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+                csv(changes, w);
+                w.flush();
+            }, errors);
+            write(set, "diff.html", out -> out.write(html(before, after, changes).getBytes(StandardCharsets.UTF_8)), errors);
+            write(set, "diff.pdf", out -> pdf(before, after, changes, out), errors);
+            if (!errors.isEmpty()) return new ReportWriter.Written(List.of(), errors);
+            try {
+                return new ReportWriter.Written(set.commit(List.of("diff.csv", "diff.html", "diff.pdf")), List.of());
+            } catch (IOException e) {
+                return new ReportWriter.Written(List.of(), List.of(dir + ": " + io.ibaccept.safety.IoMessages.why(e)));
+            }
+        }
     }
 
     private interface Render {
         void to(OutputStream out) throws IOException;
     }
 
-    private static void write(Path p, Render r, List<Path> files, List<String> errors) {
-        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(p))) {
+    private static void write(io.ibaccept.safety.OutputSet set, String name, Render r, List<String> errors) {
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(set.file(name)))) {
             r.to(out);
-            files.add(p);
-        } catch (IOException | RuntimeException e) {
-            errors.add(p + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        } catch (IOException e) {
+            errors.add(set.dir().resolve(name) + ": " + io.ibaccept.safety.IoMessages.why(e));
+        } catch (RuntimeException e) {
+            errors.add(set.dir().resolve(name) + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
         }
     }
 }

@@ -16,8 +16,9 @@ import java.util.List;
 /**
  * Writes every output of an analysis into a directory: report.html, report.pdf, findings.csv, findings.json, junit.xml,
  * inventory.csv, the operations files topology.conf, node-name-map, nhc.conf, drain.sh, and when there is data for
- * them linkwindow.csv (counter window per link) and workorder.csv (cabling plan). Each file is written
- * independently: one that fails is listed in errors and the others are still written.
+ * them linkwindow.csv (counter window per link) and workorder.csv (cabling plan). The files replace the previous run's
+ * as one set ({@link io.ibaccept.safety.OutputSet}): when one cannot be written, none is put in place, the errors say
+ * why, and the directory keeps the previous complete set.
  */
 public final class ReportWriter {
     private ReportWriter() {}
@@ -44,48 +45,56 @@ public final class ReportWriter {
      * work-order section, with counter samples linkwindow.csv.
      */
     public static Written writeAll(Analysis a, Path dir, CoverInfo cover, ReportLayout layout) {
+        io.ibaccept.safety.OutputSet set;
         try {
-            Files.createDirectories(dir);
+            set = io.ibaccept.safety.OutputSet.open(dir, ORDER);
         } catch (IOException e) {
             throw new UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
         }
-        ReportFacts facts = new ReportFacts(a);
-        Report r = a.report();
-        PlanDiff.Result plan = a.planDiff();
-        CoverInfo c = cover == null ? CoverInfo.NONE : cover;
-        List<Task> tasks = new ArrayList<>();
-        // longest first (the PDF at the demo size, the HTML on large fabrics), then the rest: two threads take them in
-        // turn, and what several outputs draw alike is drawn once in ReportFacts by whichever asks first
-        tasks.add(bytes(dir, "report.pdf", out -> PdfReport.render(facts, c, layout, out)));
-        tasks.add(text(dir, "report.html", w -> w.write(HtmlReport.render(facts, c, layout))));
-        tasks.add(bytes(dir, "findings.json", out -> JsonReport.render(a, out)));
-        tasks.add(text(dir, "findings.csv", w -> CsvReport.render(r, w)));
-        tasks.add(text(dir, "junit.xml", w -> JunitReport.render(r, w)));
-        tasks.add(text(dir, "inventory.csv", w -> Inventory.renderCsv(facts, w)));
-        tasks.add(text(dir, "topology.conf", w -> w.write(OpsOutputs.topologyConf(facts))));
-        tasks.add(text(dir, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(facts))));
-        tasks.add(text(dir, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(facts))));
-        tasks.add(text(dir, "drain.sh", w -> w.write(OpsOutputs.drainSh(facts))));
-        if (plan != null) tasks.add(text(dir, WORK_ORDER, w -> ExtraSections.workOrderCsv(plan, w)));
-        tasks.add(new Task(dir.resolve("linkwindow.csv"), o -> {
-            List<io.ibaccept.rules.counters.LinkWindowRow> rows = a.linkWindow();
-            if (rows.isEmpty()) return false; // no counter samples: no file
-            Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(o.get(), StandardCharsets.UTF_8));
-            LinkWindowCsv.render(rows, w);
-            w.flush();
-            return true;
-        }));
-        runOnTwoThreads(tasks);
-        List<Path> files = new ArrayList<>();
-        List<String> errors = new ArrayList<>();
-        // listed in the order the files were always written
-        for (String name : ORDER)
-            for (Task t : tasks)
-                if (t.path.getFileName().toString().equals(name)) {
-                    if (t.written) files.add(t.path);
-                    if (t.error != null) errors.add(t.error);
-                }
-        return new Written(files, errors);
+        try (set) {
+            ReportFacts facts = new ReportFacts(a);
+            Report r = a.report();
+            PlanDiff.Result plan = a.planDiff();
+            CoverInfo c = cover == null ? CoverInfo.NONE : cover;
+            List<Task> tasks = new ArrayList<>();
+            // longest first (the PDF at the demo size, the HTML on large fabrics), then the rest: two threads take them in
+            // turn, and what several outputs draw alike is drawn once in ReportFacts by whichever asks first
+            tasks.add(bytes(set, "report.pdf", out -> PdfReport.render(facts, c, layout, out)));
+            tasks.add(text(set, "report.html", w -> w.write(HtmlReport.render(facts, c, layout))));
+            tasks.add(bytes(set, "findings.json", out -> JsonReport.render(a, out)));
+            tasks.add(text(set, "findings.csv", w -> CsvReport.render(r, w)));
+            tasks.add(text(set, "junit.xml", w -> JunitReport.render(r, w)));
+            tasks.add(text(set, "inventory.csv", w -> Inventory.renderCsv(facts, w)));
+            tasks.add(text(set, "topology.conf", w -> w.write(OpsOutputs.topologyConf(facts))));
+            tasks.add(text(set, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(facts))));
+            tasks.add(text(set, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(facts))));
+            tasks.add(text(set, "drain.sh", w -> w.write(OpsOutputs.drainSh(facts))));
+            if (plan != null) tasks.add(text(set, WORK_ORDER, w -> ExtraSections.workOrderCsv(plan, w)));
+            tasks.add(new Task("linkwindow.csv", set.file("linkwindow.csv"), o -> {
+                List<io.ibaccept.rules.counters.LinkWindowRow> rows = a.linkWindow();
+                if (rows.isEmpty()) return false; // no counter samples: no file
+                Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(o.get(), StandardCharsets.UTF_8));
+                LinkWindowCsv.render(rows, w);
+                w.flush();
+                return true;
+            }));
+            runOnTwoThreads(tasks);
+            List<String> written = new ArrayList<>();
+            List<String> errors = new ArrayList<>();
+            // listed in the order the files were always written
+            for (String name : ORDER)
+                for (Task t : tasks)
+                    if (t.name.equals(name)) {
+                        if (t.written) written.add(name);
+                        if (t.error != null) errors.add(dir.resolve(name) + ": " + t.error);
+                    }
+            if (!errors.isEmpty()) return new Written(List.of(), errors); // the set is not put in place
+            try {
+                return new Written(set.commit(written), List.of());
+            } catch (IOException e) {
+                return new Written(List.of(), List.of(dir + ": " + io.ibaccept.safety.IoMessages.why(e)));
+            }
+        }
     }
 
     /**
@@ -135,13 +144,15 @@ public final class ReportWriter {
 
     /** One output file: what writes it, and afterwards whether it was written or why not. */
     private static final class Task {
+        final String name;
         final Path path;
         final Body body;
         boolean written;
         String error;
         Throwable fatal; // not a failed file (out of memory...): rethrown by writeAll
 
-        Task(Path path, Body body) {
+        Task(String name, Path path, Body body) {
+            this.name = name;
             this.path = path;
             this.body = body;
         }
@@ -166,7 +177,8 @@ public final class ReportWriter {
             } catch (IOException | RuntimeException e) {
                 written = false;
                 Throwable why = e instanceof OpenFailed ? e.getCause() : e;
-                error = path + ": " + (why.getMessage() == null ? why.toString() : why.getMessage());
+                error = why instanceof IOException ioe ? io.ibaccept.safety.IoMessages.why(ioe)
+                        : why.getMessage() == null ? why.toString() : why.getMessage();
             } catch (Throwable t) { // rethrown on the caller's thread, as if written there
                 fatal = t;
             }
@@ -208,16 +220,16 @@ public final class ReportWriter {
         }
     }
 
-    private static Task text(Path dir, String name, RenderText render) {
-        return bytes(dir, name, out -> {
+    private static Task text(io.ibaccept.safety.OutputSet set, String name, RenderText render) {
+        return bytes(set, name, out -> {
             Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8));
             render.to(w);
             w.flush();
         });
     }
 
-    private static Task bytes(Path dir, String name, Render render) {
-        return new Task(dir.resolve(name), out -> {
+    private static Task bytes(io.ibaccept.safety.OutputSet set, String name, Render render) {
+        return new Task(name, set.file(name), out -> {
             render.to(out.get());
             return true;
         });

@@ -1,0 +1,158 @@
+package io.ibaccept.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The reports of analyze replace the previous ones as a set, in a real JVM: a full disk (a file size limit) or a
+ * SIGTERM at any point leaves the previous complete set or the new complete set, never a mix and never a half file;
+ * a link planted in the output directory is replaced, not written through; outputs of an earlier run that this run
+ * does not make are removed.
+ */
+class ReportSetTest {
+    private static final Path DEMO = Path.of("..", "sample-dumps", "dumps", "demo-hdr16");
+    private static final Pattern DUMP_ID = Pattern.compile("sha256:[0-9a-f]{64}");
+    /** The outputs that name the dump they were made from. */
+    private static final List<String> WITH_ID = List.of("findings.json", "report.html", "topology.conf", "nhc.conf", "drain.sh");
+
+    @TempDir
+    Path tmp;
+
+    private List<String> analyze(Path dump, Path out, String... extra) {
+        List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "analyze", dump.toString(),
+                "-o", out.toString()));
+        c.addAll(Arrays.asList(extra));
+        return c;
+    }
+
+    private int run(List<String> command, Path log) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("analyze ends").isTrue();
+            return p.exitValue();
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** The demo dump with one file more: another dump id, the same findings. */
+    private Path otherDump() throws IOException {
+        Path copy = tmp.resolve("other-dump");
+        try (Stream<Path> s = Files.walk(DEMO)) {
+            for (Path f : s.toList()) {
+                Path t = copy.resolve(DEMO.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(t);
+                else Files.copy(f, t);
+            }
+        }
+        Files.writeString(copy.resolve("NOTES.txt"), "re-collected after the cable swap\n");
+        return copy;
+    }
+
+    private static Map<String, byte[]> snapshot(Path dir) throws IOException {
+        Map<String, byte[]> out = new TreeMap<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.toList()) out.put(p.getFileName().toString(), Files.isRegularFile(p) ? Files.readAllBytes(p) : new byte[0]);
+        }
+        return out;
+    }
+
+    private static Set<String> ids(Path dir) throws IOException {
+        Set<String> ids = new java.util.TreeSet<>();
+        for (String f : WITH_ID) {
+            Matcher m = DUMP_ID.matcher(Files.readString(dir.resolve(f)));
+            while (m.find()) ids.add(m.group());
+        }
+        return ids;
+    }
+
+    private static boolean sameAs(Map<String, byte[]> a, Map<String, byte[]> b) {
+        return a.keySet().equals(b.keySet()) && a.keySet().stream().allMatch(k -> Arrays.equals(a.get(k), b.get(k)));
+    }
+
+    @Test
+    void aFullDiskLeavesThePreviousSetWhole() throws Exception {
+        Path out = tmp.resolve("out");
+        assertThat(run(analyze(DEMO, out), tmp.resolve("first.log"))).isEqualTo(Main.NOT_ACCEPTED);
+        Map<String, byte[]> before = snapshot(out);
+        List<String> limited = new ArrayList<>(List.of("bash", "-c", "ulimit -f 40 && exec \"$@\"", "bash"));
+        limited.addAll(analyze(otherDump(), out));
+        // report.html (about 100 KiB) cannot be written under a 40 KiB file size limit, as on a full disk
+        assertThat(run(limited, tmp.resolve("full.log"))).isEqualTo(Main.USAGE);
+        assertThat(Files.readString(tmp.resolve("full.log"))).contains("File too large").contains("no report was replaced");
+        assertThat(sameAs(snapshot(out), before)).as("the previous set, byte for byte, and nothing else").isTrue();
+    }
+
+    @Test
+    void aSigtermAtAnyPointLeavesOneCompleteSet() throws Exception {
+        Path out = tmp.resolve("out");
+        Path[] dumps = {DEMO, otherDump()};
+        assertThat(run(analyze(dumps[0], out), tmp.resolve("first.log"))).isEqualTo(Main.NOT_ACCEPTED);
+        String[] id = new String[2];
+        id[0] = ids(out).iterator().next();
+        long[] delaysMs = {300, 900, 1500, 2100, 2800, 3600};
+        int replaced = 0, kept = 0;
+        for (int i = 0; i < delaysMs.length; i++) {
+            int next = (i + 1) % 2;
+            Map<String, byte[]> before = snapshot(out);
+            Process p = new ProcessBuilder(analyze(dumps[next], out)).redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("run" + i + ".log").toFile()).start();
+            try {
+                Thread.sleep(delaysMs[i] + (long) (Math.random() * 300));
+                p.destroy(); // SIGTERM to this child, by its pid
+                assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+            } finally {
+                p.destroyForcibly();
+            }
+            Map<String, byte[]> after = snapshot(out);
+            assertThat(after.keySet()).as("no staging directory or part file is left").allMatch(n -> !n.startsWith("."));
+            if (sameAs(after, before)) {
+                kept++;
+            } else {
+                Set<String> now = ids(out);
+                assertThat(now).as("every report of the set names the same dump").hasSize(1);
+                if (id[next] == null) id[next] = now.iterator().next();
+                assertThat(now).containsExactly(id[next]);
+                assertThat(after.keySet()).isEqualTo(before.keySet());
+                replaced++;
+            }
+        }
+        System.out.println("SIGTERM runs: " + kept + " left the previous set, " + replaced + " put the new set in place");
+        assertThat(kept + replaced).isEqualTo(delaysMs.length);
+    }
+
+    @Test
+    void plantedLinksAreReplacedAndOutputsOfAnEarlierRunAreRemoved() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        Path victim = Files.writeString(tmp.resolve("victim"), "precious\n");
+        Files.createSymbolicLink(out.resolve("findings.csv"), victim);
+        Files.writeString(out.resolve("workorder.csv"), "from an earlier run with a cabling plan\n");
+        Files.writeString(out.resolve("notes.txt"), "the engineer's own file\n");
+        assertThat(run(analyze(DEMO, out), tmp.resolve("run.log"))).isEqualTo(Main.NOT_ACCEPTED);
+        assertThat(victim).hasContent("precious");
+        assertThat(Files.isSymbolicLink(out.resolve("findings.csv"))).isFalse();
+        assertThat(Files.readString(out.resolve("findings.csv"))).startsWith("check,title,status");
+        assertThat(out.resolve("workorder.csv")).doesNotExist();
+        assertThat(out.resolve("notes.txt")).hasContent("the engineer's own file");
+        try (Stream<Path> s = Files.list(out)) {
+            assertThat(s.map(p -> p.getFileName().toString()).collect(Collectors.toSet())).noneMatch(n -> n.startsWith("."));
+        }
+    }
+}

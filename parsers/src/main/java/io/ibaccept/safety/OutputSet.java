@@ -1,0 +1,102 @@
+package io.ibaccept.safety;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * A set of outputs that replaces the previous set in a directory as a whole: every file is written into a new
+ * staging directory inside it, and only when all are complete are they renamed into place, after which the names of
+ * the previous set that this run did not write are removed (a workorder.csv of an earlier run must not sit beside a
+ * new ACCEPTED report). A run stopped before that (SIGINT, SIGTERM, a full disk, a failed writer) removes its staging
+ * directory and leaves the previous set as it was; a stop during the renames waits for them to finish. Renames
+ * replace planted links instead of following them.
+ */
+public final class OutputSet implements AutoCloseable {
+    /** Held while a set is renamed into place; the shutdown hook waits for it. */
+    private static final Object COMMIT = new Object();
+
+    private final Path dir;
+    private final Path staging;
+    private final Set<String> names;
+    private final Thread hook;
+    private boolean committed;
+    private boolean abandoned;
+
+    private OutputSet(Path dir, Path staging, Set<String> names) {
+        this.dir = dir;
+        this.staging = staging;
+        this.names = names;
+        this.hook = new Thread(this::abandonOnExit, "ibaccept-output-set");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /** names: every file a run of this command may write into dir (those of the previous set it does not write are removed). */
+    public static OutputSet open(Path dir, Collection<String> names) throws IOException {
+        OutputFiles.directory(dir, "");
+        for (String n : names) if (!SafePath.isSafeName(n)) throw new IllegalArgumentException("not a file name: " + n);
+        return new OutputSet(dir, Files.createTempDirectory(dir, ".ibaccept-new-"), Set.copyOf(names));
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Where the new set's file of this name is written until {@link #commit}. */
+    public Path file(String name) {
+        if (!names.contains(name)) throw new IllegalArgumentException(name + " is not one of this set's files");
+        return staging.resolve(name);
+    }
+
+    /**
+     * Puts the written files in place and removes the other names of the set; the final paths, in the order given.
+     * Nothing is changed once the JVM is shutting down before this starts (the hook abandoned the set).
+     */
+    public List<Path> commit(Collection<String> written) throws IOException {
+        synchronized (COMMIT) {
+            if (abandoned) throw new IOException("stopped before the reports were complete: " + dir + " was left as it was");
+            for (String n : written)
+                Files.move(file(n), dir.resolve(n), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            for (String n : names) if (!written.contains(n)) Files.deleteIfExists(dir.resolve(n)); // a link itself, not its target
+            committed = true;
+        }
+        return written.stream().map(dir::resolve).toList();
+    }
+
+    private void abandonOnExit() {
+        synchronized (COMMIT) {
+            if (committed || abandoned) return;
+            abandoned = true;
+        }
+        deleteStaging();
+        System.err.println("ibaccept: stopped before the reports were complete: " + dir + " was left as it was");
+    }
+
+    /** Removes the staging directory (and with it an unfinished set). */
+    @Override
+    public void close() {
+        synchronized (COMMIT) {
+            if (!committed) abandoned = true;
+        }
+        deleteStaging();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs or has run: it finds the set committed or abandoned
+        }
+    }
+
+    private void deleteStaging() {
+        try (Stream<Path> s = Files.walk(staging)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // best effort: a hidden .ibaccept-new-* directory is all that can remain
+        }
+    }
+}
