@@ -64,8 +64,9 @@ public final class Main implements Callable<Integer> {
         COMMANDS.put("help", CommandLine.HelpCommand.class);
     }
 
+    /** out and err reach the operator's terminal through {@link Console}: text from a dump cannot drive it. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return commandLine(out, err, args.length > 0 ? args[0] : null).execute(args);
+        return commandLine(Console.of(out), Console.of(err), args.length > 0 ? args[0] : null).execute(args);
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {
@@ -82,6 +83,7 @@ public final class Main implements Callable<Integer> {
         COMMANDS.forEach((name, c) -> {
             if (!justOne || name.equals(first)) cl.addSubcommand(name, c);
         });
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF)); // plain help: the console escapes ESC
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler(Main::badUsage);

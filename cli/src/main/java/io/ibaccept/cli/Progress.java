@@ -28,6 +28,11 @@ final class Progress implements AutoCloseable {
      * group is not "ok".
      */
     Progress(String task, long total, Pattern step, PrintStream err, boolean terminal) {
+        this(task, total, step, err, err, terminal);
+    }
+
+    /** raw: where the bar and its cursor movements go (the terminal under err, which escapes what it prints). */
+    Progress(String task, long total, Pattern step, PrintStream err, PrintStream raw, boolean terminal) {
         if (!terminal) {
             lines = err;
             bar = null;
@@ -36,7 +41,7 @@ final class Progress implements AutoCloseable {
         // total <= 0: not known up front (burn plans its rounds from the topology it collects); the first
         // "N/M" step line sets it
         bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total > 0 ? total : -1).setStyle(ProgressBarStyle.ASCII)
-                .setUpdateIntervalMillis(500).setConsumer(new ConsoleProgressBarConsumer(err)).build();
+                .setUpdateIntervalMillis(500).setConsumer(new ConsoleProgressBarConsumer(raw)).build();
         lines = new PrintStream(new LineSplitter(line -> {
             Matcher m = step.matcher(line);
             if (m.find()) {
@@ -46,18 +51,23 @@ final class Progress implements AutoCloseable {
                 }
                 bar.step();
                 String what = LEADING_COUNT.matcher(line.strip()).replaceFirst("").replaceAll("\\s+", " ");
-                bar.setExtraMessage(what.length() > 32 ? what.substring(0, 32) : what); // short, so the bar keeps its width
+                // short, so the bar keeps its width; escaped, as the bar draws on the terminal itself (names come from the fabric)
+                bar.setExtraMessage(io.ibaccept.safety.Printable.of(what.length() > 32 ? what.substring(0, 32) : what));
                 if (m.groupCount() == 0 || "ok".equals(m.group(1))) return;
             }
-            synchronized (err) {
-                err.print("\r\033[K"); // clear the bar's line; it is redrawn below at the next update
-                err.println(line);
+            synchronized (raw) {
+                raw.print("\r\033[K"); // clear the bar's line; it is redrawn below at the next update
+                raw.flush();
+                err.println(line); // the line itself may come from a dump or a remote tool: escaped
+                err.flush();
             }
         }), true, StandardCharsets.UTF_8);
     }
 
+    /** err: the command's escaped stderr; the bar draws on the terminal underneath it. */
     static Progress open(String task, long total, Pattern step, PrintStream err) {
-        return new Progress(task, total, step, err, err == System.err && System.console() != null);
+        PrintStream raw = err instanceof Console c ? c.raw() : err;
+        return new Progress(task, total, step, err, raw, raw == System.err && System.console() != null);
     }
 
     /** Where the worker prints its progress lines. */

@@ -20,9 +20,16 @@ public record Manifest(int format, String cluster, String created, String collec
     public static final String COMPLETE = "complete";
 
     public Manifest {
+        // shown on report covers and consoles: a dump's escapes made visible (node names are checked by the loader)
+        cluster = io.ibaccept.safety.Printable.of(cluster);
+        created = io.ibaccept.safety.Printable.of(created);
+        collector = io.ibaccept.safety.Printable.of(collector);
+        fabricNode = io.ibaccept.safety.Printable.of(fabricNode);
         nodes = List.copyOf(nodes);
-        toolVersions = Map.copyOf(toolVersions);
-        state = state == null || state.isBlank() ? COMPLETE : state;
+        Map<String, String> tools = new java.util.LinkedHashMap<>();
+        toolVersions.forEach((k, v) -> tools.put(io.ibaccept.safety.Printable.of(k), io.ibaccept.safety.Printable.of(v)));
+        toolVersions = Map.copyOf(tools);
+        state = state == null || state.isBlank() ? COMPLETE : io.ibaccept.safety.Printable.of(state);
     }
 
     public Manifest(int format, String cluster, String created, String collector, String fabricNode,

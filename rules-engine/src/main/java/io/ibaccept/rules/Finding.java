@@ -12,7 +12,11 @@ import java.util.List;
 public record Finding(String check, String title, Status status, List<String> objects, List<Evidence> evidence,
                       String summary, String cause, String fix, String variant, String id, String parent, List<Ref> refs) {
     public Finding {
-        objects = List.copyOf(objects);
+        // text quoted from a dump reaches terminals, strict JSON/XML readers and PDFs: escapes and controls made visible
+        summary = io.ibaccept.safety.Printable.of(summary);
+        cause = io.ibaccept.safety.Printable.of(cause);
+        fix = io.ibaccept.safety.Printable.of(fix);
+        objects = List.copyOf(objects.stream().map(io.ibaccept.safety.Printable::of).toList());
         evidence = List.copyOf(evidence);
         variant = variant == null ? "" : variant;
         id = id == null ? "" : id;
