@@ -115,6 +115,7 @@ final class CollectCommand implements Callable<Integer> {
                 Duration.ofSeconds(nodeTimeoutS));
         try (Progress p = Progress.open("collect", (long) hosts.size() * perNode + fabric, STEP, main.err)) {
             Collector c = new Collector(transport.transport(nodes.slurm), opt, p.lines()).only(selected);
+            if (before != null) c.extending(before);
             if (window != null) c.withCounterWindow(new CounterWindow.Options(window, clearCounters));
             if (smNodes != null) c.withSmNodes(Hostlist.expand(smNodes));
             c.collect(hosts, out);
@@ -129,9 +130,9 @@ final class CollectCommand implements Callable<Integer> {
 
     private Manifest existingManifest() {
         Path f = out.resolve(Manifest.FILE);
-        if (!Files.isRegularFile(f)) return null;
-        try {
-            return Manifest.parse(new Text(Manifest.FILE, Files.readString(f)));
+        if (!io.ibaccept.safety.OutputFiles.isPlainFile(f)) return null; // a planted link is not read
+        try (java.io.InputStream in = Files.newInputStream(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return Manifest.parse(new Text(Manifest.FILE, new String(in.readNBytes(64 << 20), java.nio.charset.StandardCharsets.UTF_8)));
         } catch (IOException | ParseException e) {
             return null; // unreadable: the collector's fresh manifest stands
         }

@@ -51,6 +51,9 @@ public final class Collector {
         return only == null ? specs : specs.stream().filter(s -> only.contains(s.cmd())).toList();
     }
 
+    /** The manifest of the collection this run adds to (collect --only), or null. */
+    private Manifest earlier;
+
     public Collector(Transport transport, Options opt, PrintStream progress) {
         this.transport = transport;
         this.opt = opt;
@@ -73,6 +76,16 @@ public final class Collector {
     }
 
     /** Also take two fabric-wide counter samples a window apart, overlapping the collection (collect --window). */
+    /**
+     * Re-collects into a dump that already holds a collection (collect --only): its manifest keeps the first
+     * collection's start and nodes from the first write on, so an interrupted re-collect leaves the earlier outputs
+     * current (the loader ignores outputs older than the manifest's start).
+     */
+    public Collector extending(Manifest earlier) {
+        this.earlier = earlier;
+        return this;
+    }
+
     public Collector withCounterWindow(CounterWindow.Options window) {
         this.counterWindow = window;
         return this;
@@ -97,8 +110,14 @@ public final class Collector {
         DumpWriter w = new DumpWriter(out);
         Map<String, String> tools = new LinkedHashMap<>();
         tools.put("transport", transport.name());
-        Manifest manifest = new Manifest(Manifest.FORMAT, opt.cluster(), Instant.now().toString(), "ibaccept collect", fabricNode,
-                nodes, tools, Manifest.PARTIAL);
+        List<String> listed = nodes;
+        if (earlier != null) {
+            java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(earlier.nodes());
+            all.addAll(nodes);
+            listed = List.copyOf(all);
+        }
+        Manifest manifest = new Manifest(Manifest.FORMAT, opt.cluster(), earlier != null ? earlier.created() : Instant.now().toString(),
+                "ibaccept collect", fabricNode, listed, tools, Manifest.PARTIAL);
         w.manifest(manifest);
         ExecResult ver = transport.run(fabricNode, "ibstat -V 2>&1 | head -1", java.time.Duration.ofSeconds(20));
         if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
@@ -149,7 +168,7 @@ public final class Collector {
             Thread.currentThread().interrupt();
         }
         if (Transport.stopping()) throw new IllegalStateException("collection stopped: the dump in " + out + " is marked partial");
-        w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, nodes, tools,
+        w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, listed, tools,
                 Manifest.COMPLETE));
         progress.printf("collected %d command outputs (%d not ok) from %d node(s) into %s%n", done.get(), failed.get(), nodes.size(), out);
         return out;

@@ -5,7 +5,6 @@ import io.ibaccept.safety.Shell;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -208,9 +207,10 @@ public abstract class Transport {
             return !thread.isAlive();
         }
 
+        /** What arrived, every byte kept: bytes that are not UTF-8 are carried as {@link io.ibaccept.dump.RawText} escapes. */
         String text() {
             synchronized (buf) {
-                return buf.toString(StandardCharsets.UTF_8);
+                return io.ibaccept.dump.RawText.decode(buf.toByteArray(), buf.size());
             }
         }
 

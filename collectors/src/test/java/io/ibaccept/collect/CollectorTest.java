@@ -128,6 +128,22 @@ class CollectorTest {
     }
 
     @Test
+    void aRecollectOfSomeOutputsKeepsTheEarlierOutputsCurrent(@TempDir Path dir) throws Exception {
+        new Collector(new Scripted(), new Collector.Options("c1", "n1", 2, false, false, null, null), new PrintStream(PrintStream.nullOutputStream()))
+                .collect(List.of("n1", "n2"), dir);
+        io.ibaccept.dump.Manifest first = DumpLoader.load(dir).manifest();
+        Thread.sleep(20); // the re-collect's outputs are later than the first collection's start
+        new Collector(new Scripted(), new Collector.Options("c1", "n1", 2, false, false, null, null), new PrintStream(PrintStream.nullOutputStream()))
+                .only(Set.of(io.ibaccept.dump.Cmd.ULIMIT)).extending(first).collect(List.of("n1"), dir);
+        ClusterData d = DumpLoader.load(dir);
+        // the manifest still says when the collection began and lists both nodes: n2's outputs are not "left from an earlier collection"
+        assertThat(d.manifest().created()).isEqualTo(first.created());
+        assertThat(d.manifest().nodes()).containsExactly("n1", "n2");
+        assertThat(d.problems()).noneMatch(p -> p.message().startsWith("left from an earlier collection"));
+        assertThat(d.hosts().get("n2").memlockKib()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
     void aLinkPlantedInTheDumpIsNotWrittenThrough(@TempDir Path tmp) throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("dump"));
         Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));

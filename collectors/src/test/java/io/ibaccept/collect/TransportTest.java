@@ -51,6 +51,16 @@ class TransportTest {
     }
 
     @Test
+    void bytesThatAreNotUtf8ReachTheDumpVerbatim(@TempDir Path dir) throws Exception {
+        // a Latin-1 device name, a cut UTF-8 sequence and valid UTF-8 after it
+        ExecResult r = local.run("x", "printf 'mlx5_0\\351 \\303 caf\\303\\251\\n'", Duration.ofSeconds(10));
+        io.ibaccept.dump.DumpWriter w = new io.ibaccept.dump.DumpWriter(dir);
+        w.command("nodes/x/ibstat.out", new CommandResult("ibstat", "x", "ibstat", r.status(), r.exitCode(), 1, "", r.stderr()), r.stdout());
+        assertThat(Files.readAllBytes(dir.resolve("nodes/x/ibstat.out")))
+                .isEqualTo(new byte[] {'m', 'l', 'x', '5', '_', '0', (byte) 0xe9, ' ', (byte) 0xc3, ' ', 'c', 'a', 'f', (byte) 0xc3, (byte) 0xa9, '\n'});
+    }
+
+    @Test
     void largeOutputOnBothStreamsIsReadCompletely() {
         // far more than a pipe buffer on both streams at once: only concurrent draining gets through
         ExecResult r = local.run("x", "head -c 3000000 /dev/zero | tr '\\0' a; head -c 2000000 /dev/zero | tr '\\0' b >&2",

@@ -69,6 +69,7 @@ public final class ContractFile {
         byte[] bytes;
         try {
             if (Files.size(file) > MAX_BYTES) throw new BadContract(file + ": the contract is larger than 1 MiB; it is a small hand-edited file");
+            if (!Files.isRegularFile(file)) throw new BadContract(file + ": the contract is not a regular file");
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new BadContract(file + ": cannot read the contract (" + io.ibaccept.safety.IoMessages.why(e) + ")");

@@ -142,24 +142,39 @@ final class DumpFiles {
         String why = withheld.get(rel);
         if (why != null) throw new Refused(why, false);
         Path p = root.resolve(rel);
-        java.nio.file.attribute.BasicFileAttributes a;
+        boolean regular;
+        long size;
+        int names;
         try {
-            a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            // one stat: type, size and the number of names (a hard link may be another name of a file outside the dump)
+            Map<String, Object> u = Files.readAttributes(p, "unix:isRegularFile,size,nlink", LinkOption.NOFOLLOW_LINKS);
+            regular = (Boolean) u.get("isRegularFile");
+            size = (Long) u.get("size");
+            names = (Integer) u.get("nlink");
         } catch (IOException e) {
             // a parent may be a symlink that leaves the dump: that is not "missing"
             insideOrRefuse(p.getParent());
             throw new Refused("file missing from the dump", true);
         }
-        if (a.isRegularFile()) {
+        if (regular && names > 1)
+            throw new Refused("hard link (the file has " + names + " names; another may be outside the dump): not read"
+                    + " (copy the dump with 'cp -r' or unzip it, not 'cp -l')", false);
+        if (regular) {
             // not a link itself: its real path is its directory's (resolved once per directory) plus its name
             Path dir = realDir(p.getParent());
             if (dir == null) return new Found(insideOrRefuse(p), -1);
             if (!dir.startsWith(realRoot)) throw new Refused("symlink to a place outside the dump: not read", false);
-            return new Found(dir.resolve(p.getFileName()), a.size()); // the size read with the type: no second stat
+            return new Found(dir.resolve(p.getFileName()), size); // the size read with the type: no second stat
         }
         if (!Files.exists(p)) throw new Refused("dangling symlink (its target does not exist): not read", false);
         Path real = insideOrRefuse(p);
         if (!Files.isRegularFile(real)) throw new Refused("not a regular file: not read", false);
+        try {
+            int targetNames = (Integer) Files.getAttribute(real, "unix:nlink");
+            if (targetNames > 1) throw new Refused("symlink to a hard link (" + targetNames + " names; another may be outside the dump): not read", false);
+        } catch (IOException e) {
+            throw new Refused("cannot read: " + io.ibaccept.safety.IoMessages.why(e), false);
+        }
         return new Found(real, -1);
     }
 

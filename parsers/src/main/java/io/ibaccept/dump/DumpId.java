@@ -18,8 +18,10 @@ import java.util.Map;
  * directory, sorted by path (symbolic links are not followed). Recompute with
  * {@code (cd DUMP && find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum) | sha256sum}.
  * Computed by the loader from the digests it took while reading each file (one read per file); only the files it did
- * not read whole (stderr captures above 64 KiB, files it refused, files it does not know) are read here. A text
- * starting with "unavailable" says why there is no id.
+ * not read whole (stderr captures above 64 KiB, files it refused, files it does not know) are read here. A file
+ * above the read limit is not read for the id either (a 16 GiB sparse file would take a minute): its line is
+ * "size:BYTES  relative/path" instead, so only then does the id differ from the sha256sum above. A text starting
+ * with "unavailable" says why there is no id.
  */
 public final class DumpId {
     private DumpId() {}
@@ -36,16 +38,17 @@ public final class DumpId {
         } catch (java.nio.file.InvalidPathException e) {
             return "unavailable: '" + source + "' is not a usable path";
         }
-        return of(root, Map.of());
+        return of(root, Map.of(), DumpFiles.maxBytesFromProperty());
     }
 
     /** digests: SHA-256 of files already read, by path relative to root ('/' separated, no symlink on the way). */
-    static String of(Path root, Map<String, byte[]> digests) {
+    static String of(Path root, Map<String, byte[]> digests, long maxBytes) {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + root + " is not a directory";
         try {
             List<String> names = new ArrayList<>();
             Map<String, Path> unread = new java.util.HashMap<>();
-            list(root, "", digests, names, unread);
+            Map<String, Long> tooLarge = new java.util.HashMap<>();
+            list(root, "", digests, names, unread, tooLarge, maxBytes);
             names.sort(null);
             HexFormat hexf = HexFormat.of();
             Map<String, byte[]> read = new java.util.concurrent.ConcurrentHashMap<>();
@@ -57,11 +60,15 @@ public final class DumpId {
             for (String name : names) {
                 byte[] d = digests.get(name);
                 if (d == null) d = read.get(name);
-                for (int i = 0; i < 32; i++) {
-                    hex[2 * i] = HEX[(d[i] >> 4) & 0xf];
-                    hex[2 * i + 1] = HEX[d[i] & 0xf];
+                if (d == null) {
+                    block.writeBytes(("size:" + tooLarge.get(name)).getBytes(StandardCharsets.US_ASCII));
+                } else {
+                    for (int i = 0; i < 32; i++) {
+                        hex[2 * i] = HEX[(d[i] >> 4) & 0xf];
+                        hex[2 * i + 1] = HEX[d[i] & 0xf];
+                    }
+                    block.write(hex, 0, 64);
                 }
-                block.write(hex, 0, 64);
                 block.write(' ');
                 block.write(' ');
                 block.writeBytes(name.getBytes(StandardCharsets.UTF_8));
@@ -83,8 +90,8 @@ public final class DumpId {
      * path, so it costs no system call; any other entry is looked at without following links (a symlink is neither a
      * file of the dump nor a directory to enter, as for find -type f).
      */
-    private static void list(Path dir, String prefix, Map<String, byte[]> digests, List<String> names, Map<String, Path> unread)
-            throws IOException {
+    private static void list(Path dir, String prefix, Map<String, byte[]> digests, List<String> names, Map<String, Path> unread,
+                             Map<String, Long> tooLarge, long maxBytes) throws IOException {
         try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path p : entries) {
                 String name = prefix + p.getFileName();
@@ -95,10 +102,11 @@ public final class DumpId {
                 java.nio.file.attribute.BasicFileAttributes a =
                         Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 if (a.isDirectory()) {
-                    list(p, name + "/", digests, names, unread);
+                    list(p, name + "/", digests, names, unread, tooLarge, maxBytes);
                 } else if (a.isRegularFile()) {
                     names.add(name);
-                    unread.put(name, p);
+                    if (a.size() > maxBytes) tooLarge.put(name, a.size());
+                    else unread.put(name, p);
                 }
             }
         }

@@ -80,7 +80,9 @@ public final class DumpWriter {
             boolean replaced = false;
             String text;
             try (java.io.InputStream in = Files.newInputStream(m, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                text = new String(in.readNBytes(1 << 20), StandardCharsets.UTF_8);
+                byte[] b = in.readNBytes((64 << 20) + 1); // a manifest of many thousand nodes, never rewritten cut
+                if (b.length > 64 << 20) throw new IOException(m + " is larger than 64 MiB: not a manifest of this tool");
+                text = new String(b, StandardCharsets.UTF_8);
             }
             for (String line : text.split("\n")) {
                 if (line.trim().startsWith("state:")) {
@@ -102,7 +104,8 @@ public final class DumpWriter {
     public void write(String rel, String content) {
         SafePath.resolve(root, rel);
         try {
-            OutputFiles.writeString(root, rel, content);
+            byte[] bytes = RawText.encode(content); // what the tool printed, byte for byte
+            OutputFiles.write(root, rel, out -> out.write(bytes));
         } catch (IOException e) {
             throw new UncheckedIOException(e instanceof OutputFiles.Refused ? e.getMessage()
                     : root.resolve(rel) + ": " + io.ibaccept.safety.IoMessages.why(e), e);

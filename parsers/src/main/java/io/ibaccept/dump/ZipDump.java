@@ -36,6 +36,18 @@ final class ZipDump {
             long total = Long.getLong(TOTAL_PROPERTY, 4096) << 20;
             return new Limits(maxEntryBytes, total, 500_000);
         }
+
+        /**
+         * The total bound for this zip: the configured one, but never more than half the free space where it is
+         * extracted, nor more than 200 x the archive plus 64 MiB unless configured (tool output compresses about
+         * 10-30 x; a zip bomb inflates a thousand times), so a bomb stops long before the disk is full.
+         */
+        long totalFor(long zipBytes, long freeBytes, boolean configured) {
+            long bound = maxTotalBytes;
+            if (!configured) bound = Math.min(bound, Math.max(zipBytes, 0) * 200 + (64L << 20));
+            if (freeBytes > 0) bound = Math.min(bound, freeBytes / 2);
+            return bound;
+        }
     }
 
     /** root: the dump root (the zip's single top directory if it has one); withheld: entry -> why it was not extracted. */
@@ -54,6 +66,14 @@ final class ZipDump {
         }
         Map<String, String> withheld = new LinkedHashMap<>();
         Map<String, String> skipped = new LinkedHashMap<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        long maxTotal;
+        boolean configured = System.getProperty(Limits.TOTAL_PROPERTY) != null;
+        try {
+            maxTotal = limits.totalFor(Files.size(zip), Files.getFileStore(tmp).getUsableSpace(), configured);
+        } catch (IOException e) {
+            maxTotal = limits.maxTotalBytes();
+        }
         long total = 0;
         int count = 0;
         byte[] buf = new byte[64 * 1024];
@@ -70,6 +90,13 @@ final class ZipDump {
                     continue;
                 }
                 Path target = SafePath.resolve(tmp, rel);
+                if (!seen.add(rel) && !e.isDirectory()) {
+                    // two entries of one name: which is the dump's is unknown, so neither is read (the second would
+                    // silently replace the first, e.g. a healthy ulimit-l.out hiding a failing one)
+                    Files.deleteIfExists(target);
+                    withheld.put(rel, "the zip holds more than one entry named " + rel + ": none of them is read (the archive was edited or merged)");
+                    continue;
+                }
                 if (e.isDirectory()) {
                     Files.createDirectories(target);
                     continue;
@@ -82,9 +109,11 @@ final class ZipDump {
                     while ((n = in.read(buf)) > 0) {
                         written += n;
                         total += n;
-                        if (total > limits.maxTotalBytes())
-                            throw unusable(zip, "inflates to more than " + (limits.maxTotalBytes() >> 20) + " MiB (raise -D"
-                                    + Limits.TOTAL_PROPERTY + "=N if this is a real dump)");
+                        if (total > maxTotal)
+                            throw unusable(zip, "inflates to more than " + (maxTotal >> 20) + " MiB (the bound is the least of "
+                                    + (configured ? "-D" + Limits.TOTAL_PROPERTY + "=N" : "200 x the archive plus 64 MiB")
+                                    + " and half the free space of " + tmp.getParent() + (configured ? ")"
+                                    : "; raise it with -D" + Limits.TOTAL_PROPERTY + "=N if this is a real dump and there is room)"));
                         if (written > limits.maxEntryBytes()) {
                             tooBig = true;
                             break;
@@ -109,7 +138,12 @@ final class ZipDump {
             deleteTree(tmp);
             throw e;
         }
-        return new Extracted(tmp, dumpRoot(tmp), withheld, skipped);
+        Path root = dumpRoot(tmp);
+        // the loader names files from the dump root: under a single top directory, without its name
+        String prefix = root.equals(tmp) ? "" : tmp.relativize(root) + "/";
+        Map<String, String> byDumpPath = new LinkedHashMap<>();
+        withheld.forEach((k, v) -> byDumpPath.put(k.startsWith(prefix) ? k.substring(prefix.length()) : k, v));
+        return new Extracted(tmp, root, byDumpPath, skipped);
     }
 
     /** "zip -r dump.zip dump/" puts everything under one directory: that directory is the dump. */

@@ -34,6 +34,8 @@ public record CablingPlan(String source, List<Cable> cables, List<Problem> probl
     /** Reads a plan file; the file name (not its full path) is what findings cite. */
     public static CablingPlan load(Path file) throws IOException {
         String name = file.getFileName().toString();
+        if (Files.exists(file) && !Files.isRegularFile(file)) // a FIFO would block the read (a missing file is the caller's error)
+            return new CablingPlan(name, List.of(), List.of(new Problem(SourceRef.file(name), "not a regular file: not read")));
         if (Files.size(file) > 64L << 20)
             return new CablingPlan(name, List.of(), List.of(new Problem(SourceRef.file(name), "cabling plan larger than 64 MiB: not read")));
         byte[] bytes = Files.readAllBytes(file);

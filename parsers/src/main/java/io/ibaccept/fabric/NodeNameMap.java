@@ -51,7 +51,8 @@ public record NodeNameMap(Map<Long, String> names, List<Problem> problems) {
     }
 
     public static NodeNameMap load(java.nio.file.Path file) throws java.io.IOException {
-        return parse(new Text(file.toString(), java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8)));
+        // a name per GUID: 32 MiB is some 500,000 GUIDs, far above any fabric
+        return parse(new Text(file.toString(), io.ibaccept.safety.SideInput.read(file, 32L << 20, "node-name-map")));
     }
 
     public Optional<String> name(long guid) {

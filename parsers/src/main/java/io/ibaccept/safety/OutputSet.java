@@ -41,6 +41,7 @@ public final class OutputSet implements AutoCloseable {
     public static OutputSet open(Path dir, Collection<String> names) throws IOException {
         OutputFiles.directory(dir, "");
         for (String n : names) if (!SafePath.isSafeName(n)) throw new IllegalArgumentException("not a file name: " + n);
+        removeAbandoned(dir);
         return new OutputSet(dir, Files.createTempDirectory(dir, ".ibaccept-new-"), Set.copyOf(names));
     }
 
@@ -61,6 +62,12 @@ public final class OutputSet implements AutoCloseable {
     public List<Path> commit(Collection<String> written) throws IOException {
         synchronized (COMMIT) {
             if (abandoned) throw new IOException("stopped before the reports were complete: " + dir + " was left as it was");
+            // what would make a rename fail is found before the first one: the set goes in whole or not at all
+            for (String n : written) {
+                Path target = dir.resolve(n);
+                if (Files.isDirectory(target, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                    throw new IOException(target + " is a directory: no report was replaced");
+            }
             for (String n : written)
                 Files.move(file(n), dir.resolve(n), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             for (String n : names) if (!written.contains(n)) Files.deleteIfExists(dir.resolve(n)); // a link itself, not its target
@@ -75,7 +82,7 @@ public final class OutputSet implements AutoCloseable {
             abandoned = true;
         }
         deleteStaging();
-        System.err.println("ibaccept: stopped before the reports were complete: " + dir + " was left as it was");
+        System.err.println("ibaccept: stopped before the reports were complete: " + Printable.of(dir.toString()) + " was left as it was");
     }
 
     /** Removes the staging directory (and with it an unfinished set). */
@@ -92,11 +99,46 @@ public final class OutputSet implements AutoCloseable {
         }
     }
 
+    /** Removes the staging directory; a writer still finishing a file in it (a signal) is waited for a few times. */
     private void deleteStaging() {
-        try (Stream<Path> s = Files.walk(staging)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        for (int attempt = 0; attempt < 5 && Files.exists(staging, java.nio.file.LinkOption.NOFOLLOW_LINKS); attempt++) {
+            deleteTree(staging);
+            if (attempt > 0) sleep(50);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // the next attempt takes it
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // a hidden .ibaccept-new-* directory is all that can remain; the next run removes it
+        }
+    }
+
+    /** Staging directories of runs killed outright (SIGKILL, power loss), a day or more old: nobody writes there any more. */
+    private static void removeAbandoned(Path dir) {
+        java.time.Instant dayAgo = java.time.Instant.now().minus(java.time.Duration.ofDays(1));
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.filter(p -> p.getFileName().toString().startsWith(".ibaccept-new-")).toList()) {
+                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        && Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(dayAgo)) deleteTree(p);
+            }
         } catch (IOException e) {
-            // best effort: a hidden .ibaccept-new-* directory is all that can remain
+            // nothing to tidy
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -7,7 +7,6 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -156,9 +155,9 @@ public final class RuleConfig {
     static RuleConfig withOverrides(Path file, List<Check> checks) {
         String content;
         try {
-            content = Files.readString(file, StandardCharsets.UTF_8);
+            content = io.ibaccept.safety.SideInput.read(file, 4L << 20, "rules file"); // every setting of every check is about 100 KiB
         } catch (IOException e) {
-            throw new BadRulesFile(file + ": cannot read rules file: " + e.getMessage());
+            throw new BadRulesFile(e.getMessage());
         }
         return withOverrides(file.toString(), content, checks);
     }

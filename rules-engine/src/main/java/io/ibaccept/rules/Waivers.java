@@ -1,9 +1,6 @@
 package io.ibaccept.rules;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -18,6 +15,8 @@ import java.util.List;
 public record Waivers(List<Waiver> waivers) {
     public static final String CHECK = "waiver";
     private static final int MAX_LINES = 100_000;
+    /** 100,000 waivers of about 160 characters. */
+    private static final long MAX_BYTES = 16L << 20;
 
     public Waivers {
         waivers = List.copyOf(waivers);
@@ -33,11 +32,9 @@ public record Waivers(List<Waiver> waivers) {
     public static Waivers load(Path file) {
         List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (CharacterCodingException e) {
-            throw new BadWaiversFile(file + ": not a UTF-8 text file");
+            lines = io.ibaccept.safety.SideInput.read(file, MAX_BYTES, "waivers file").lines().toList();
         } catch (IOException e) {
-            throw new BadWaiversFile(file + ": cannot read the waivers file (" + e.getMessage() + ")");
+            throw new BadWaiversFile(e.getMessage());
         }
         if (lines.size() > MAX_LINES) throw new BadWaiversFile(file + ": more than " + MAX_LINES + " lines: not a waivers file");
         RuleConfig defaults = RuleConfig.defaults();
