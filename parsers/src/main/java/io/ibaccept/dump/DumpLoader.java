@@ -14,6 +14,7 @@ import io.ibaccept.parse.Parser;
 import io.ibaccept.parse.Parsing;
 import io.ibaccept.parse.ParseException;
 import io.ibaccept.parse.Text;
+import io.ibaccept.safety.Printable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -37,6 +38,8 @@ public final class DumpLoader {
     private final DumpFiles files;
     private final List<InputProblem> problems = Collections.synchronizedList(new ArrayList<>());
     private final List<CommandResult> commands = Collections.synchronizedList(new ArrayList<>());
+    /** When the collection that wrote this dump began (the manifest's created), or null when unknown. */
+    private java.time.Instant collectedSince;
 
     private DumpLoader(Path root, String label, DumpFiles files, List<InputProblem> early) {
         this.root = root;
@@ -71,7 +74,7 @@ public final class DumpLoader {
             ZipDump.Extracted z = ZipDump.extract(root, ZipDump.Limits.defaults(maxFileBytes));
             try {
                 List<InputProblem> early = new ArrayList<>();
-                z.skipped().forEach((entry, why) -> early.add(new InputProblem(InputProblem.Kind.PARSE_ERROR, null, "zip", entry, 0, why)));
+                z.skipped().forEach((entry, why) -> early.add(new InputProblem(InputProblem.Kind.PARSE_ERROR, null, "zip", Printable.of(entry), 0, why)));
                 return new DumpLoader(z.root(), root.toString(), new DumpFiles(z.root(), maxFileBytes, z.withheld()), early).run();
             } finally {
                 z.delete();
@@ -83,6 +86,7 @@ public final class DumpLoader {
 
     private ClusterData run() {
         Manifest manifest = manifest();
+        collectedSince = instant(manifest.created());
         List<String> hosts = new ArrayList<>(manifest.nodes());
         if (hosts.isEmpty()) hosts.addAll(listDirs("nodes"));
         Map<String, HostData> hostData = new ConcurrentHashMap<>();
@@ -95,7 +99,7 @@ public final class DumpLoader {
         cmds.sort(java.util.Comparator.comparing(CommandResult::host).thenComparing(CommandResult::name));
         List<io.ibaccept.model.CollectiveRun> collectives = CollectiveLoader.loadDir(root);
         // after every read: the files already hashed while read are not read again
-        String dumpId = DumpId.of(root, files.digests());
+        String dumpId = DumpId.of(root, files.digests(), files.maxBytes());
         return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted, collectives, dumpId);
     }
 
@@ -146,12 +150,7 @@ public final class DumpLoader {
     }
 
     private static String printable(String s) {
-        StringBuilder sb = new StringBuilder();
-        s.codePoints().limit(80).forEach(c -> {
-            if (c < 0x20 || c == 0x7f) sb.append('?');
-            else sb.appendCodePoint(c);
-        });
-        return sb.toString();
+        return Printable.of(s.length() > 80 ? s.substring(0, 80) : s);
     }
 
     private HostData host(String h) {
@@ -235,12 +234,23 @@ public final class DumpLoader {
         String name = source.fileName();
         String base = rel.substring(0, rel.length() - 4);
         boolean failed = false;
+        boolean ran = false;
         if (present(base + ".meta")) {
             Text mt = read(base + ".meta", host, name);
             if (mt != null) {
                 try {
                     Map<String, String> kv = KeyValues.parse(mt);
+                    java.time.Instant started = instant(kv.get("started"));
+                    boolean byCollect = source.collectedBy() == Source.CollectedBy.COLLECT || source.collectedBy() == Source.CollectedBy.COUNTER_WINDOW;
+                    if (byCollect && started != null && collectedSince != null && started.isBefore(collectedSince)) {
+                        // collect writes the manifest before its first command: an output older than it was left in the
+                        // directory by an earlier collection, and this one did not collect it again
+                        problem(InputProblem.Kind.MISSING, host, name, rel, 0, "left from an earlier collection (started "
+                                + kv.get("started") + ", before this dump's collection began at " + collectedSince + "): not read");
+                        return null;
+                    }
                     String status = kv.getOrDefault("status", CommandResult.OK);
+                    ran = CommandResult.OK.equals(status);
                     int exit = parseInt(kv.get("exit"));
                     String stderr = present(base + ".err") ? readQuiet(base + ".err") : "";
                     CommandResult cr = new CommandResult(name, host == null ? kv.getOrDefault("host", "") : host,
@@ -255,8 +265,10 @@ public final class DumpLoader {
                             case CommandResult.UNREACHABLE -> InputProblem.Kind.UNREACHABLE;
                             default -> InputProblem.Kind.COMMAND_FAILED;
                         };
+                        boolean unjudged = kind == InputProblem.Kind.COMMAND_FAILED && source.oneValue();
                         problem(kind, host, name, rel, 0, "'" + cr.commandLine() + "' " + describe(cr)
-                                + (why.isEmpty() ? "" : ": " + why));
+                                + (why.isEmpty() ? "" : ": " + why) + (unjudged ? "; what it printed is not judged" : ""));
+                        if (unjudged) return null; // one value from a failed run proves nothing (Source.oneValue)
                         // a tool that exited non-zero ran to its end: keep what it printed (ibstat exits 255 after
                         // listing the CAs it could read). A timed-out one was killed mid-output: a cut topology or
                         // counter list would read as missing nodes, so it is not used.
@@ -269,6 +281,12 @@ public final class DumpLoader {
             }
         }
         if (failed && !present(rel)) return null;
+        if (ran && !present(rel)) {
+            // collect writes the output before its .meta: a meta of a run that went fine without it is a damaged dump
+            problem(InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, "its " + base.substring(base.lastIndexOf('/') + 1)
+                    + ".meta says the command ran (status ok) but the output file is missing: the dump was edited, cut or merged");
+            return null;
+        }
         Text t = open(rel, host, name, false);
         if (t == null) return null;
         if (t.isStreamed()) return parseStreamed(host, source, rel, parser, t, failed);
@@ -394,7 +412,18 @@ public final class DumpLoader {
     }
 
     private void problem(InputProblem.Kind kind, String host, String command, String file, int line, String msg) {
-        problems.add(new InputProblem(kind, host, command, file, line, msg));
+        // quoted from the dump (stderr lines, file and node names): shown on consoles and in strict JSON
+        problems.add(new InputProblem(kind, Printable.of(host), Printable.of(command), Printable.of(file), line, Printable.of(msg)));
+    }
+
+    /** An ISO-8601 instant as collect writes it, or null (empty, hand-written or another format: no judgement). */
+    private static java.time.Instant instant(String s) {
+        if (s == null || s.isBlank()) return null;
+        try {
+            return java.time.Instant.parse(s.trim());
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
     }
 
     private static int parseInt(String s) {

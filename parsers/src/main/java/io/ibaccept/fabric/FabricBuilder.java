@@ -94,6 +94,8 @@ public final class FabricBuilder {
                         // a peer ibnetdiscover printed on a port line but whose own record is missing (truncated output)
                         nodes.put(remote, new RawNode(remote, p.remoteId().startsWith("S-") ? Type.SWITCH : Type.CA,
                                 p.remoteDescription().isEmpty() ? p.remoteId() : p.remoteDescription(), p.remoteLid(), p.ref()));
+                        // iblinkinfo names a CA by its port GUID, known only from the missing record: its LID joins them
+                        if (p.remoteLid() > 0) lidToNode.putIfAbsent(p.remoteLid(), remote);
                         notes.add(p.ref() + ": " + p.remoteId() + " appears as a peer but has no node record");
                     }
                     RawLink l = link(links, new End(key, p.port()), new End(remote, p.remotePort()));
@@ -108,7 +110,7 @@ public final class FabricBuilder {
             Map<String, Long> byName = new HashMap<>();
             List<long[]> keys = new ArrayList<>(iblinkinfo.size());
             for (LinkInfo li : iblinkinfo) {
-                long key = li.switchNode() ? li.nodeGuid() : caPortToNode.getOrDefault(li.nodeGuid(), li.nodeGuid());
+                long key = li.switchNode() ? li.nodeGuid() : caPortToNode.getOrDefault(li.nodeGuid(), caByLid(nodes, lidToNode, li));
                 RawNode n = nodes.get(key);
                 if (n == null) {
                     n = new RawNode(key, li.switchNode() ? Type.SWITCH : Type.CA, li.nodeName(), li.switchNode() ? li.lid() : 0, li.ref());
@@ -154,6 +156,12 @@ public final class FabricBuilder {
             return finish(nodes, links, down, notes, map, caPortToNode);
         }
         return finish(nodes, links, List.of(), notes, map, caPortToNode);
+    }
+
+    /** The CA of an iblinkinfo entry whose port GUID no CA record gave (a cut topology), by its LID; else its own GUID. */
+    private static long caByLid(Map<Long, RawNode> nodes, Map<Integer, Long> lidToNode, LinkInfo li) {
+        Long byLid = li.lid() > 0 ? lidToNode.get(li.lid()) : null;
+        return byLid != null && nodes.get(byLid) != null && nodes.get(byLid).type == Type.CA ? byLid : li.nodeGuid();
     }
 
     private static Fabric finish(Map<Long, RawNode> raw, Map<String, RawLink> rawLinks, List<Fabric.Port> down,

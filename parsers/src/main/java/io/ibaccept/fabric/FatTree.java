@@ -149,6 +149,15 @@ public final class FatTree {
         });
         Map<String, List<Node>> ratioGroups = new LinkedHashMap<>();
         java.util.Set<String> unevenLeaves = new java.util.HashSet<>();
+        // groups where a leaf has fewer uplinks than its peers: there, a leaf with more may hold the moved cables
+        java.util.Set<Integer> groupsShort = new java.util.HashSet<>();
+        for (Node leaf : leaves) {
+            int up = loads.get(leaf.guid()).up().size();
+            // a leaf cut off from every spine is a group of its own: its cables may be anywhere, so every group counts
+            if (up == 0) groupsShort.addAll(usualUpOf.keySet());
+            Integer usual = usualUpOf.get(leaf.group());
+            if (up > 0 && usual != null && up < usual) groupsShort.add(leaf.group());
+        }
         for (Node leaf : leaves) {
             Load ld = loads.get(leaf.guid());
             int up = ld.up().size();
@@ -163,8 +172,10 @@ public final class FatTree {
                 blocking.add(lostUplinks(f, leaf, ld, usualHere, mine, usualInGroup, peerUplinkPorts, planned, s));
                 continue;
             }
-            if (levels >= 2 && up > usualHere && leaves.size() > 2)
-                tree.add(new Issue("uplinks_count", true, List.of(leaf.name()),
+            // more uplinks than the majority is no fault by itself (a bigger leaf, a storage leaf, spare capacity): worth a
+            // look only where another leaf of the group lacks uplinks, as cables moved from it
+            if (levels >= 2 && up > usualHere && leaves.size() > 2 && groupsShort.contains(leaf.group()))
+                tree.add(new Issue("uplinks_count", false, List.of(leaf.name()),
                         leaf.name() + " has " + up + " uplinks, the other leaves usually " + usualHere + " (" + countsOf(leaves, upCount) + ")",
                         ld.up().stream().limit(8).map(l -> fact(f, l, leaf)).toList(),
                         Map.of("leaf", leaf.name(), "count", String.valueOf(up), "usual", String.valueOf(usualHere))));

@@ -18,11 +18,20 @@ import java.util.Map;
 public final class IbnetdiscoverParser {
     private IbnetdiscoverParser() {}
 
+    /**
+     * A topology that is not a dump's whole fabric (a golden plan, a burn-in's own scan): every line must read, and
+     * peers without a record of their own are allowed (a plan may list only the switches).
+     */
     public static Topology parse(Text t) {
-        return parse(t, Issues.strict());
+        return parse(t, Issues.strict(), false);
     }
 
+    /** A dump's fabric-wide output: unreadable lines and a cut output are issues (see {@link #cutShort}). */
     public static Topology parse(Text t, Issues issues) {
+        return parse(t, issues, true);
+    }
+
+    private static Topology parse(Text t, Issues issues, boolean whole) {
         List<String> lines = t.lines();
         List<Topology.Node> nodes = new ArrayList<>();
         PortsMode portsMode = new PortsMode();
@@ -87,11 +96,32 @@ public final class IbnetdiscoverParser {
             issues.add(t, ln, "unrecognised ibnetdiscover line: '" + Text.excerpt(line) + "'");
         }
         if (head != null) nodes.add(head.build(ports));
+        if (whole) cutShort(t, issues, nodes);
         nodes.addAll(portsMode.nodes());
         nodes.addAll(lst.nodes());
         if (nodes.isEmpty())
             throw t.error(0, sawTopologyComment ? "topology has no nodes (truncated?)" : "not ibnetdiscover output: no node records");
         return new Topology(nodes);
+    }
+
+    /**
+     * ibnetdiscover prints a record for every node it reached, so a node named as the peer of a port with no record of
+     * its own means the output stops early (the collection was interrupted, the disk filled, the file was truncated):
+     * the nodes after the cut are not missing from the fabric, only from the file. One issue at the last line.
+     */
+    private static void cutShort(Text t, Issues issues, List<Topology.Node> records) {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (Topology.Node n : records) ids.add(n.id());
+        java.util.Map<String, String> peers = new java.util.LinkedHashMap<>();
+        for (Topology.Node n : records)
+            for (Topology.Port p : n.ports())
+                if (!p.remoteId().isEmpty() && !ids.contains(p.remoteId())) peers.putIfAbsent(p.remoteId(), p.remoteDescription());
+        if (peers.isEmpty()) return;
+        Map.Entry<String, String> first = peers.entrySet().iterator().next();
+        String name = first.getValue().isEmpty() ? first.getKey() : first.getValue();
+        issues.add(t, Math.max(1, t.lines().size()), "the output stops before the records of " + peers.size()
+                + " node(s) it names as port peers (e.g. \"" + Text.excerpt(name) + "\"): it was cut (collection interrupted,"
+                + " disk full or file truncated), and those nodes are missing from the file, not from the fabric");
     }
 
     private static boolean isAssignment(String line) {

@@ -143,6 +143,13 @@ class DumpSafetyTest {
     void aMissingRequiredFileStaysAProblem() throws Exception {
         Path d = dump();
         Files.delete(d.resolve("nodes/n1/ulimit-l.out"));
+        // its .meta says it ran: the output was lost from the dump, which is damage, not "not collected"
+        assertThat(DumpLoader.load(d).problemsFor("n1", "ulimit-l")).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(InputProblem.Kind.PARSE_ERROR);
+            assertThat(p.message()).isEqualTo("its ulimit-l.meta says the command ran (status ok) but the output file is missing:"
+                    + " the dump was edited, cut or merged");
+        });
+        Files.delete(d.resolve("nodes/n1/ulimit-l.meta"));
         assertThat(DumpLoader.load(d).problemsFor("n1", "ulimit-l")).singleElement()
                 .satisfies(p -> assertThat(p.kind()).isEqualTo(InputProblem.Kind.MISSING));
         assertThat(DumpLoader.load(d).problemsFor("n1", "smpquery-nodeinfo")).singleElement()
@@ -226,6 +233,102 @@ class DumpSafetyTest {
         Files.writeString(garbage, "not a zip");
         assertThatThrownBy(() -> DumpLoader.load(garbage)).isInstanceOf(DumpLoader.DumpNotFound.class)
                 .hasMessageContaining("not a readable zip archive");
+    }
+
+    @Test
+    void duplicateZipEntriesAreNeitherRead() throws Exception {
+        Path zip = tmp.resolve("merged.zip");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip))) {
+            put(z, "dump/manifest.txt", "format: 1\nnodes: n1\n");
+            put(z, "dump/nodes/n1/ulimit-l.out", "64\n");
+            put(z, "dump/nodes/n1/ulimit-l.oux", "unlimited\n"); // renamed below: ZipOutputStream refuses a duplicate
+        }
+        byte[] b = Files.readAllBytes(zip);
+        String latin = new String(b, StandardCharsets.ISO_8859_1).replace("ulimit-l.oux", "ulimit-l.out");
+        Files.write(zip, latin.getBytes(StandardCharsets.ISO_8859_1));
+        ClusterData data = DumpLoader.load(zip);
+        // the healthy second copy must not hide the first: neither is judged
+        assertThat(data.hosts().get("n1").memlockKib()).isNull();
+        assertThat(data.problemsFor("n1", "ulimit-l")).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo("nodes/n1/ulimit-l.out");
+            assertThat(p.message()).contains("more than one entry named dump/nodes/n1/ulimit-l.out");
+        });
+    }
+
+    @Test
+    void aZipBombStopsFarBelowTheFreeSpace() throws Exception {
+        ZipDump.Limits l = new ZipDump.Limits(64L << 20, 4096L << 20, 500_000);
+        // by default at most 200 x the archive + 64 MiB, and never more than half the free space
+        assertThat(l.totalFor(10L << 20, 100L << 30, false)).isEqualTo((10L << 20) * 200 + (64L << 20));
+        assertThat(l.totalFor(10L << 20, 1L << 30, false)).isEqualTo(512L << 20);
+        assertThat(l.totalFor(100L << 20, 100L << 30, true)).isEqualTo(4096L << 20);
+        Path zip = tmp.resolve("bomb.zip");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip))) {
+            put(z, "manifest.txt", "format: 1\nnodes: n1\n");
+            z.putNextEntry(new ZipEntry("nodes/n1/ibstat.out"));
+            byte[] zeros = new byte[1 << 20];
+            for (int i = 0; i < 120; i++) z.write(zeros);
+            z.closeEntry();
+        }
+        assertThat(Files.size(zip)).isLessThan(1L << 20);
+        assertThatThrownBy(() -> ZipDump.extract(zip, ZipDump.Limits.defaults(1L << 30)))
+                .isInstanceOf(DumpLoader.DumpNotFound.class).hasMessageContaining("200 x the archive plus 64 MiB");
+    }
+
+    @Test
+    void aRefusedSparseFileIsNotHashedWhole() throws Exception {
+        Path d = dump();
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(d.resolve("nodes/n1/core").toFile(), "rw")) {
+            f.setLength(16L << 30); // 16 GiB, sparse: reading it all would take about a minute
+        }
+        long t0 = System.nanoTime();
+        ClusterData data = DumpLoader.load(d);
+        assertThat((System.nanoTime() - t0) / 1e9).isLessThan(30);
+        assertThat(data.dumpId()).startsWith("sha256:");
+        assertThat(data.hosts().get("n1").memlockKib()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void aHardLinkIsNotReadSinceItsOtherNameMayBeOutsideTheDump() throws Exception {
+        Path d = dump();
+        Path outside = Files.writeString(tmp.resolve("shadow"), "unlimited\n");
+        Files.delete(d.resolve("nodes/n1/ulimit-l.out"));
+        Files.createLink(d.resolve("nodes/n1/ulimit-l.out"), outside);
+        ClusterData data = DumpLoader.load(d);
+        assertThat(data.hosts().get("n1").memlockKib()).isNull();
+        assertThat(data.problemsFor("n1", "ulimit-l")).singleElement()
+                .satisfies(p -> assertThat(p.message()).startsWith("hard link (the file has 2 names; another may be outside the dump): not read"));
+    }
+
+    @Test
+    void aFailedCommandOfOneValueIsNotJudged() throws Exception {
+        Path d = dump();
+        // 'ulimit -l' exited 1 although it printed a number: that number proves nothing
+        new DumpWriter(d).command(Cmd.ULIMIT, "n1", new CommandResult("ulimit-l", "n1", "ulimit -l", CommandResult.FAILED, 1, 1, "",
+                "bash: ulimit: max locked memory: cannot modify limit\n"), "64\n");
+        ClusterData data = DumpLoader.load(d);
+        assertThat(data.hosts().get("n1").memlockKib()).isNull();
+        assertThat(data.problemsFor("n1", "ulimit-l")).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(InputProblem.Kind.COMMAND_FAILED);
+            assertThat(p.message()).endsWith("cannot modify limit; what it printed is not judged");
+        });
+    }
+
+    @Test
+    void anOutputLeftFromAnEarlierCollectionIsNotRead() throws Exception {
+        Path d = dump(); // its manifest says the collection began 2026-12-02T00:00:00Z
+        DumpWriter w = new DumpWriter(d);
+        w.command(Cmd.ULIMIT, "n1", new CommandResult("ulimit-l", "n1", "ulimit -l", CommandResult.OK, 0, 1, "2026-11-30T10:00:00Z", ""), "64\n");
+        ClusterData data = DumpLoader.load(d);
+        assertThat(data.hosts().get("n1").memlockKib()).isNull();
+        assertThat(data.problemsFor("n1", "ulimit-l")).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(InputProblem.Kind.MISSING);
+            assertThat(p.message()).isEqualTo("left from an earlier collection (started 2026-11-30T10:00:00Z, before this dump's"
+                    + " collection began at 2026-12-02T00:00:00Z): not read");
+        });
+        // one of this collection is read
+        w.command(Cmd.ULIMIT, "n1", new CommandResult("ulimit-l", "n1", "ulimit -l", CommandResult.OK, 0, 1, "2026-12-02T00:05:00Z", ""), "64\n");
+        assertThat(DumpLoader.load(d).hosts().get("n1").memlockKib()).isEqualTo(64);
     }
 
     static void put(ZipOutputStream z, String name, String content) throws Exception {

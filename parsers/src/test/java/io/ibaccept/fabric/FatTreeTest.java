@@ -123,6 +123,17 @@ class FatTreeTest {
     }
 
     @Test
+    void aLeafWithMoreUplinksThanTheOthersIsNoFault() {
+        // leaf03 is cabled with two uplinks more (a bigger or storage leaf): no other leaf lacks any, so nothing moved
+        TestFabrics t = TestFabrics.fatTree(2, 4, 1, 2);
+        t.cable("leaf03", 30, "spine01", 30);
+        t.cable("leaf03", 31, "spine02", 30);
+        FatTree.Result r = validate(t);
+        assertThat(r.tree()).isEmpty();
+        assertThat(r.blocking()).isEmpty();
+    }
+
+    @Test
     void unevenUplinks3122() {
         // 4 leaves, 2 hosts each, 2 spines; uplinks 3/1/2/2 instead of 2/2/2/2
         TestFabrics t = TestFabrics.fatTree(2, 4, 1, 2);
@@ -132,6 +143,7 @@ class FatTreeTest {
         // 2 + 1 over two spines is as even as 3 uplinks get: only the count is reported
         assertThat(r.tree()).singleElement().satisfies(i -> {
             assertThat(i.kind()).isEqualTo("uplinks_count");
+            assertThat(i.severe()).as("more uplinks are worth a look, not a fault").isFalse();
             assertThat(i.summary()).isEqualTo("leaf01 has 3 uplinks, the other leaves usually 2 (3/1/2/2)");
         });
         assertThat(r.blocking()).singleElement().satisfies(i -> {

@@ -36,12 +36,28 @@ class TopologyParsersTest {
     @Test
     void ibnetdiscoverDescriptionWithEqualsSign() {
         String s = "vendid=0x2c9\nswitchguid=0x200005(200005)\nSwitch\t36 \"S-0000000000200005\"\t\t# \"rack=3 leaf\" base port 0 lid 9 lmc 0\n"
-                + "[1]\t\"H-0000000000100018\"[1](100019) \t\t# \"node13 HCA-1\" lid 19 4xHDR\n";
+                + "[1]\t\"H-0000000000100018\"[1](100019) \t\t# \"node13 HCA-1\" lid 19 4xHDR\n"
+                + "\nCa\t1 \"H-0000000000100018\"\t\t# \"node13 HCA-1\"\n"
+                + "[1](100019) \t\"S-0000000000200005\"[1]\t\t# lid 19 lmc 0 \"rack=3 leaf\" lid 9 4xHDR\n";
         Topology t = IbnetdiscoverParser.parse(new Text("t", s));
-        assertThat(t.nodes()).singleElement().satisfies(n -> {
+        assertThat(t.nodes()).hasSize(2).first().satisfies(n -> {
             assertThat(n.description()).isEqualTo("rack=3 leaf");
             assertThat(n.ref().line()).isEqualTo(3);
         });
+    }
+
+    @Test
+    void anIbnetdiscoverOutputCutBeforeItsCaRecordsIsOneIssueAtItsEnd() {
+        String s = "Switch\t36 \"S-0000000000200005\"\t\t# \"leaf04\" base port 0 lid 9 lmc 0\n"
+                + "[1]\t\"H-0000000000100018\"[1](100019) \t\t# \"node13 HCA-1\" lid 19 4xHDR\n"
+                + "[2]\t\"H-000000000010001a\"[1](10001b) \t\t# \"node14 HCA-1\" lid 20 4xHDR\n\nvendid=0x2c9\n";
+        Issues issues = Issues.collecting();
+        Topology t = IbnetdiscoverParser.parse(new Text("fabric/ibnetdiscover.out", s), issues);
+        assertThat(t.nodes()).hasSize(1); // the switch is kept
+        assertThat(issues.list()).singleElement().satisfies(e -> assertThat(e.getMessage())
+                .isEqualTo("fabric/ibnetdiscover.out:5: the output stops before the records of 2 node(s) it names as port peers"
+                        + " (e.g. \"node13 HCA-1\"): it was cut (collection interrupted, disk full or file truncated), and those nodes"
+                        + " are missing from the file, not from the fabric"));
     }
 
     @Test

@@ -178,6 +178,20 @@ class RuleCasesTest {
     }
 
     @Test
+    void aDumpWithoutItsManifestIsNeverAccepted() {
+        TestDump d = healthy();
+        assertThat(d.analyze().verdict()).isEqualTo(Verdict.ACCEPTED);
+        d.delete("manifest.txt");
+        Report r = d.analyze();
+        // the nodes meant to be collected and whether the collection finished are unknown
+        assertThat(r.verdict()).isEqualTo(Verdict.INCOMPLETE);
+        assertThat(of(r, "input")).anySatisfy(f -> {
+            assertThat(f.status()).isEqualTo(Status.ERROR);
+            assertThat(f.summary()).startsWith("manifest: manifest.txt: file missing from the dump");
+        });
+    }
+
+    @Test
     void brokenInputsBecomeFindingsWithFileAndLine() {
         TestDump d = healthy();
         d.write("nodes/cn0002/ibstat.out", "CA 'mlx5_0'\n\tNode GUID: 0xnothex\n");
@@ -189,10 +203,11 @@ class RuleCasesTest {
             assertThat(f.status()).isEqualTo(Status.ERROR);
             assertThat(f.summary()).isEqualTo("ibstat: nodes/cn0002/ibstat.out:2: expected a hexadecimal number, found '0xnothex'");
         });
-        // a required input missing from the dump is damage, an ERROR, not a neutral SKIP
+        // an output missing from the dump although its .meta says it ran is damage, an ERROR, not a neutral SKIP
         assertThat(of(r, "input")).anySatisfy(f -> {
             assertThat(f.status()).isEqualTo(Status.ERROR);
-            assertThat(f.summary()).contains("nodes/cn0003/smpquery-portinfo.out: file missing from the dump");
+            assertThat(f.summary()).contains("nodes/cn0003/smpquery-portinfo.out: its smpquery-portinfo.meta says the command ran"
+                    + " (status ok) but the output file is missing");
         });
         assertThat(of(r, "input")).anySatisfy(f -> assertThat(f.summary()).contains("timed out after 10000 ms on cn0004"));
         // the other checks still ran on the rest of the data

@@ -11,6 +11,7 @@ final class OfedInfo {
 
     static final Source<String> SOURCE = Source.node(Cmd.OFED_INFO, "ofed_info", HostParsers::ofedVersion)
             .collect("ofed_info -s", Duration.ofSeconds(30))
+            .oneValue()
             .recollectHint("; needs MLNX_OFED/DOCA (or rdma-core packages) on the nodes")
             .inHost(HostData::ofedVersion);
 }

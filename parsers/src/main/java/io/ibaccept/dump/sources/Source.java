@@ -60,6 +60,7 @@ public final class Source<T> {
     private final boolean bestEffort;
     private final boolean needsSm;
     private final boolean silentWithoutSm;
+    private final boolean oneValue;
     private final String hint;
     private final Predicate<ClusterData> usable;
     private final Predicate<HostData> onHost;
@@ -79,6 +80,7 @@ public final class Source<T> {
         this.readsHostOs = b.readsHostOs;
         this.optional = b.optional;
         this.bestEffort = b.bestEffort;
+        this.oneValue = b.oneValue;
         this.needsSm = b.needsSm;
         this.silentWithoutSm = b.silentWithoutSm;
         this.hint = Objects.requireNonNull(b.hint, () -> fileName + ": every source says how to collect it");
@@ -160,6 +162,15 @@ public final class Source<T> {
         return silentWithoutSm;
     }
 
+    /**
+     * It prints one value (a limit, a version), not a list of records: when it fails, what it printed is not judged
+     * (a failed 'ulimit -l' that printed 64 is no proof of a 64 KiB limit). A tool that lists records keeps those it
+     * printed before failing (ibstat exits 255 after the CAs it could read).
+     */
+    public boolean oneValue() {
+        return oneValue;
+    }
+
     /** How to collect it, for the SKIP of a check that needs it. */
     public String hint() {
         return hint;
@@ -205,7 +216,7 @@ public final class Source<T> {
         private final Parser<T> parser;
         private CollectedBy collectedBy;
         private Function<CollectOptions, Collect> collect;
-        private boolean readsHostOs, optional, bestEffort, needsSm, silentWithoutSm;
+        private boolean readsHostOs, optional, bestEffort, needsSm, silentWithoutSm, oneValue;
         private String hint;
 
         private Builder(Cmd cmd, String fileName, Scope scope, Parser<T> parser) {
@@ -262,6 +273,12 @@ public final class Source<T> {
         Builder<T> silentWithoutSm() {
             this.silentWithoutSm = true;
             return needsSm();
+        }
+
+        /** See {@link Source#oneValue()}. */
+        Builder<T> oneValue() {
+            this.oneValue = true;
+            return this;
         }
 
         Builder<T> hint(String text) {

@@ -11,6 +11,7 @@ final class UlimitL {
 
     static final Source<Long> SOURCE = Source.node(Cmd.ULIMIT, "ulimit-l", HostParsers::memlockKib)
             .collect("ulimit -l", Duration.ofSeconds(10))
+            .oneValue()
             .recollectHint(" (use --slurm to see the limit of a job step)")
             .inHost(HostData::memlockKib);
 }

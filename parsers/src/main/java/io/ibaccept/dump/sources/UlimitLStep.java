@@ -21,6 +21,7 @@ final class UlimitLStep {
 
     static final Source<Long> SOURCE = Source.node(Cmd.ULIMIT_STEP, "ulimit-l-step", HostParsers::memlockKib)
             .collect(SCRIPT, Duration.ofSeconds(60))
+            .oneValue()
             .readsHostOs()
             .bestEffort()
             .hint("collected by 'ibaccept collect' on Slurm nodes (srun on the node itself, or inside the step with --slurm); needs srun on the nodes")

@@ -49,6 +49,12 @@ final class FabricInventory implements Check {
         for (io.ibaccept.model.Topology.Node n : topo.nodes()) {
             if (n.type() == io.ibaccept.model.Topology.NodeType.SWITCH) {
                 switches++;
+                // a CA cabled to this switch is in the fabric even when its own record is missing (a cut output)
+                for (io.ibaccept.model.Topology.Port p : n.ports())
+                    if (p.remoteId().startsWith("H-")) {
+                        guids.add(p.remoteGuid());
+                        if (!p.remoteDescription().isEmpty()) descHosts.add(p.remoteDescription().split("\\s+")[0]);
+                    }
                 continue;
             }
             cas++;
@@ -69,6 +75,23 @@ final class FabricInventory implements Check {
         if (missing.isEmpty()) {
             c.pass("all " + c.data.hosts().size() + " hosts found in the fabric (" + inv + ")", List.of(), List.of());
             return;
+        }
+        // lines of the topology that could not be read (a cut output, a garbled record) may be where the hosts are: a
+        // missing host whose own port is not down is then the dump's damage, not the fabric's
+        List<InputProblem> damage = c.data.problemsFor(null, Cmd.IBNETDISCOVER.fileName()).stream()
+                .filter(p -> p.kind() == InputProblem.Kind.PARSE_ERROR && p.line() > 0).toList();
+        List<String> unexplained = damage.isEmpty() ? List.of() : missing.stream().filter(h -> !InputCheck.portDown(c, h)).toList();
+        if (!unexplained.isEmpty()) {
+            List<Evidence> dev = new ArrayList<>();
+            damage.stream().limit(3).forEach(p -> dev.add(Evidence.of(p.message(), p.where())));
+            ev.stream().filter(e -> unexplained.stream().anyMatch(h -> e.text().startsWith(h + ":"))).forEach(dev::add);
+            c.problem(Status.ERROR, unexplained, dev, unexplained.size() + " of " + c.data.hosts().size() + " hosts not in the readable part of"
+                    + " the topology (" + inv + "; " + damage.size() + " unreadable part(s), e.g. " + damage.get(0).where() + "): "
+                    + String.join(", ", unexplained), "damaged", Map.of("where", damage.get(0).where()));
+            missing = missing.stream().filter(h -> !unexplained.contains(h)).toList();
+            if (missing.isEmpty()) return;
+            List<String> stillMissing = missing;
+            ev.removeIf(e -> stillMissing.stream().noneMatch(h -> e.text().startsWith(h + ":")));
         }
         Finding f = c.problem(Status.FAIL, missing, ev, missing.size() + " of " + c.data.hosts().size() + " hosts not in the fabric (" + inv + "): "
                 + String.join(", ", missing), "", Map.of("hosts", String.join(", ", missing)));

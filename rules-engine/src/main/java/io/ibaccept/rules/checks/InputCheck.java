@@ -65,7 +65,8 @@ final class InputCheck implements Check {
             // one not collected on purpose (mlxlink, ibdiagnet, ethtool, ibstatus, ...) or a tool not installed is not
             Status st = switch (p.kind()) {
                 case TOOL_MISSING -> Status.SKIP;
-                case MISSING -> required(p.command()) ? Status.ERROR : Status.SKIP;
+                // without the manifest neither the nodes meant to be collected nor whether the collection finished are known
+                case MISSING -> required(p.command()) || p.command().equals("manifest") ? Status.ERROR : Status.SKIP;
                 default -> bestEffort(p.command()) ? Status.WARN : Status.ERROR;
             };
             // a MAD query that failed because the host's own port is down is a consequence, not an input error
@@ -79,7 +80,8 @@ final class InputCheck implements Check {
             }
             if (downHost) st = Status.SKIP;
             // without a master SM, SA/PMA queries fail or print nothing: a consequence of the SM finding
-            boolean noSm = !downHost && noMaster && needsSm(p.command());
+            // (an unreadable line is damage of its own, whatever the SM does)
+            boolean noSm = !downHost && noMaster && needsSm(p.command()) && p.kind() != InputProblem.Kind.PARSE_ERROR;
             List<String> hosts = g.stream().map(x -> x.host() == null ? "fabric" : x.host()).distinct().toList();
             List<Evidence> ev = g.stream().limit(20).map(x -> Evidence.of(x.message(), x.where())).collect(Collectors.toList());
             if (g.size() > 20) ev.add(Evidence.of("... and " + (g.size() - 20) + " more", ""));

@@ -35,8 +35,14 @@ final class Memlock implements HostLocalCheck {
             String src = Cmd.ULIMIT.path(h.host());
             if (kib == null && h.nativeProbe() != null && h.nativeProbe().containsKey("memlock_soft_kib")) {
                 String s = h.nativeProbe().get("memlock_soft_kib");
-                kib = s.equals("unlimited") ? Long.MAX_VALUE : parse(s);
+                kib = s.equals("unlimited") ? Long.valueOf(Long.MAX_VALUE) : parse(s);
                 src = Cmd.NATIVE_PROBE.path(h.host());
+                if (kib == null) { // the dump's damage: neither a limit nor a pass
+                    c.problem(Status.ERROR, List.of(h.host()), List.of(Evidence.of("memlock_soft_kib: " + s, src)), h.host()
+                            + ": the probe's memlock_soft_kib '" + s + "' is not a number of KiB or 'unlimited'", "unreadable",
+                            Map.of("host", h.host(), "value", s));
+                    continue;
+                }
             }
             if (kib == null) {
                 missing.add(h.host());

@@ -79,6 +79,18 @@ final class SmCount implements SmCheck {
             return;
         }
         List<Evidence> all = new ArrayList<>(ev);
+        List<InputProblem> unreadable = c.data.problemsFor(null, Cmd.SMINFO.fileName()).stream()
+                .filter(p -> p.kind() == InputProblem.Kind.PARSE_ERROR && p.line() > 0).toList(); // lines that could not be read
+        if (!unreadable.isEmpty()) {
+            // the master may be on the line that could not be read: damage, not a dead SM
+            InputProblem u = unreadable.get(0);
+            List<Evidence> damaged = new ArrayList<>(ev);
+            unreadable.stream().limit(5).forEach(p -> damaged.add(Evidence.of(p.message(), p.where())));
+            c.problem(Status.ERROR, List.of("fabric"), damaged, "cannot tell whether a master SM runs: " + unreadable.size()
+                    + " line(s) of sminfo could not be read (" + u.where() + ": " + u.message() + ")" + (sms.isEmpty() ? ""
+                    : "; the readable ones name no master"), "unreadable", Map.of("where", u.where()));
+            return;
+        }
         if (sms.isEmpty()) all.addAll(smProblems(c));
         all.addAll(portEv);
         List<SmInfo> discovering = sms.stream().filter(s -> s.state() == 1 || "SMINFO_DISCOVERING".equals(s.stateName())).toList();
