@@ -52,12 +52,99 @@ public final class OutputFiles {
         return d;
     }
 
-    /** Writes root/rel (directories as {@link #directory}), replacing what is there atomically. */
+    /**
+     * Writes root/rel (directories as {@link #directory}), replacing what is there atomically. On Linux every step below
+     * root goes through directory file descriptors (openat with O_NOFOLLOW, renameat): a directory swapped for a link
+     * after it was checked cannot redirect the write either.
+     */
     public static Path write(Path root, String rel, Body body) throws IOException {
         if (!SafePath.isSafeRelative(rel)) throw new Refused(root + "/" + Shell.show(rel) + ": not a path inside the output directory");
+        Files.createDirectories(root);
+        try (java.nio.file.DirectoryStream<Path> top = Files.newDirectoryStream(root)) {
+            if (top instanceof java.nio.file.SecureDirectoryStream<Path> sds) {
+                below(sds, root, rel.split("/"), 0, body);
+                return root.resolve(rel);
+            }
+        }
         int slash = rel.lastIndexOf('/');
         Path dir = directory(root, slash < 0 ? "" : rel.substring(0, slash));
         return replace(dir, rel.substring(slash + 1), body);
+    }
+
+    private static void below(java.nio.file.SecureDirectoryStream<Path> dir, Path where, String[] parts, int i, Body body) throws IOException {
+        if (i == parts.length - 1) {
+            replaceIn(dir, where, parts[i], body);
+            return;
+        }
+        Path name = Path.of(parts[i]);
+        java.nio.file.SecureDirectoryStream<Path> child;
+        try {
+            child = dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+        } catch (java.nio.file.NoSuchFileException e) {
+            // no mkdirat in Java: made by path, then opened through this directory's descriptor, never through a link
+            try {
+                Files.createDirectory(where.resolve(name));
+            } catch (FileAlreadyExistsException raced) {
+                // made meanwhile: opened (and checked) below
+            }
+            child = open(dir, where, name);
+        } catch (java.nio.file.FileSystemException e) {
+            throw refusal(dir, where, name);
+        }
+        try (java.nio.file.SecureDirectoryStream<Path> entered = child) {
+            below(entered, where.resolve(name), parts, i + 1, body);
+        }
+    }
+
+    private static java.nio.file.SecureDirectoryStream<Path> open(java.nio.file.SecureDirectoryStream<Path> dir, Path where, Path name) throws IOException {
+        try {
+            return dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+        } catch (java.nio.file.FileSystemException e) {
+            throw refusal(dir, where, name);
+        }
+    }
+
+    /** Why name in dir cannot be entered: a link or not a directory (O_NOFOLLOW refused it). */
+    private static IOException refusal(java.nio.file.SecureDirectoryStream<Path> dir, Path where, Path name) {
+        try {
+            BasicFileAttributes a = dir.getFileAttributeView(name, java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .readAttributes();
+            if (a.isSymbolicLink()) return new Refused(where.resolve(name) + " is a symbolic link: not written through (it was not made by ibaccept)");
+            return new Refused(where.resolve(name) + " is not a directory");
+        } catch (IOException e) {
+            return e;
+        }
+    }
+
+    /** replace() relative to an open directory: the temporary file is created there (O_EXCL) and renamed over name (renameat). */
+    private static void replaceIn(java.nio.file.SecureDirectoryStream<Path> dir, Path where, String name, Body body) throws IOException {
+        if (!SafePath.isSafeName(name)) throw new Refused(where + "/" + Shell.show(name) + ": not a file name");
+        Path tmp = null;
+        java.nio.channels.SeekableByteChannel ch = null;
+        for (int attempt = 0; ch == null; attempt++) {
+            tmp = Path.of("." + name + "." + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + ".part");
+            try {
+                ch = dir.newByteChannel(tmp, java.util.Set.of(java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE));
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 8) throw e;
+            }
+        }
+        boolean done = false;
+        try {
+            try (OutputStream out = new java.io.BufferedOutputStream(java.nio.channels.Channels.newOutputStream(ch))) {
+                body.to(out);
+            }
+            dir.move(tmp, dir, Path.of(name));
+            done = true;
+        } finally {
+            if (!done) {
+                try {
+                    dir.deleteFile(tmp);
+                } catch (IOException gone) {
+                    // nothing left to remove
+                }
+            }
+        }
     }
 
     /** Writes dir/name through a temporary file renamed over name: a link at name is replaced, not followed. */

@@ -49,6 +49,22 @@ class OutputFilesTest {
     }
 
     @Test
+    void aDirectorySwappedForALinkWhileTheFileIsWrittenDoesNotRedirectIt() throws IOException {
+        Path dump = Files.createDirectories(tmp.resolve("dump/nodes/cn0001"));
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        // the race of someone who can write into the dump: once the directory was checked, it becomes a link
+        OutputFiles.write(tmp.resolve("dump"), "nodes/cn0001/ibstat.out", out -> {
+            Files.move(dump, tmp.resolve("dump/nodes/cn0001-moved"));
+            Files.createSymbolicLink(tmp.resolve("dump/nodes/cn0001"), elsewhere);
+            out.write("CA 'mlx5_0'\n".getBytes());
+        });
+        assertThat(elsewhere).isEmptyDirectory();
+        // written through the directory's descriptor: the file is in the directory that was checked
+        assertThat(tmp.resolve("dump/nodes/cn0001-moved/ibstat.out")).hasContent("CA 'mlx5_0'");
+        assertThat(leftovers(tmp.resolve("dump"))).isEmpty();
+    }
+
+    @Test
     void theDumpWriterNeitherFollowsNorReadsPlantedLinks() throws IOException {
         Path dump = Files.createDirectories(tmp.resolve("dump"));
         Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
