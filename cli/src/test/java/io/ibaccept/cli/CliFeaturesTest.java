@@ -53,6 +53,22 @@ class CliFeaturesTest {
     }
 
     @Test
+    void sideInputsAreBoundedWithOneSentenceAndExit2(@TempDir Path tmp) throws Exception {
+        Path rules = tmp.resolve("rules.properties");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(rules.toFile(), "rw")) {
+            f.setLength(300L << 20);
+        }
+        MainTest.Run big = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--rules", rules.toString());
+        assertThat(big.code()).isEqualTo(2);
+        assertThat(big.err()).startsWith("ibaccept: " + rules + ": the rules file is 300.0 MiB, more than 4 MiB: not read").doesNotContain("\tat ");
+        Path nnm = tmp.resolve("nnm");
+        assertThat(new ProcessBuilder("mkfifo", nnm.toString()).start().waitFor()).isZero();
+        MainTest.Run fifo = run("analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--node-name-map", nnm.toString());
+        assertThat(fifo.code()).isEqualTo(2);
+        assertThat(fifo.err()).isEqualTo("ibaccept: " + nnm + ": the node-name-map is not a regular file\n");
+    }
+
+    @Test
     void diffShowsWhatChangedSinceHandover(@TempDir Path tmp) throws Exception {
         Path after = tmp.resolve("after");
         copy(DEMO, after);

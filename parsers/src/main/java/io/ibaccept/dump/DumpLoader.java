@@ -92,6 +92,7 @@ public final class DumpLoader {
         Map<String, HostData> hostData = new ConcurrentHashMap<>();
         hosts.parallelStream().forEach(h -> hostData.put(h, host(h)));
         FabricData fabric = Sources.fabric(parseAll(null, Source.Scope.FABRIC), smConfigs(hosts));
+        switchesMissingFromIblinkinfo(fabric);
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -101,6 +102,34 @@ public final class DumpLoader {
         // after every read: the files already hashed while read are not read again
         String dumpId = DumpId.of(root, files.digests(), files.maxBytes());
         return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted, collectives, dumpId);
+    }
+
+    /**
+     * iblinkinfo prints every switch of the fabric, as ibnetdiscover does: switches of the topology with no block in it
+     * mean its output stops early (cut on a line boundary, which no line shows) or they did not answer when it ran.
+     * One problem at its last line; their links are then known from ibnetdiscover only.
+     */
+    private void switchesMissingFromIblinkinfo(FabricData fabric) {
+        if (fabric.topology() == null || fabric.links() == null || fabric.links().isEmpty()) return;
+        java.util.Set<Long> listed = new java.util.HashSet<>();
+        int last = 0;
+        for (io.ibaccept.model.LinkInfo li : fabric.links()) {
+            if (li.switchNode()) listed.add(li.nodeGuid());
+            if (li.ref() != null) last = Math.max(last, li.ref().line());
+        }
+        if (listed.isEmpty()) return; // not the switch listing (a CA-only or single-port query attached by hand)
+        List<String> missing = new ArrayList<>();
+        int switches = 0;
+        for (io.ibaccept.model.Topology.Node n : fabric.topology().nodes()) {
+            if (n.type() != io.ibaccept.model.Topology.NodeType.SWITCH) continue;
+            switches++;
+            if (!listed.contains(n.guid())) missing.add(n.description().isEmpty() ? n.id() : n.description());
+        }
+        if (missing.isEmpty()) return;
+        problem(InputProblem.Kind.PARSE_ERROR, null, Cmd.IBLINKINFO.fileName(), Cmd.IBLINKINFO.path(null), Math.max(1, last),
+                "lists " + (switches - missing.size()) + " of the " + switches + " switches ibnetdiscover found (missing: "
+                        + String.join(", ", missing.subList(0, Math.min(5, missing.size()))) + (missing.size() > 5 ? ", ..." : "")
+                        + "): its output stops early (cut) or they did not answer when it ran; their links are known from ibnetdiscover only");
     }
 
     private Manifest manifest() {

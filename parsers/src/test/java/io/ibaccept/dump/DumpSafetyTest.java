@@ -331,6 +331,31 @@ class DumpSafetyTest {
         assertThat(DumpLoader.load(d).hosts().get("n1").memlockKib()).isEqualTo(64);
     }
 
+    @Test
+    void anIblinkinfoCutBetweenTwoSwitchesIsNamed() throws Exception {
+        Path demo = Path.of("..", "sample-dumps", "dumps", "demo-hdr16");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(demo), "the demo dump is beside this module");
+        Path d = tmp.resolve("demo");
+        try (java.util.stream.Stream<Path> s = Files.walk(demo)) {
+            for (Path f : s.toList()) {
+                Path t = d.resolve(demo.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(t);
+                else Files.copy(f, t);
+            }
+        }
+        assertThat(DumpLoader.load(d).problemsFor(null, "iblinkinfo")).isEmpty();
+        // cut on a line boundary, before its third switch: every line left reads fine
+        List<String> lines = Files.readAllLines(d.resolve("fabric/iblinkinfo.out"));
+        int third = 0;
+        for (int i = 0, seen = 0; i < lines.size() && third == 0; i++) if (lines.get(i).startsWith("Switch") && ++seen == 3) third = i;
+        Files.write(d.resolve("fabric/iblinkinfo.out"), lines.subList(0, third));
+        assertThat(DumpLoader.load(d).problemsFor(null, "iblinkinfo")).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(InputProblem.Kind.PARSE_ERROR);
+            assertThat(p.message()).startsWith("lists 2 of the 6 switches ibnetdiscover found (missing: ")
+                    .endsWith("its output stops early (cut) or they did not answer when it ran; their links are known from ibnetdiscover only");
+        });
+    }
+
     static void put(ZipOutputStream z, String name, String content) throws Exception {
         z.putNextEntry(new ZipEntry(name));
         z.write(content.getBytes(StandardCharsets.UTF_8));

@@ -183,13 +183,15 @@ public final class HtmlReport {
             return;
         }
         Element t = doc.selectFirst("#waiver-table tbody");
-        for (WaiverUse u : r.waivers()) {
+        for (WaiverUse u : ReportText.waiversToList(r)) {
             Waiver w = u.waiver();
             Element tr = t.appendElement("tr").attr("data-check", w.check()).attr("data-expired", String.valueOf(u.expired()));
             for (String s : new String[] {w.check(), w.objects(), w.reason(), w.owner(), w.expires().toString(),
                     u.expired() ? "EXPIRED: no longer applied" : "active", String.valueOf(u.findings())})
-                tr.appendElement("td").text(s);
+                tr.appendElement("td").text(ReportText.clip(s, ReportText.MAX_TEXT));
         }
+        String more = ReportText.moreWaiversLine(r);
+        if (more != null) t.appendElement("tr").addClass("more").appendElement("td").attr("colspan", "7").text(more);
         Element wt = doc.selectFirst("#waived-table tbody");
         for (ReportText.Group g : ReportText.groups(r, waived, layout)) {
             Element tr = wt.appendElement("tr").addClass("finding").attr("data-check", g.check()).attr("data-status", g.status().name())

@@ -152,12 +152,23 @@ public final class PdfReport {
                 doc.newPage();
                 doc.add(heading("Waivers"));
                 PdfPTable wt = table(new float[] {1.4f, 1.6f, 4, 1.4f, 1.1f, 1.4f, 0.8f}, "Check", "Objects", "Reason", "Owner", "Expires", "State", "Findings");
-                for (WaiverUse u : r.waivers()) {
+                wt.setComplete(false);
+                int rows = 0;
+                for (WaiverUse u : ReportText.waiversToList(r)) {
                     Waiver w = u.waiver();
-                    for (String s : new String[] {w.check(), w.objects(), w.reason(), w.owner(), w.expires().toString()}) wt.addCell(cell(s, BODY));
+                    for (String s : new String[] {w.check(), w.objects(), w.reason(), w.owner(), w.expires().toString()})
+                        wt.addCell(cell(ReportText.clip(s, ReportText.MAX_TEXT), BODY));
                     wt.addCell(cell(u.expired() ? "EXPIRED: no longer applied" : "active", u.expired() ? BOLD : BODY));
                     wt.addCell(cell(String.valueOf(u.findings()), BODY));
+                    if (++rows % 50 == 0) doc.add(wt); // written out as it grows
                 }
+                String more = ReportText.moreWaiversLine(r);
+                if (more != null) {
+                    PdfPCell c = cell(more, BODY);
+                    c.setColspan(7);
+                    wt.addCell(c);
+                }
+                wt.setComplete(true);
                 doc.add(wt);
                 if (!waived.isEmpty()) {
                     doc.add(heading("Waived findings"));

@@ -242,6 +242,27 @@ final class ReportText {
     /** Longest text of one cell in HTML/PDF: a damaged dump can put megabytes on one line; CSV/JSON keep it whole. */
     static final int MAX_TEXT = 2000;
 
+    /** Most waivers a report lists one row each; findings.json keeps them all. */
+    static final int MAX_WAIVER_ROWS = 200;
+
+    /**
+     * The waivers a report lists, those that matter first: the ones that waived a finding of this dump, then the
+     * expired ones, then the rest in file order, at most {@link #MAX_WAIVER_ROWS} (a site's waivers file may hold
+     * tens of thousands, which no reader scans and no PDF should hold in memory).
+     */
+    static List<io.ibaccept.rules.WaiverUse> waiversToList(io.ibaccept.rules.Report r) {
+        List<io.ibaccept.rules.WaiverUse> sorted = new ArrayList<>(r.waivers());
+        sorted.sort(java.util.Comparator.comparingInt((io.ibaccept.rules.WaiverUse u) -> u.findings() > 0 ? 0 : u.expired() ? 1 : 2));
+        return sorted.subList(0, Math.min(sorted.size(), MAX_WAIVER_ROWS));
+    }
+
+    /** The line that follows a cut waiver list, or null when every waiver is listed. */
+    static String moreWaiversLine(io.ibaccept.rules.Report r) {
+        int more = r.waivers().size() - MAX_WAIVER_ROWS;
+        return more <= 0 ? null : "... and " + more + " more waivers that waived nothing in this dump (all " + r.waivers().size()
+                + " are in findings.json)";
+    }
+
     static String clip(String s, int max) {
         return s == null || s.length() <= max ? s : s.substring(0, max) + "... (" + (s.length() - max) + " more characters in findings.csv)";
     }

@@ -100,6 +100,25 @@ class CoverAndWaiversTest {
         }
     }
 
+    @Test
+    void tensOfThousandsOfWaiversAreListedBoundedTheOnesThatWaivedFirst(@TempDir Path tmp) throws Exception {
+        StringBuilder csv = new StringBuilder();
+        for (int i = 0; i < 30_000; i++) csv.append("memlock,cn").append(String.format("%05d", i)).append(",BIOS update pending,ops,2027-06-30\n");
+        csv.append("memlock,node0*,ticket 4711,J. Doe,2027-01-31\n"); // the last line is the one that waives
+        Path w = Files.writeString(tmp.resolve("waivers.csv"), csv);
+        Report r = Waivers.load(w).apply(LargeReportTest.allFailing(50), LocalDate.of(2026, 12, 2));
+        Document doc = Jsoup.parse(HtmlReport.render(Analysis.of(r), COVER, ReportLayout.DEFAULT));
+        assertThat(doc.select("#waiver-table tbody tr:not(.more)")).hasSize(ReportText.MAX_WAIVER_ROWS);
+        assertThat(doc.selectFirst("#waiver-table tbody tr").text()).contains("ticket 4711");
+        assertThat(doc.selectFirst("#waiver-table tr.more").text())
+                .isEqualTo("... and 29801 more waivers that waived nothing in this dump (all 30001 are in findings.json)");
+        ByteArrayOutputStream pdf = new ByteArrayOutputStream();
+        PdfReport.render(Analysis.of(r), COVER, ReportLayout.DEFAULT, pdf);
+        try (PdfReader reader = new PdfReader(pdf.toByteArray())) {
+            assertThat(reader.getNumberOfPages()).isLessThan(30);
+        }
+    }
+
     private static String field(Document doc, String id) {
         return doc.selectFirst("#cover-table tr[data-field=" + id + "] td").text();
     }
