@@ -11,13 +11,11 @@ import io.ibaccept.dump.sources.CollectOptions;
 import io.ibaccept.parse.ParseException;
 import io.ibaccept.parse.Text;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -120,7 +118,6 @@ final class CollectCommand implements Callable<Integer> {
             if (smNodes != null) c.withSmNodes(Hostlist.expand(smNodes));
             c.collect(hosts, out);
         }
-        if (before != null) new DumpWriter(out).manifest(merged(before, hosts));
         main.out.println("dump written to " + out + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");
         return 0;
     }
@@ -129,21 +126,12 @@ final class CollectCommand implements Callable<Integer> {
     static final Pattern STEP = Pattern.compile("^\\[\\s*\\d+/\\d+\\]\\s+\\S+\\s+\\S+\\s+(\\S+)");
 
     private Manifest existingManifest() {
-        Path f = out.resolve(Manifest.FILE);
-        if (!io.ibaccept.safety.OutputFiles.isPlainFile(f)) return null; // a planted link is not read
-        try (java.io.InputStream in = Files.newInputStream(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return Manifest.parse(new Text(Manifest.FILE, new String(in.readNBytes(64 << 20), java.nio.charset.StandardCharsets.UTF_8)));
+        try {
+            String text = DumpWriter.readManifest(out);
+            return text == null ? null : Manifest.parse(new Text(Manifest.FILE, text));
         } catch (IOException | ParseException e) {
             return null; // unreadable: the collector's fresh manifest stands
         }
-    }
-
-    /** Re-collecting a subset must not shrink the dump: its manifest keeps the nodes it had, new ones are added. */
-    private static Manifest merged(Manifest before, List<String> hosts) {
-        Set<String> all = new LinkedHashSet<>(before.nodes());
-        all.addAll(hosts);
-        return new Manifest(before.format(), before.cluster(), before.created(), before.collector(), before.fabricNode(),
-                new ArrayList<>(all), before.toolVersions());
     }
 
     /** Command names as the dump stores them (ibstat, smpquery-portinfo, ...). */

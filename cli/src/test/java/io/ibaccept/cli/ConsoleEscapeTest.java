@@ -36,15 +36,8 @@ class ConsoleEscapeTest {
 
     @Test
     void analyzeAndDiffOfAHostileDumpPrintNoEscapeSequence() throws Exception {
-        Path demo = Path.of("..", "sample-dumps", "dumps", "demo-hdr16");
-        Path dump = tmp.resolve("hostile");
-        try (Stream<Path> s = Files.walk(demo)) {
-            for (Path f : s.toList()) {
-                Path t = dump.resolve(demo.relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(t);
-                else Files.copy(f, t);
-            }
-        }
+        Path demo = MainTest.DEMO;
+        Path dump = MainTest.copyOfDemo(tmp.resolve("hostile"));
         // a FAIL root quoting a tool's output, a failed command's stderr, a refused node name, the cluster name
         replace(dump.resolve("nodes/node12/chronyc-tracking.out"), "Leap status     : Not synchronised", "Leap status     : Not synchronised" + CORPUS);
         replace(dump.resolve("nodes/node04/ofed_info.meta"), "status: ok", "status: failed");

@@ -12,6 +12,18 @@ import org.junit.jupiter.api.io.TempDir;
 class MainTest {
     static final Path DEMO = Path.of("..", "sample-dumps", "dumps", "demo-hdr16");
 
+    /** A copy of the demo dump at target, for tests that damage or extend it. */
+    static Path copyOfDemo(Path target) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(DEMO)) {
+            for (Path f : s.toList()) {
+                Path t = target.resolve(DEMO.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(t);
+                else Files.copy(f, t);
+            }
+        }
+        return target;
+    }
+
     record Run(int code, String out, String err) {}
 
     static Run run(String... args) {

@@ -54,14 +54,7 @@ class ReportSetTest {
 
     /** The demo dump with one file more: another dump id, the same findings. */
     private Path otherDump() throws IOException {
-        Path copy = tmp.resolve("other-dump");
-        try (Stream<Path> s = Files.walk(DEMO)) {
-            for (Path f : s.toList()) {
-                Path t = copy.resolve(DEMO.relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(t);
-                else Files.copy(f, t);
-            }
-        }
+        Path copy = MainTest.copyOfDemo(tmp.resolve("other-dump"));
         Files.writeString(copy.resolve("NOTES.txt"), "re-collected after the cable swap\n");
         return copy;
     }

@@ -77,9 +77,9 @@ public final class Collector {
 
     /** Also take two fabric-wide counter samples a window apart, overlapping the collection (collect --window). */
     /**
-     * Re-collects into a dump that already holds a collection (collect --only): its manifest keeps the first
-     * collection's start and nodes from the first write on, so an interrupted re-collect leaves the earlier outputs
-     * current (the loader ignores outputs older than the manifest's start).
+     * Re-collects into a dump that already holds a collection (collect --only): its manifest stays the earlier one
+     * with this run's nodes added, from the first write on, so an interrupted re-collect leaves the earlier outputs
+     * current (the loader ignores outputs older than the manifest's start) and a finished one does not shrink the dump.
      */
     public Collector extending(Manifest earlier) {
         this.earlier = earlier;
@@ -116,8 +116,8 @@ public final class Collector {
             all.addAll(nodes);
             listed = List.copyOf(all);
         }
-        Manifest manifest = new Manifest(Manifest.FORMAT, opt.cluster(), earlier != null ? earlier.created() : Instant.now().toString(),
-                "ibaccept collect", fabricNode, listed, tools, Manifest.PARTIAL);
+        Manifest manifest = earlier != null ? earlier.withNodes(listed).withState(Manifest.PARTIAL)
+                : new Manifest(Manifest.FORMAT, opt.cluster(), Instant.now().toString(), "ibaccept collect", fabricNode, listed, tools, Manifest.PARTIAL);
         w.manifest(manifest);
         ExecResult ver = transport.run(fabricNode, "ibstat -V 2>&1 | head -1", java.time.Duration.ofSeconds(20));
         if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
@@ -168,8 +168,8 @@ public final class Collector {
             Thread.currentThread().interrupt();
         }
         if (Transport.stopping()) throw new IllegalStateException("collection stopped: the dump in " + out + " is marked partial");
-        w.manifest(new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, listed, tools,
-                Manifest.COMPLETE));
+        w.manifest(earlier != null ? earlier.withNodes(listed).withState(Manifest.COMPLETE)
+                : new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, listed, tools, Manifest.COMPLETE));
         progress.printf("collected %d command outputs (%d not ok) from %d node(s) into %s%n", done.get(), failed.get(), nodes.size(), out);
         return out;
     }

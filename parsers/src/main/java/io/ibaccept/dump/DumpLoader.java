@@ -178,8 +178,9 @@ public final class DumpLoader {
         return List.copyOf(seen);
     }
 
+    /** A node name for a message: its first 80 characters (problem() escapes what is unsafe). */
     private static String printable(String s) {
-        return Printable.of(s.length() > 80 ? s.substring(0, 80) : s);
+        return s.length() > 80 ? s.substring(0, 80) : s;
     }
 
     private HostData host(String h) {

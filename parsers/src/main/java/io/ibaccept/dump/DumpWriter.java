@@ -70,20 +70,14 @@ public final class DumpWriter {
      * replaced, other lines are kept as they are; without a manifest, ifAbsent is written with the state.
      */
     public synchronized void state(String state, Manifest ifAbsent) {
-        Path m = root.resolve(Manifest.FILE);
-        if (!OutputFiles.isPlainFile(m)) { // a planted link is replaced, its target neither read nor written
-            manifest(ifAbsent.withState(state));
-            return;
-        }
         try {
+            String text = readManifest(root);
+            if (text == null) { // none, or a planted link: replaced, its target neither read nor written
+                manifest(ifAbsent.withState(state));
+                return;
+            }
             StringBuilder sb = new StringBuilder();
             boolean replaced = false;
-            String text;
-            try (java.io.InputStream in = Files.newInputStream(m, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                byte[] b = in.readNBytes((64 << 20) + 1); // a manifest of many thousand nodes, never rewritten cut
-                if (b.length > 64 << 20) throw new IOException(m + " is larger than 64 MiB: not a manifest of this tool");
-                text = new String(b, StandardCharsets.UTF_8);
-            }
             for (String line : text.split("\n")) {
                 if (line.trim().startsWith("state:")) {
                     if (!replaced) sb.append("state: ").append(state).append('\n');
@@ -94,6 +88,20 @@ public final class DumpWriter {
             write(Manifest.FILE, sb.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The text of the dump's manifest, or null when there is none or it is a link (whose target is not read). A manifest
+     * of many thousand nodes is read whole, never cut; one above 64 MiB is not this tool's.
+     */
+    public static String readManifest(Path root) throws IOException {
+        Path m = root.resolve(Manifest.FILE);
+        if (!OutputFiles.isPlainFile(m)) return null;
+        try (java.io.InputStream in = Files.newInputStream(m, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            byte[] b = in.readNBytes((64 << 20) + 1);
+            if (b.length > 64 << 20) throw new IOException(m + " is larger than 64 MiB: not a manifest of this tool");
+            return new String(b, StandardCharsets.UTF_8);
         }
     }
 

@@ -41,4 +41,12 @@ public record ClusterData(String source, Manifest manifest, Map<String, HostData
                 .filter(p -> p.command().equals(commandName) && (host == null || host.equals(p.host())))
                 .toList();
     }
+
+    /**
+     * The lines of a command's output that could not be read (file:line problems, a cut output at its last line):
+     * the records that should be there may be on them, so what the rest does not show is not known.
+     */
+    public List<InputProblem> unreadableLines(String host, String commandName) {
+        return problemsFor(host, commandName).stream().filter(p -> p.kind() == InputProblem.Kind.PARSE_ERROR && p.line() > 0).toList();
+    }
 }

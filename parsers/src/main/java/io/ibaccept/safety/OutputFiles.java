@@ -175,12 +175,6 @@ public final class OutputFiles {
         }
     }
 
-    /** Writes a text (UTF-8) as {@link #write(Path, String, Body)}. */
-    public static Path writeString(Path root, String rel, String text) throws IOException {
-        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        return write(root, rel, out -> out.write(bytes));
-    }
-
     /** Whether p is a regular file itself (a link to one is not: its target may be anywhere). */
     public static boolean isPlainFile(Path p) {
         return Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);

@@ -333,16 +333,8 @@ class DumpSafetyTest {
 
     @Test
     void anIblinkinfoCutBetweenTwoSwitchesIsNamed() throws Exception {
-        Path demo = Path.of("..", "sample-dumps", "dumps", "demo-hdr16");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(demo), "the demo dump is beside this module");
-        Path d = tmp.resolve("demo");
-        try (java.util.stream.Stream<Path> s = Files.walk(demo)) {
-            for (Path f : s.toList()) {
-                Path t = d.resolve(demo.relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(t);
-                else Files.copy(f, t);
-            }
-        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(DemoDump.DIR), "the demo dump is beside this module");
+        Path d = DemoDump.copyTo(tmp.resolve("demo"));
         assertThat(DumpLoader.load(d).problemsFor(null, "iblinkinfo")).isEmpty();
         // cut on a line boundary, before its third switch: every line left reads fine
         List<String> lines = Files.readAllLines(d.resolve("fabric/iblinkinfo.out"));

@@ -190,14 +190,7 @@ class LargeInputTest {
         assertThat(DumpLoader.load(zip).dumpId()).isEqualTo(expected);
 
         // a file the loader does not read (and a stderr capture above 64 KiB) still counts
-        Path copy = dir.resolve("copy");
-        try (Stream<Path> s = Files.walk(demo)) {
-            for (Path f : s.toList()) {
-                Path t = copy.resolve(demo.relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(t);
-                else Files.copy(f, t);
-            }
-        }
+        Path copy = DemoDump.copyTo(dir.resolve("copy"));
         Files.writeString(copy.resolve("NOTES.txt"), "ticket 4711\n");
         Files.writeString(copy.resolve("fabric/ibnetdiscover.err"), "warning\n".repeat(20_000));
         // links are not files of the dump (find -type f): neither a linked file nor a linked directory counts

@@ -27,7 +27,7 @@ class OutputFilesTest {
         Path out = Files.createDirectories(tmp.resolve("o"));
         Path victim = Files.writeString(tmp.resolve("victim"), "precious\n");
         Files.createSymbolicLink(out.resolve("findings.csv"), victim);
-        OutputFiles.writeString(out, "findings.csv", "new\n");
+        writeString(out, "findings.csv", "new\n");
         assertThat(Files.readString(victim)).isEqualTo("precious\n");
         assertThat(Files.isSymbolicLink(out.resolve("findings.csv"))).isFalse();
         assertThat(Files.readString(out.resolve("findings.csv"))).isEqualTo("new\n");
@@ -40,12 +40,12 @@ class OutputFilesTest {
         Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
         Files.createDirectories(out.resolve("nodes"));
         Files.createSymbolicLink(out.resolve("nodes/cn0001"), elsewhere);
-        assertThatThrownBy(() -> OutputFiles.writeString(out, "nodes/cn0001/ibstat.out", "x"))
+        assertThatThrownBy(() -> writeString(out, "nodes/cn0001/ibstat.out", "x"))
                 .isInstanceOf(OutputFiles.Refused.class).hasMessageContaining("cn0001 is a symbolic link");
         assertThat(elsewhere).isEmptyDirectory();
         // a file where a directory must be
         Files.writeString(out.resolve("fabric"), "");
-        assertThatThrownBy(() -> OutputFiles.writeString(out, "fabric/ibnetdiscover.out", "x")).hasMessageContaining("is not a directory");
+        assertThatThrownBy(() -> writeString(out, "fabric/ibnetdiscover.out", "x")).hasMessageContaining("is not a directory");
     }
 
     @Test
@@ -90,7 +90,7 @@ class OutputFilesTest {
     @Test
     void aFileIsWholeOrAbsentAndKeepsTheUsualPermissions() throws IOException {
         Path out = Files.createDirectories(tmp.resolve("o"));
-        OutputFiles.writeString(out, "report.html", "old");
+        writeString(out, "report.html", "old");
         assertThatThrownBy(() -> OutputFiles.write(out, "report.html", o -> {
             o.write("half of the new".getBytes());
             throw new IOException("No space left on device");
@@ -107,5 +107,9 @@ class OutputFilesTest {
         try (Stream<Path> s = Files.walk(dir)) {
             return s.filter(p -> p.getFileName().toString().endsWith(".part")).toList();
         }
+    }
+
+    private static Path writeString(Path root, String rel, String text) throws IOException {
+        return OutputFiles.write(root, rel, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 }

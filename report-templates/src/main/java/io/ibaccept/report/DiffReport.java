@@ -106,13 +106,8 @@ public final class DiffReport {
     /** Writes diff.csv, diff.html and diff.pdf as one set: all three replace the previous ones, or none does (errors say why). */
     public static ReportWriter.Written write(Analysis before, Analysis after, List<DumpDiff.Change> changes, Path dir) {
         List<String> errors = new ArrayList<>();
-        io.ibaccept.safety.OutputSet set;
-        try {
-            set = io.ibaccept.safety.OutputSet.open(dir, List.of("diff.csv", "diff.html", "diff.pdf"));
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
-        }
-        try (set) {
+        List<String> names = List.of("diff.csv", "diff.html", "diff.pdf");
+        try (io.ibaccept.safety.OutputSet set = ReportWriter.openSet(dir, names)) {
             write(set, "diff.csv", out -> {
                 Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
                 csv(changes, w);
@@ -120,12 +115,7 @@ public final class DiffReport {
             }, errors);
             write(set, "diff.html", out -> out.write(html(before, after, changes).getBytes(StandardCharsets.UTF_8)), errors);
             write(set, "diff.pdf", out -> pdf(before, after, changes, out), errors);
-            if (!errors.isEmpty()) return new ReportWriter.Written(List.of(), errors);
-            try {
-                return new ReportWriter.Written(set.commit(List.of("diff.csv", "diff.html", "diff.pdf")), List.of());
-            } catch (IOException e) {
-                return new ReportWriter.Written(List.of(), List.of(dir + ": " + io.ibaccept.safety.IoMessages.why(e)));
-            }
+            return ReportWriter.finish(set, names, errors);
         }
     }
 

@@ -45,13 +45,7 @@ public final class ReportWriter {
      * work-order section, with counter samples linkwindow.csv.
      */
     public static Written writeAll(Analysis a, Path dir, CoverInfo cover, ReportLayout layout) {
-        io.ibaccept.safety.OutputSet set;
-        try {
-            set = io.ibaccept.safety.OutputSet.open(dir, ORDER);
-        } catch (IOException e) {
-            throw new UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
-        }
-        try (set) {
+        try (io.ibaccept.safety.OutputSet set = openSet(dir, ORDER)) {
             ReportFacts facts = new ReportFacts(a);
             Report r = a.report();
             PlanDiff.Result plan = a.planDiff();
@@ -88,12 +82,26 @@ public final class ReportWriter {
                         if (t.written) written.add(name);
                         if (t.error != null) errors.add(dir.resolve(name) + ": " + t.error);
                     }
-            if (!errors.isEmpty()) return new Written(List.of(), errors); // the set is not put in place
-            try {
-                return new Written(set.commit(written), List.of());
-            } catch (IOException e) {
-                return new Written(List.of(), List.of(dir + ": " + io.ibaccept.safety.IoMessages.why(e)));
-            }
+            return finish(set, written, errors);
+        }
+    }
+
+    /** The set of outputs a run writes into dir (see {@link io.ibaccept.safety.OutputSet}). */
+    static io.ibaccept.safety.OutputSet openSet(Path dir, List<String> names) {
+        try {
+            return io.ibaccept.safety.OutputSet.open(dir, names);
+        } catch (IOException e) {
+            throw new UncheckedIOException(dir + ": cannot create the output directory (" + io.ibaccept.safety.IoMessages.why(e) + ")", e);
+        }
+    }
+
+    /** Puts the written files in place, unless one failed: then nothing is, and the errors say why. */
+    static Written finish(io.ibaccept.safety.OutputSet set, List<String> written, List<String> errors) {
+        if (!errors.isEmpty()) return new Written(List.of(), errors);
+        try {
+            return new Written(set.commit(written), List.of());
+        } catch (IOException e) {
+            return new Written(List.of(), List.of(set.dir() + ": " + io.ibaccept.safety.IoMessages.why(e)));
         }
     }
 

@@ -63,13 +63,10 @@ final class FabricInventory implements Check {
             descHosts.add(n.description().split("\\s+")[0]);
         }
         List<String> missing = new ArrayList<>();
-        List<Evidence> ev = new ArrayList<>();
         for (HostData h : c.data.hosts().values()) {
             boolean byGuid = h.ibstat() != null && h.ibstat().stream().anyMatch(ca -> guids.contains(ca.nodeGuid())
                     || ca.ports().stream().anyMatch(p -> guids.contains(p.portGuid())));
-            if (byGuid || descHosts.contains(h.host())) continue;
-            missing.add(h.host());
-            ev.add(Evidence.of(h.host() + ": no CA with its GUID or node description in the topology", Cmd.IBNETDISCOVER.path(null)));
+            if (!byGuid && !descHosts.contains(h.host())) missing.add(h.host());
         }
         String inv = switches + " switches, " + cas + " CAs";
         if (missing.isEmpty()) {
@@ -78,24 +75,25 @@ final class FabricInventory implements Check {
         }
         // lines of the topology that could not be read (a cut output, a garbled record) may be where the hosts are: a
         // missing host whose own port is not down is then the dump's damage, not the fabric's
-        List<InputProblem> damage = c.data.problemsFor(null, Cmd.IBNETDISCOVER.fileName()).stream()
-                .filter(p -> p.kind() == InputProblem.Kind.PARSE_ERROR && p.line() > 0).toList();
+        List<InputProblem> damage = c.data.unreadableLines(null, Cmd.IBNETDISCOVER.fileName());
         List<String> unexplained = damage.isEmpty() ? List.of() : missing.stream().filter(h -> !InputCheck.portDown(c, h)).toList();
         if (!unexplained.isEmpty()) {
             List<Evidence> dev = new ArrayList<>();
             damage.stream().limit(3).forEach(p -> dev.add(Evidence.of(p.message(), p.where())));
-            ev.stream().filter(e -> unexplained.stream().anyMatch(h -> e.text().startsWith(h + ":"))).forEach(dev::add);
+            dev.addAll(notInTopology(unexplained));
             c.problem(Status.ERROR, unexplained, dev, unexplained.size() + " of " + c.data.hosts().size() + " hosts not in the readable part of"
                     + " the topology (" + inv + "; " + damage.size() + " unreadable part(s), e.g. " + damage.get(0).where() + "): "
                     + String.join(", ", unexplained), "damaged", Map.of("where", damage.get(0).where()));
             missing = missing.stream().filter(h -> !unexplained.contains(h)).toList();
             if (missing.isEmpty()) return;
-            List<String> stillMissing = missing;
-            ev.removeIf(e -> stillMissing.stream().noneMatch(h -> e.text().startsWith(h + ":")));
         }
-        Finding f = c.problem(Status.FAIL, missing, ev, missing.size() + " of " + c.data.hosts().size() + " hosts not in the fabric (" + inv + "): "
-                + String.join(", ", missing), "", Map.of("hosts", String.join(", ", missing)));
+        Finding f = c.problem(Status.FAIL, missing, notInTopology(missing), missing.size() + " of " + c.data.hosts().size()
+                + " hosts not in the fabric (" + inv + "): " + String.join(", ", missing), "", Map.of("hosts", String.join(", ", missing)));
         // hosts whose HCA port is down are missing because of it
         c.explainedBy(f, missing.stream().map(PortState::hostDown).toList());
+    }
+
+    private static List<Evidence> notInTopology(List<String> hosts) {
+        return hosts.stream().map(h -> Evidence.of(h + ": no CA with its GUID or node description in the topology", Cmd.IBNETDISCOVER.path(null))).toList();
     }
 }

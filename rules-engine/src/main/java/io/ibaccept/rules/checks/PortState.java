@@ -144,7 +144,7 @@ final class PortState implements Check {
     /** No master SM: sminfo answered with none, or failed (the SM may be dead). */
     static boolean noMaster(Ctx c) {
         // an sminfo line that could not be read may be the master's: not known, so nothing is blamed on it
-        if (c.data.problemsFor(null, "sminfo").stream().anyMatch(p -> p.kind() == io.ibaccept.model.InputProblem.Kind.PARSE_ERROR && p.line() > 0)) return false;
+        if (!c.data.unreadableLines(null, "sminfo").isEmpty()) return false;
         if (c.data.fabric().sms() != null) return c.data.fabric().sms().stream().noneMatch(io.ibaccept.model.SmInfo::isMaster);
         return !c.data.problemsFor(null, "sminfo").isEmpty();
     }

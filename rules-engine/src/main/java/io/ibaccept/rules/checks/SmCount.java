@@ -79,8 +79,7 @@ final class SmCount implements SmCheck {
             return;
         }
         List<Evidence> all = new ArrayList<>(ev);
-        List<InputProblem> unreadable = c.data.problemsFor(null, Cmd.SMINFO.fileName()).stream()
-                .filter(p -> p.kind() == InputProblem.Kind.PARSE_ERROR && p.line() > 0).toList(); // lines that could not be read
+        List<InputProblem> unreadable = c.data.unreadableLines(null, Cmd.SMINFO.fileName());
         if (!unreadable.isEmpty()) {
             // the master may be on the line that could not be read: damage, not a dead SM
             InputProblem u = unreadable.get(0);
