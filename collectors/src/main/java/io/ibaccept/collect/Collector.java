@@ -111,13 +111,14 @@ public final class Collector {
         Map<String, String> tools = new LinkedHashMap<>();
         tools.put("transport", transport.name());
         List<String> listed = nodes;
+        List<String> smListed = smNodes == null ? List.of() : smNodes;
         if (earlier != null) {
-            java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(earlier.nodes());
-            all.addAll(nodes);
-            listed = List.copyOf(all);
+            listed = union(earlier.nodes(), nodes);
+            smListed = union(earlier.smNodes(), smListed);
         }
-        Manifest manifest = earlier != null ? earlier.withNodes(listed).withState(Manifest.PARTIAL)
-                : new Manifest(Manifest.FORMAT, opt.cluster(), Instant.now().toString(), "ibaccept collect", fabricNode, listed, tools, Manifest.PARTIAL);
+        Manifest manifest = earlier != null ? earlier.withNodes(listed).withSmNodes(smListed).withState(Manifest.PARTIAL)
+                : new Manifest(Manifest.FORMAT, opt.cluster(), Instant.now().toString(), "ibaccept collect", fabricNode, listed, tools, Manifest.PARTIAL,
+                        smListed);
         w.manifest(manifest);
         ExecResult ver = transport.run(fabricNode, "ibstat -V 2>&1 | head -1", java.time.Duration.ofSeconds(20));
         if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
@@ -168,7 +169,7 @@ public final class Collector {
             Thread.currentThread().interrupt();
         }
         if (Transport.stopping()) throw new IllegalStateException("collection stopped: the dump in " + out + " is marked partial");
-        w.manifest(earlier != null ? earlier.withNodes(listed).withState(Manifest.COMPLETE)
+        w.manifest(earlier != null ? earlier.withNodes(listed).withSmNodes(smListed).withState(Manifest.COMPLETE)
                 : new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, listed, tools, Manifest.COMPLETE));
         progress.printf("collected %d command outputs (%d not ok) from %d node(s) into %s%n", done.get(), failed.get(), nodes.size(), out);
         return out;
@@ -225,5 +226,11 @@ public final class Collector {
         int n = done.incrementAndGet();
         if (!CommandResult.OK.equals(r.status())) failed.incrementAndGet();
         progress.printf("[%4d/%d] %-12s %-20s %-12s %6d ms%n", n, total, host, s.cmd().fileName(), r.status(), r.durationMs());
+    }
+
+    private static List<String> union(List<String> a, List<String> b) {
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(a);
+        all.addAll(b);
+        return List.copyOf(all);
     }
 }

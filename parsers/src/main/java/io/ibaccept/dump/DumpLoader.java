@@ -157,7 +157,8 @@ public final class DumpLoader {
         else if (!Manifest.COMPLETE.equals(m.state()))
             problem(InputProblem.Kind.PARSE_ERROR, null, "manifest", Manifest.FILE, t == null ? 0 : Manifest.lineOf(t, "state"),
                     "unknown state '" + m.state() + "' (expected complete or partial): the dump may be incomplete");
-        return m.withNodes(nodes);
+        List<String> smNodes = m.smNodes().isEmpty() ? List.of() : usableNodes(m.smNodes(), Manifest.FILE, Manifest.lineOf(t, "sm_nodes"));
+        return m.withNodes(nodes).withSmNodes(smNodes);
     }
 
     /**

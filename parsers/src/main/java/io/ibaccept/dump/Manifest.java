@@ -9,7 +9,7 @@ import java.util.Map;
 
 /** manifest.txt: what was collected, where, when and with which tool versions. */
 public record Manifest(int format, String cluster, String created, String collector, String fabricNode,
-                       List<String> nodes, Map<String, String> toolVersions, String state) {
+                       List<String> nodes, Map<String, String> toolVersions, String state, List<String> smNodes) {
     public static final int FORMAT = 1;
     public static final String FILE = "manifest.txt";
     /**
@@ -18,6 +18,9 @@ public record Manifest(int format, String cluster, String created, String collec
      */
     public static final String PARTIAL = "partial";
     public static final String COMPLETE = "complete";
+    /*
+     * smNodes: the SM nodes named with 'collect --sm-nodes' (the nodes meant to run the SM), empty when none were named.
+     */
 
     public Manifest {
         // shown on report covers and consoles: a dump's escapes made visible (node names are checked by the loader)
@@ -30,19 +33,29 @@ public record Manifest(int format, String cluster, String created, String collec
         toolVersions.forEach((k, v) -> tools.put(io.ibaccept.safety.Printable.of(k), io.ibaccept.safety.Printable.of(v)));
         toolVersions = Map.copyOf(tools);
         state = state == null || state.isBlank() ? COMPLETE : io.ibaccept.safety.Printable.of(state);
+        smNodes = smNodes == null ? List.of() : List.copyOf(smNodes);
+    }
+
+    public Manifest(int format, String cluster, String created, String collector, String fabricNode,
+                    List<String> nodes, Map<String, String> toolVersions, String state) {
+        this(format, cluster, created, collector, fabricNode, nodes, toolVersions, state, List.of());
     }
 
     public Manifest(int format, String cluster, String created, String collector, String fabricNode,
                     List<String> nodes, Map<String, String> toolVersions) {
-        this(format, cluster, created, collector, fabricNode, nodes, toolVersions, COMPLETE);
+        this(format, cluster, created, collector, fabricNode, nodes, toolVersions, COMPLETE, List.of());
     }
 
     public Manifest withState(String newState) {
-        return new Manifest(format, cluster, created, collector, fabricNode, nodes, toolVersions, newState);
+        return new Manifest(format, cluster, created, collector, fabricNode, nodes, toolVersions, newState, smNodes);
     }
 
     public Manifest withNodes(List<String> newNodes) {
-        return new Manifest(format, cluster, created, collector, fabricNode, newNodes, toolVersions, state);
+        return new Manifest(format, cluster, created, collector, fabricNode, newNodes, toolVersions, state, smNodes);
+    }
+
+    public Manifest withSmNodes(List<String> named) {
+        return new Manifest(format, cluster, created, collector, fabricNode, nodes, toolVersions, state, named);
     }
 
     public static Manifest parse(Text t) {
@@ -64,7 +77,11 @@ public record Manifest(int format, String cluster, String created, String collec
         });
         return new Manifest(format, kv.getOrDefault("cluster", "unnamed"), kv.getOrDefault("created", ""),
                 kv.getOrDefault("collector", ""), kv.getOrDefault("fabric_node", ""),
-                nodes.isBlank() ? List.of() : Arrays.asList(nodes.trim().split("\\s+")), tools, kv.get("state"));
+                words(nodes), tools, kv.get("state"), words(kv.getOrDefault("sm_nodes", "")));
+    }
+
+    private static List<String> words(String s) {
+        return s.isBlank() ? List.of() : Arrays.asList(s.trim().split("\\s+"));
     }
 
     public String toText() {
@@ -76,6 +93,7 @@ public record Manifest(int format, String cluster, String created, String collec
         kv.put("collector", collector);
         kv.put("fabric_node", fabricNode);
         kv.put("nodes", String.join(" ", nodes));
+        if (!smNodes.isEmpty()) kv.put("sm_nodes", String.join(" ", smNodes));
         toolVersions.forEach((k, v) -> kv.put("tool." + k, v));
         return "# ibaccept dump manifest\n" + KeyValues.format(kv);
     }

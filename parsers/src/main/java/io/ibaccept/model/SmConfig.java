@@ -18,6 +18,11 @@ public record SmConfig(String host, Process process, Conf conf, Partitions parti
         public Process {
             args = List.copyOf(args);
         }
+
+        /** pid 0: the record of a node named as an SM node where no opensm process runs. */
+        public boolean running() {
+            return pid > 0;
+        }
     }
 
     /** opensm.conf: "key value" lines; the last occurrence of a key wins, as in opensm's parser. */
@@ -77,7 +82,21 @@ public record SmConfig(String host, Process process, Conf conf, Partitions parti
         }
     }
 
-    public record LogEvent(String kind, String message, SourceRef ref) {}
+    /** stamp: when opensm logged it (null where the line's time could not be read). */
+    public record LogEvent(String kind, String message, SourceRef ref, Stamp stamp) {}
+
+    /**
+     * An opensm.log time: as printed ("Dec 04 05:18:05") and in milliseconds from the start of its year. opensm prints no
+     * year: an interval across New Year's Eve is taken as the shorter way round.
+     */
+    public record Stamp(String text, long millisOfYear) {
+        /** Seconds from this stamp to a later one. */
+        public double secondsUntil(Stamp later) {
+            long d = later.millisOfYear - millisOfYear;
+            if (d < -180L * 86_400_000) d += 366L * 86_400_000; // the later one is in the next year
+            return d / 1000.0;
+        }
+    }
 
     /** The effective value of an opensm option: the command line's, else opensm.conf's. */
     public Optional<Option> option(String key) {

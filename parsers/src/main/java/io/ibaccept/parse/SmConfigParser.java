@@ -23,15 +23,19 @@ public final class SmConfigParser {
         long pid = 0;
         String config = "", partitions = "", log = "";
         List<String> args = new ArrayList<>();
+        boolean known = false;
         for (int i = 0; i < t.lines().size(); i++) {
             String line = t.lines().get(i);
             if (line.isBlank()) continue;
             int colon = line.indexOf(": ");
+            if (colon < 0 && line.endsWith(":")) colon = line.length() - 1; // "pid:" with nothing after it
             String key = colon < 0 ? line.trim() : line.substring(0, colon);
-            String value = colon < 0 ? "" : line.substring(colon + 2);
+            String value = colon < 0 || colon + 2 > line.length() ? "" : line.substring(colon + 2);
             switch (key) {
                 case "pid" -> {
-                    Long v = number(value);
+                    known = true;
+                    // an empty pid is the record of a named SM node where no opensm runs
+                    Long v = value.isBlank() ? Long.valueOf(0) : number(value);
                     if (v == null) issues.add(t, i + 1, "pid '" + Text.excerpt(value) + "' is not a number");
                     else pid = v;
                 }
@@ -42,7 +46,7 @@ public final class SmConfigParser {
                 default -> issues.add(t, i + 1, "unrecognised opensm-process line: '" + Text.excerpt(line) + "'");
             }
         }
-        if (args.isEmpty() && pid == 0 && config.isEmpty()) throw t.error(0, "no opensm process facts (pid, config, arg lines)");
+        if (!known && args.isEmpty() && config.isEmpty()) throw t.error(0, "no opensm process facts (pid, config, arg lines)");
         return new SmConfig.Process(pid, args, config, partitions, log, t.at(1));
     }
 
@@ -287,6 +291,11 @@ public final class SmConfigParser {
             {"Found duplicated", "duplicate-guid"},
             {"PARSE ERROR", "partitions-parse-error"},
             {"retrying with default config", "partitions-ignored"},
+            // osm_sminfo_rcv.c: an SM with another sm_key is ignored, so both may be MASTER (split brain)
+            {"that doesn't match our local sm_key", "smkey-mismatch"},
+            {"with non-matching sm_key", "smkey-mismatch"},
+            // osm_sm_mad_ctrl.c: a standby polling its master, or a master polling the other SMs, got no answer
+            {"Timeout while getting attribute 0x20 (SMInfo)", "sminfo-timeout"},
             {"Entering MASTER state", "master"},
             {"Entering STANDBY state", "standby"},
             {"Entering DISCOVERING state", "discovering"},
@@ -333,9 +342,30 @@ public final class SmConfigParser {
             boolean errLevel = level.equals("0x01"); // OSM_LOG_ERROR; 0x03 is the SYS banner
             if (kind == null && (errCode || errLevel)) kind = "error";
             // opensm's messages run long ("... do not have any shared PKeys"): kept up to 400 characters
-            if (kind != null) events.add(new SmConfig.LogEvent(kind, msg.length() > 400 ? msg.substring(0, 397) + "..." : msg, t.at(i + 1)));
+            if (kind != null) events.add(new SmConfig.LogEvent(kind, msg.length() > 400 ? msg.substring(0, 397) + "..." : msg, t.at(i + 1),
+                    stamp(line)));
         }
         return new SmConfig.Log(events, n, t.name());
+    }
+
+    private static final java.util.List<String> MONTHS = List.of("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec");
+
+    /** "Dec 04 05:18:05 064286 [...]": the line's time within its year (opensm's stamp has no year), null when unreadable. */
+    static SmConfig.Stamp stamp(String line) {
+        if (line.length() < 22 || line.charAt(3) != ' ' || line.charAt(6) != ' ' || line.charAt(9) != ':' || line.charAt(12) != ':'
+                || line.charAt(15) != ' ') return null;
+        int month = MONTHS.indexOf(line.substring(0, 3));
+        try {
+            int day = Integer.parseInt(line.substring(4, 6).trim()), h = Integer.parseInt(line.substring(7, 9)),
+                    m = Integer.parseInt(line.substring(10, 12)), sec = Integer.parseInt(line.substring(13, 15));
+            int sp = line.indexOf(' ', 16);
+            long usec = sp > 16 ? Long.parseLong(line.substring(16, sp)) : 0;
+            if (month < 0 || day < 1 || day > 31 || h > 23 || m > 59 || sec > 60 || usec < 0 || usec > 999_999) return null;
+            long millis = ((java.time.LocalDate.of(2000, month + 1, 1).getDayOfYear() + day - 2L) * 86_400 + h * 3600L + m * 60L + sec) * 1000 + usec / 1000;
+            return new SmConfig.Stamp(line.substring(0, 15), millis);
+        } catch (NumberFormatException | java.time.DateTimeException e) {
+            return null;
+        }
     }
 
     private static boolean isHex(String s) {

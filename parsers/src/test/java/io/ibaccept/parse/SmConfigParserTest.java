@@ -143,4 +143,41 @@ class SmConfigParserTest {
         assertThat(log.events()).extracting(SmConfig.LogEvent::kind).containsExactly("error", "sm-port-down", "error", "duplicate-guid");
         assertThat(log.lines()).isEqualTo(5);
     }
+
+    @Test
+    void aStandbyThatTookOverLogsItsTimeoutsAndItsNewStateWithTheirTimes() {
+        SmConfig.Log log = SmConfigParser.log(RealSamplesTest.real("opensm/opensm-ibsim-ft9-standby-takeover-then-smkey-mismatch.log"), Issues.strict());
+        assertThat(log.events()).extracting(SmConfig.LogEvent::kind).containsSubsequence("standby", "sminfo-timeout", "sminfo-timeout",
+                "discovering", "master", "smkey-mismatch");
+        assertThat(log.events()).filteredOn(e -> e.kind().equals("sminfo-timeout")).hasSize(5);
+        SmConfig.LogEvent firstTimeout = log.events().stream().filter(e -> e.kind().equals("sminfo-timeout")).findFirst().orElseThrow();
+        SmConfig.LogEvent master = log.events().stream().filter(e -> e.kind().equals("master")).findFirst().orElseThrow();
+        assertThat(master.ref().line()).isEqualTo(37);
+        assertThat(master.stamp().text()).isEqualTo("Dec 04 05:18:05");
+        assertThat(firstTimeout.stamp().secondsUntil(master.stamp())).isCloseTo(50.0, org.assertj.core.data.Offset.offset(0.1));
+        SmConfig.Log rogue = SmConfigParser.log(RealSamplesTest.real("opensm/opensm-ibsim-ft9-rogue-other-smkey-master.log"), Issues.strict());
+        assertThat(rogue.events()).extracting(SmConfig.LogEvent::kind).containsExactly("discovering", "smkey-mismatch", "smkey-mismatch", "master");
+        SmConfig.Log stopped = SmConfigParser.log(RealSamplesTest.real("opensm/opensm-ibsim-ft9-master-stopped.log"), Issues.strict());
+        assertThat(stopped.events()).extracting(SmConfig.LogEvent::kind).startsWith("discovering", "master").endsWith("routing", "subnet-up", "exit");
+    }
+
+    @Test
+    void opensmStampsWithoutAYearAndUnreadableOnes() {
+        assertThat(SmConfigParser.stamp("Dec 31 23:59:59 500000 [1] 0x80 -> x").secondsUntil(SmConfigParser.stamp("Jan 01 00:00:01 500000 [1] 0x80 -> y")))
+                .isEqualTo(2.0);
+        assertThat(SmConfigParser.stamp("Feb  3 01:02:03 000001 [1] 0x80 -> x").text()).isEqualTo("Feb  3 01:02:03");
+        assertThat(SmConfigParser.stamp("Foo 04 05:18:05 064286 [1] 0x80 -> x")).isNull();
+        assertThat(SmConfigParser.stamp("Dec 04 25:18:05 064286 [1] 0x80 -> x")).isNull();
+        assertThat(SmConfigParser.stamp("\t\t\tMethod 0x1, Attr 0x20, TID 0x1383")).isNull();
+    }
+
+    @Test
+    void aNamedSmNodeWithoutOpensmIsARecordOfNoProcessNotAParseError() {
+        // what the collector's script prints where no opensm runs on a node named with --sm-nodes
+        Issues issues = Issues.strict();
+        SmConfig.Process p = SmConfigParser.process(new Text("nodes/sm1/opensm-process.out",
+                "pid: \nconfig: \npartitions: /etc/opensm/partitions.conf\nlog: /var/log/opensm.log\n"), issues);
+        assertThat(p.running()).isFalse();
+        assertThat(p.args()).isEmpty();
+    }
 }

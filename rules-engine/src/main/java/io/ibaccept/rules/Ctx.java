@@ -100,6 +100,11 @@ public final class Ctx {
         return Arrays.stream(text(key).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 
+    /** A LIST setting of another check, for a fact two checks share (the designated SM nodes are sm.count's). */
+    public List<String> listOf(String otherCheck, String key) {
+        return Arrays.stream(cfg.text(otherCheck, key).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
     public boolean bool(String key) {
         return text(key).toLowerCase(Locale.ROOT).equals("true");
     }

@@ -49,7 +49,7 @@ class DiagnosisRulesTest {
         assertThat(problems(r, "sm.count")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.summary()).isEqualTo("master SM is on cn0006, a compute node (lid 1005), priority 15 above the designated SMs"
-                    + " (cn0001 14, cn0002 13); designated SM nodes: cn0001, cn0002");
+                    + " (cn0001 14, cn0002 13); designated SM nodes: cn0001, cn0002 (declared)");
             assertThat(f.fix()).startsWith("Disable opensm there: 'ssh cn0006 systemctl disable --now opensm'");
         });
         // the same master on a designated node is fine, and the SM is still named by host

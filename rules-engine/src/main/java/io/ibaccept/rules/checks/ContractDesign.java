@@ -7,6 +7,7 @@ import io.ibaccept.model.SmConfig;
 import io.ibaccept.model.SmInfo;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Hostlists;
 import io.ibaccept.rules.Status;
 import java.util.ArrayList;
@@ -151,15 +152,17 @@ final class ContractDesign extends ContractCheck {
             bad++;
             List<Evidence> all = new ArrayList<>(ev);
             all.add(Evidence.of("the contract declares SM nodes " + String.join(", ", k.sm().nodes()), k.where("sm")));
-            c.problem(Status.FAIL, silent, all, "no SM answers on declared SM node(s) " + String.join(", ", silent)
+            Finding f = c.problem(Status.FAIL, silent, all, "no SM answers on declared SM node(s) " + String.join(", ", silent)
                     + " (SMs running on " + String.join(", ", running) + ")", "sm_missing", Map.of("hosts", String.join(", ", silent)));
+            c.explainedBy(f, silent.stream().map(io.ibaccept.rules.checks.sm.SmFacts::downKey).toList());
         }
         if (master != null && k.sm().primary() != null && !master.equals(k.sm().primary()) && running.contains(k.sm().primary())) {
             bad++;
             List<Evidence> all = new ArrayList<>(ev);
             all.add(Evidence.of("the contract declares primary " + k.sm().primary(), k.where("sm.primary")));
-            c.problem(Status.WARN, List.of(master), all, "the master SM is " + master + ", the contract's primary " + k.sm().primary()
+            Finding f = c.problem(Status.WARN, List.of(master), all, "the master SM is " + master + ", the contract's primary " + k.sm().primary()
                     + " runs as a standby (a takeover that was not handed back)", "takeover", Map.of("master", master, "primary", k.sm().primary()));
+            c.explainedBy(f, List.of(io.ibaccept.rules.checks.sm.SmFacts.takeoverKey(master)));
         }
         if (bad == 0) judged.add("SM " + String.join(", ", k.sm().nodes()) + (master != null ? ", master " + master : ""));
         return bad;

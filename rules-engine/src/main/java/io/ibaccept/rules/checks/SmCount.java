@@ -4,7 +4,9 @@ import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibstat;
 import io.ibaccept.model.InputProblem;
+import io.ibaccept.model.SmConfig;
 import io.ibaccept.model.SmInfo;
+import io.ibaccept.rules.checks.sm.SmFacts;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
@@ -24,9 +26,9 @@ import java.util.stream.Collectors;
  * port points to) is cross-checked with the SMLid every port reports, so a dead SM, a rogue master and an SM stuck
  * in DISCOVERING are told apart. SMs are named by host (GUID/LID -> ibstat, topology).
  */
-final class SmCount implements SmCheck {
+public final class SmCount implements SmCheck {
     /** Root-cause key: the fabric has no working master SM (ports in Init, SA queries empty are its consequences). */
-    static final String NO_SM = "sm:none";
+    public static final String NO_SM = "sm:none";
 
     public String id() {
         return "sm.count";
@@ -69,9 +71,7 @@ final class SmCount implements SmCheck {
 
         List<SmInfo> masters = sms.stream().filter(SmInfo::isMaster).toList();
         if (masters.size() > 1) {
-            c.problem(Status.FAIL, masters.stream().map(s -> "SM lid " + s.lid()).toList(), ev,
-                    masters.size() + " SMs in MASTER state (split brain): " + masters.stream().map(s -> host(c, s)).collect(Collectors.joining(", ")),
-                    "many", Map.of("count", masters.size(), "hosts", masters.stream().map(s -> host(c, s)).collect(Collectors.joining(", "))));
+            splitBrain(c, masters, ev);
             return;
         }
         if (masters.size() == 1) {
@@ -121,17 +121,59 @@ final class SmCount implements SmCheck {
         c.covers(f, List.of(NO_SM));
     }
 
+    /**
+     * Two or more masters, with the reason from the SM nodes' files where they give one: an SM with another sm_key
+     * (ERR 2F18 in a log: each ignores the other's SMInfo) or ignore_other_sm TRUE.
+     */
+    private static void splitBrain(Ctx c, List<SmInfo> masters, List<Evidence> ev) {
+        String hosts = masters.stream().map(s -> host(c, s)).collect(Collectors.joining(", "));
+        List<Evidence> all = new ArrayList<>(ev);
+        List<String> mismatchLogs = new ArrayList<>(), ignoring = new ArrayList<>();
+        for (SmConfig s : SmFacts.configs(c).values()) {
+            if (s.log() != null) s.log().events().stream().filter(e -> e.kind().equals("smkey-mismatch")).findFirst().ifPresent(e -> {
+                mismatchLogs.add(s.host());
+                all.add(Evidence.of(s.host() + ": " + e.message(), e.ref()));
+            });
+            s.option("ignore_other_sm").filter(o -> o.value().trim().equalsIgnoreCase("TRUE")).ifPresent(o -> {
+                ignoring.add(s.host());
+                all.add(Evidence.of(s.host() + ": ignore_other_sm " + o.value().trim(), o.ref()));
+            });
+        }
+        SmFacts.Designated designated = SmFacts.designated(c);
+        List<String> extra = masters.stream().map(s -> host(c, s)).filter(h -> !designated.contains(h)).toList();
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("count", masters.size());
+        v.put("hosts", hosts);
+        v.put("logs", String.join(", ", mismatchLogs));
+        v.put("ignoring", String.join(", ", ignoring));
+        v.put("extra", extra.isEmpty() || designated.hosts().isEmpty() ? "the one that is not meant to be an SM node" : String.join(", ", extra));
+        String variant = !mismatchLogs.isEmpty() ? "many_smkey" : !ignoring.isEmpty() ? "many_ignore" : "many";
+        String why = !mismatchLogs.isEmpty() ? ": they ignore each other, their sm_key differs (ERR 2F18 in the opensm.log of " + v.get("logs") + ")"
+                : !ignoring.isEmpty() ? ": ignore_other_sm TRUE on " + v.get("ignoring") : "";
+        Finding f = c.problem(Status.FAIL, masters.stream().map(s -> "SM lid " + s.lid()).toList(), all,
+                masters.size() + " SMs in MASTER state (split brain): " + hosts + why
+                        + (extra.isEmpty() || designated.how() != SmFacts.How.DECLARED && designated.how() != SmFacts.How.NAMED ? ""
+                        : "; not a designated SM node: " + String.join(", ", extra)), variant, v);
+        if (!variant.equals("many")) c.covers(f, List.of(SmFacts.SPLIT));
+    }
+
     private void master(Ctx c, SmInfo m, List<SmInfo> sms, List<Evidence> ev) {
         String where = host(c, m);
-        List<String> designated = c.list("designated");
-        if (!designated.isEmpty() && !designated.contains(where)) {
+        SmFacts.Designated d = SmFacts.designated(c);
+        List<String> designated = d.hosts();
+        // inferred from which collected SM nodes have an opensm.conf: only a master on a collected node without one is
+        // suspicious, and a guess is a WARN to confirm
+        boolean judged = d.how() == SmFacts.How.DECLARED || d.how() == SmFacts.How.NAMED
+                || d.how() == SmFacts.How.INFERRED && (c.data.hosts().containsKey(where) || SmFacts.configs(c).containsKey(where));
+        if (judged && !designated.isEmpty() && !designated.contains(where)) {
             List<SmInfo> others = sms.stream().filter(s -> s != m).toList();
             String above = others.isEmpty() ? "" : ", priority " + m.priority() + (others.stream().allMatch(s -> s.priority() < m.priority())
                     ? " above the designated SMs (" : " vs the other SMs (")
                     + others.stream().map(s -> host(c, s) + " " + s.priority()).collect(Collectors.joining(", ")) + ")";
             String kind = c.index.isHost(where) ? ", a compute node" : "";
-            c.problem(Status.FAIL, List.of(where), ev, "master SM is on " + where + kind + " (lid " + m.lid() + ")" + above
-                    + "; designated SM nodes: " + String.join(", ", designated), "rogue",
+            boolean inferred = d.how() == SmFacts.How.INFERRED;
+            c.problem(inferred ? Status.WARN : Status.FAIL, List.of(where), ev, "master SM is on " + where + kind + " (lid " + m.lid() + ")" + above
+                    + "; designated SM nodes: " + String.join(", ", designated) + " (" + d.how().text + ")", inferred ? "rogue_inferred" : "rogue",
                     Map.of("host", where, "priority", m.priority(), "designated", String.join(", ", designated)));
             return;
         }
@@ -166,7 +208,7 @@ final class SmCount implements SmCheck {
         return c.data.problemsFor(null, Cmd.SMINFO.fileName()).stream().limit(1).map(p -> Evidence.of(p.message(), p.where())).toList();
     }
 
-    static String describe(SmInfo s) {
+    public static String describe(SmInfo s) {
         return String.format("SM lid %d guid 0x%x priority %d %s", s.lid(), s.guid(), s.priority(), s.stateName());
     }
 }

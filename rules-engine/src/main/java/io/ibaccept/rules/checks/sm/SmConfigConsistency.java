@@ -3,6 +3,7 @@ package io.ibaccept.rules.checks.sm;
 import io.ibaccept.rules.checks.SmCheck;
 import io.ibaccept.model.SmConfig;
 import io.ibaccept.model.SmConfig.Partition;
+import io.ibaccept.model.SmInfo;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
@@ -50,7 +51,8 @@ public final class SmConfigConsistency implements SmCheck {
         for (String key : c.list("options")) {
             Map<String, List<SmConfig>> byValue = new LinkedHashMap<>();
             for (SmConfig s : sms.values()) {
-                if (s.conf() == null && s.option(key).isEmpty()) continue; // file not collected: unknown, not different
+                // file not collected: unknown, not different; an opensm that runs without one uses its defaults
+                if (s.conf() == null && s.option(key).isEmpty() && !SmFacts.withoutConfigFile(s)) continue;
                 byValue.computeIfAbsent(s.option(key).map(SmConfig.Option::value).orElse(DEFAULTS.getOrDefault(key, "(opensm default)")),
                         k -> new ArrayList<>()).add(s);
             }
@@ -63,6 +65,10 @@ public final class SmConfigConsistency implements SmCheck {
             c.problem(Status.WARN, List.copyOf(sms.keySet()), ev, key + " differs between the SM nodes (" + what + ")", "",
                     Map.of("what", key, "hosts", String.join(", ", sms.keySet())));
         }
+        // an opensm running without a partitions.conf serves opensm's default partition only
+        List<SmConfig> onDefaults = sms.values().stream().filter(SmFacts::withoutPartitionsFile).toList();
+        Optional<SmConfig> site = sms.values().stream().filter(x -> x.partitions() != null).findFirst();
+        if (!onDefaults.isEmpty() && site.isPresent()) bad += defaults(c, onDefaults, site.get());
         // partitions: the definitions as opensm reads them
         Map<String, List<String>> byDefs = new LinkedHashMap<>();
         Map<String, SmConfig> first = new LinkedHashMap<>();
@@ -85,6 +91,48 @@ public final class SmConfigConsistency implements SmCheck {
                     + "): the partitions change when the other SM takes over", "", Map.of("what", "partitions.conf", "hosts", String.join(", ", sms.keySet())));
         }
         if (bad == 0) c.pass(sms.size() + " SM nodes with the same partitions and " + String.join(", ", c.list("options")), List.copyOf(sms.keySet()), List.of());
+    }
+
+    /**
+     * SM nodes whose opensm runs without a partitions.conf: opensm then makes the default partition 0x7fff with every
+     * port a full member and nothing else (osm_prtn.c, prtn_make_default). Named with the hosts that lose each partition
+     * of the site's file when such an SM is master: a FAIL when it is master now, else a WARN.
+     */
+    private static int defaults(Ctx c, List<SmConfig> onDefaults, SmConfig site) {
+        Map<Long, String> guids = SmFacts.guidHosts(c);
+        TreeSet<String> allHosts = new TreeSet<>(c.data.hosts().keySet());
+        Map<String, TreeSet<String>> lose = new LinkedHashMap<>();
+        List<Evidence> ev = new ArrayList<>();
+        for (Partition p : site.partitions().partitions()) {
+            if (p.pkey() == 0x7fff) continue;
+            TreeSet<String> members = new TreeSet<>();
+            for (SmConfig.Member m : p.members()) {
+                if (m.name().equals("ALL") || m.name().equals("ALL_CAS")) members.addAll(allHosts);
+                else if (m.name().equals("SELF")) members.add(site.host());
+                else if (m.isGuid() && guids.containsKey(m.guid())) members.add(guids.get(m.guid()));
+            }
+            if (members.isEmpty()) continue;
+            String name = (p.name().isEmpty() ? "" : p.name() + " ") + String.format("0x%04x", p.pkey());
+            lose.computeIfAbsent(name, k -> new TreeSet<>()).addAll(members);
+            if (ev.size() < 3) ev.add(Evidence.of(site.host() + ": " + name + " (" + members.size() + " member host(s))", p.ref()));
+        }
+        if (lose.isEmpty()) return 0;
+        List<String> masters = SmFacts.liveSms(c).stream().filter(SmInfo::isMaster).map(m -> SmFacts.host(c, m)).toList();
+        int bad = 0;
+        for (SmConfig s : onDefaults) {
+            List<Evidence> all = new ArrayList<>();
+            all.add(Evidence.of(s.host() + ": opensm runs without a partitions.conf (" + s.process().partitionsFile()
+                    + " not present): opensm's default partition only, 'Default=0x7fff, ipoib : ALL=full;'", s.process().ref()));
+            all.addAll(ev);
+            String losing = lose.entrySet().stream().map(e -> e.getKey() + ": " + io.ibaccept.rules.Hostlists.compress(e.getValue()))
+                    .collect(Collectors.joining("; "));
+            boolean master = masters.contains(s.host());
+            c.problem(master ? Status.FAIL : Status.WARN, List.of(s.host()), all, "opensm on " + s.host() + " runs without a partitions.conf, so it serves"
+                    + " the default partition only: " + (master ? "it is master now and these hosts have lost " : "when it is master these hosts lose ")
+                    + "their partitions (" + losing + ")", "defaults", Map.of("host", s.host(), "site", site.host(), "lost", losing));
+            bad++;
+        }
+        return bad;
     }
 
     /** The first definition of 'mine' the other file lacks, with its line. */

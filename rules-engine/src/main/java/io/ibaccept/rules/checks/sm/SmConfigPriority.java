@@ -66,8 +66,10 @@ public final class SmConfigPriority implements SmCheck {
                 v.put("actual", actual);
                 v.put("priority", top);
                 // a master outside the collected SM nodes (a switch or UFM SM) may be by design: confirm, do not fail
-                c.problem(sms.containsKey(actual) ? Status.FAIL : Status.WARN, List.of(actual, intended), ev, "master SM is " + actual + " (live priority " + master.get().priority()
+                Finding f = c.problem(sms.containsKey(actual) ? Status.FAIL : Status.WARN, List.of(actual, intended), ev, "master SM is " + actual + " (live priority " + master.get().priority()
                         + ") but the configured primary is " + intended + " (sm_priority " + top + ")", "master", v);
+                // a standby took over (the primary's opensm is down or did not take its role back): sm.failover names it
+                c.explainedBy(f, List.of(SmFacts.takeoverKey(actual)));
             }
         }
         if (!bad) {

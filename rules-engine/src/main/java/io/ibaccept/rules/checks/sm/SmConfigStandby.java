@@ -29,10 +29,19 @@ public final class SmConfigStandby implements SmCheck {
     }
 
     public void evaluate(Ctx c) {
-        TreeSet<String> sms = new TreeSet<>(SmFacts.configs(c).keySet());
+        TreeSet<String> sms = new TreeSet<>();
+        List<String> down = new ArrayList<>();
         List<Evidence> ev = new ArrayList<>();
-        for (SmConfig s : SmFacts.configs(c).values())
+        for (SmConfig s : SmFacts.configs(c).values()) {
+            // a named SM node where no opensm runs is no standby (sm.failover names it)
+            if (s.process() != null && !s.process().running()) {
+                down.add(s.host());
+                ev.add(Evidence.of(s.host() + ": no opensm process runs", s.process().ref()));
+                continue;
+            }
+            sms.add(s.host());
             if (s.process() != null) ev.add(Evidence.of(s.host() + ": opensm pid " + s.process().pid(), s.process().ref()));
+        }
         for (SmInfo s : SmFacts.liveSms(c)) {
             String h = SmFacts.host(c, s);
             sms.add(h);
@@ -40,10 +49,11 @@ public final class SmConfigStandby implements SmCheck {
                     s.priority(), s.stateName(), h), s.ref()));
         }
         int min = (int) c.number("min_sms");
-        if (sms.size() < min)
-            c.problem(Status.WARN, List.copyOf(sms), ev, sms.size() + " subnet manager(s) (" + String.join(", ", sms) + "), "
+        if (sms.size() < min) {
+            io.ibaccept.rules.Finding f = c.problem(Status.WARN, List.copyOf(sms), ev, sms.size() + " subnet manager(s) (" + String.join(", ", sms) + "), "
                     + min + " wanted: no standby SM takes over when " + (sms.isEmpty() ? "it" : sms.first()) + " fails", "",
                     Map.of("hosts", String.join(", ", sms), "min", min));
-        else c.pass(sms.size() + " subnet managers: " + String.join(", ", sms), List.copyOf(sms), ev);
+            if (!down.isEmpty()) c.explainedBy(f, down.stream().map(SmFacts::downKey).toList());
+        } else c.pass(sms.size() + " subnet managers: " + String.join(", ", sms), List.copyOf(sms), ev);
     }
 }

@@ -30,6 +30,48 @@ public final class SmFacts {
         return String.format("mtu:partition:0x%04x", partition);
     }
 
+    /** Root-cause keys of sm.failover: a designated SM node without a running opensm, a standby that took over. */
+    public static String downKey(String host) {
+        return "sm:down:" + host;
+    }
+
+    public static String takeoverKey(String host) {
+        return "sm:takeover:" + host;
+    }
+
+    /** Root-cause key of a split brain whose SMs ignore each other (sm_key differs or ignore_other_sm). */
+    public static final String SPLIT = "sm:split";
+
+    /**
+     * The nodes meant to run the SM and how that is known: declared (the contract's sm: or sm.count.designated), named
+     * with 'collect --sm-nodes', or only inferred from the collected SM nodes that have an opensm.conf (a guess: a
+     * finding resting on it is a WARN to confirm, never a FAIL).
+     */
+    public record Designated(List<String> hosts, How how) {
+        public boolean contains(String host) {
+            return hosts.contains(host);
+        }
+    }
+
+    public enum How {
+        DECLARED("declared"), NAMED("named with collect --sm-nodes"), INFERRED("inferred: the collected SM nodes with an opensm.conf"), NONE("none");
+
+        public final String text;
+
+        How(String text) {
+            this.text = text;
+        }
+    }
+
+    public static Designated designated(Ctx c) {
+        List<String> declared = c.listOf("sm.count", "designated");
+        if (!declared.isEmpty()) return new Designated(declared, How.DECLARED);
+        List<String> named = c.data.manifest().smNodes();
+        if (!named.isEmpty()) return new Designated(named, How.NAMED);
+        List<String> withConf = configs(c).values().stream().filter(s -> s.conf() != null).map(SmConfig::host).toList();
+        return new Designated(withConf, withConf.isEmpty() ? How.NONE : How.INFERRED);
+    }
+
     public static String syntaxKey(String host) {
         return "partitions:syntax:" + host;
     }
@@ -39,7 +81,7 @@ public final class SmFacts {
         return Input.of(Cmd.OPENSM_PROCESS, Cmd.OPENSM_CONF);
     }
 
-    static Map<String, SmConfig> configs(Ctx c) {
+    public static Map<String, SmConfig> configs(Ctx c) {
         return c.data.fabric().smConfigs();
     }
 
@@ -70,6 +112,19 @@ public final class SmFacts {
         Optional<SmInfo> m = liveMaster(c);
         if (m.isPresent() && all.containsKey(host(c, m.get()))) return Optional.of(all.get(host(c, m.get())));
         return all.values().stream().filter(s -> s.partitions() != null).findFirst();
+    }
+
+    /** A running opensm that found no option file (none given with -F, none at the default paths): it runs on its defaults. */
+    static boolean withoutConfigFile(SmConfig s) {
+        return s.conf() == null && s.process() != null && s.process().running() && s.process().configFile().isBlank();
+    }
+
+    /**
+     * A running opensm whose partitions file was not there: the collector records nothing for a file that is not
+     * present, and it read the process record in the same run.
+     */
+    static boolean withoutPartitionsFile(SmConfig s) {
+        return s.partitions() == null && s.process() != null && s.process().running();
     }
 
     /** opensm's sm_priority: the command line's -p, else opensm.conf, else 0 (opensm's default). */

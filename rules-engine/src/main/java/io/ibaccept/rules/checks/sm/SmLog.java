@@ -40,6 +40,7 @@ public final class SmLog implements SmCheck {
         for (SmConfig s : SmFacts.configs(c).values()) {
             if (s.log() == null) continue;
             logs++;
+            List<SmFailover.Takeover> takeovers = SmFailover.takeovers(s);
             Map<String, List<SmConfig.LogEvent>> byKind = new LinkedHashMap<>();
             for (SmConfig.LogEvent e : s.log().events()) {
                 String kind = e.kind().equals("error") ? "error " + what(e.message()) : e.kind();
@@ -85,6 +86,10 @@ public final class SmLog implements SmCheck {
                 // default-partition membership (partitions.membership), where that is the fault
                 if (ev.stream().allMatch(x -> x.message().contains("do not have any shared PKeys")))
                     c.explainedBy(f, List.of(SmFacts.DEFAULT_LIMITED));
+                // what a standby logged while its master stopped answering follows from the takeover (sm.failover)
+                for (SmFailover.Takeover t : takeovers)
+                    if (ev.stream().allMatch(x -> x.ref().line() > t.standby().ref().line() && x.ref().line() <= t.master().ref().line()))
+                        c.explainedBy(f, List.of(SmFacts.takeoverKey(s.host())));
             }
         }
         if (!bad) c.pass(logs + " opensm.log tail(s) without errors", List.of(), List.of());

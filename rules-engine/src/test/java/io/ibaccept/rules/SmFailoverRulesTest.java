@@ -1,0 +1,195 @@
+package io.ibaccept.rules;
+
+import static io.ibaccept.rules.SmConfigRulesTest.conf;
+import static io.ibaccept.rules.SmConfigRulesTest.guid;
+import static io.ibaccept.rules.SmConfigRulesTest.res;
+import static io.ibaccept.rules.SmConfigRulesTest.sm;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * sm.failover and the split-brain causes of sm.count, on the synthetic fabric with SM node files as the collector
+ * stores them and opensm logs captured on ibsim: a master stopped and its standby taking over 50 s later, an opensm
+ * with another sm_key, ignore_other_sm, and which nodes are meant to run the SM.
+ */
+class SmFailoverRulesTest {
+    @TempDir
+    Path tmp;
+
+    static final String SM_KEY = "sm_key 0x5eC2e7000000beef";
+
+    /** What the collector records on a node named with --sm-nodes where no opensm runs. */
+    static final String NO_OPENSM = "pid: \nconfig: \npartitions: /etc/opensm/partitions.conf\nlog: /var/log/opensm.log\n";
+
+    static String head(String text, int lines) {
+        return text.lines().limit(lines).collect(Collectors.joining("\n", "", "\n"));
+    }
+
+    static String sminfo(TestDump d, String host, int lid, int prio, int state, String name) {
+        return String.format("sminfo: sm lid %d sm guid %s, activity count 735 priority %d state %d %s\n", lid, guid(d, host), prio, state, name);
+    }
+
+    /** cn0001 (priority 15) and cn0002 (14) with the same sm_key; SM nodes named with collect --sm-nodes. */
+    TestDump pair() {
+        TestDump d = TestDump.healthy(tmp.resolve("d"), 16);
+        d.write("manifest.txt", d.read("manifest.txt") + "sm_nodes: cn0001 cn0002\n");
+        sm(d, "cn0001", conf("sm_priority 0", "sm_priority 15", "sm_key 0x0000000000000001", SM_KEY, "routing_engine (null)", "routing_engine ftree"), null,
+                res("opensm-ibsim-ft9-master-stopped.log"));
+        // the standby's log up to its takeover and first sweep as master (before the third SM appeared)
+        sm(d, "cn0002", conf("sm_priority 0", "sm_priority 14", "sm_key 0x0000000000000001", SM_KEY, "routing_engine (null)", "routing_engine ftree"), null,
+                head(res("opensm-ibsim-ft9-standby-takeover-then-smkey-mismatch.log"), 39));
+        return d;
+    }
+
+    @Test
+    void aStoppedPrimaryIsOneRootNamingTheTakeoverWithItsTime() {
+        TestDump d = pair();
+        d.write("nodes/cn0001/opensm-process.out", NO_OPENSM);
+        d.write("fabric/sminfo.out", sminfo(d, "cn0002", 5, 14, 3, "SMINFO_MASTER"));
+        DiagnosisRulesTest.pointPortsAt(d, 16, 5);
+        Report r = d.analyze();
+        Finding root = TestDump.problems(r, "sm.failover").stream().findFirst().orElseThrow(() -> new AssertionError(TestDump.problems(r, "sm.failover")));
+        assertThat(TestDump.problems(r, "sm.failover")).hasSize(1);
+        assertThat(root.status()).isEqualTo(Status.FAIL);
+        assertThat(root.objects()).containsExactly("cn0001");
+        assertThat(root.summary()).isEqualTo("opensm is not running on cn0001, a designated SM node (named with collect --sm-nodes);"
+                + " cn0002 took over as master at Dec 04 05:18:05, 50 s after its first unanswered SMInfo poll of the master"
+                + " (Dec 04 05:17:15; 5 unanswered); now cn0002 is master and no standby SM runs");
+        assertThat(root.evidence()).extracting(Evidence::where).contains("nodes/cn0001/opensm-process.out:1", "nodes/cn0002/opensm.log.out:37");
+        assertThat(root.fix()).contains("'systemctl enable --now opensm'");
+        // what the standby logged while its master was silent, the primary not being master and the lost standby are
+        // consequences, not roots of their own
+        assertThat(TestDump.problems(r, "sm.log")).isNotEmpty().allSatisfy(f -> assertThat(f.parent()).isEqualTo(root.id()));
+        assertThat(TestDump.problems(r, "sm.config.priority")).singleElement().satisfies(f -> assertThat(f.parent()).isEqualTo(root.id()));
+        assertThat(TestDump.problems(r, "sm.config.standby")).singleElement().satisfies(f -> assertThat(f.parent()).isEqualTo(root.id()));
+        // (sm.config.routing stays a root of its own: the captured logs say minhop ran, not the configured ftree)
+        assertThat(r.roots()).filteredOn(f -> f.check().startsWith("sm.") && !f.check().equals("sm.config.routing")
+                && f.status() != Status.PASS && f.status() != Status.SKIP).containsExactly(root);
+        // no parse warning about the empty pid
+        assertThat(r.findings()).filteredOn(f -> f.check().equals("input")).noneMatch(f -> f.summary().contains("pid"));
+    }
+
+    @Test
+    void aTakeoverWhoseFormerMasterRunsAgainIsAWarnWithTheStatesNow() {
+        TestDump d = pair();
+        d.write("nodes/cn0001/opensm.log.out", res("opensm-ibsim-2s4l-standby.log"));
+        d.write("fabric/sminfo.out", sminfo(d, "cn0002", 5, 14, 3, "SMINFO_MASTER") + sminfo(d, "cn0001", 1, 15, 2, "SMINFO_STANDBY"));
+        Report r = d.analyze();
+        Finding root = TestDump.problems(r, "sm.failover").get(0);
+        assertThat(TestDump.problems(r, "sm.failover")).hasSize(1);
+        assertThat(root.status()).isEqualTo(Status.WARN);
+        assertThat(root.summary()).isEqualTo("cn0002 took over as master at Dec 04 05:18:05, 50 s after its first unanswered SMInfo poll of the"
+                + " master (Dec 04 05:17:15; 5 unanswered); now cn0002 MASTER, cn0001 STANDBY");
+        // the configured primary not being master is that takeover
+        assertThat(TestDump.problems(r, "sm.config.priority")).singleElement().satisfies(f -> assertThat(f.parent()).isEqualTo(root.id()));
+    }
+
+    @Test
+    void aHealthyPairSaysWhoIsMasterAndWhatWasChecked() {
+        TestDump d = pair();
+        d.write("nodes/cn0001/opensm.log.out", res("opensm-ibsim-ft9-ffff-default-partition-master.log"));
+        d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-2s4l-standby.log"));
+        d.write("fabric/sminfo.out", sminfo(d, "cn0001", 1, 15, 3, "SMINFO_MASTER") + sminfo(d, "cn0002", 5, 14, 2, "SMINFO_STANDBY"));
+        Report r = d.analyze();
+        assertThat(TestDump.of(r, "sm.failover")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).isEqualTo("cn0001 MASTER (priority 15), cn0002 STANDBY (priority 14); designated SM nodes cn0001, cn0002"
+                    + " (named with collect --sm-nodes) all run opensm; no takeover in 2 opensm.log tail(s)");
+        });
+    }
+
+    @Test
+    void twoMastersWithAnotherSmKeyAreOneRootWhoseFixAlignsTheKey() {
+        TestDump d = pair();
+        d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-ft9-standby-takeover-then-smkey-mismatch.log"));
+        // a compute node runs opensm with its package defaults: no opensm.conf, another sm_key
+        d.write("nodes/cn0008/opensm-process.out", "pid: 4242\nconfig: \npartitions: /etc/opensm/partitions.conf\nlog: /var/log/opensm.log\n"
+                + "arg: /usr/sbin/opensm\narg: -k\narg: 0x99\n");
+        d.write("nodes/cn0008/opensm.log.out", res("opensm-ibsim-ft9-rogue-other-smkey-master.log"));
+        d.write("nodes/cn0001/opensm-process.out", NO_OPENSM);
+        d.write("fabric/sminfo.out", sminfo(d, "cn0002", 5, 14, 3, "SMINFO_MASTER") + sminfo(d, "cn0008", 13, 0, 3, "SMINFO_MASTER"));
+        Report r = d.analyze();
+        Finding split = TestDump.problems(r, "sm.count").get(0);
+        assertThat(split.status()).isEqualTo(Status.FAIL);
+        assertThat(split.summary()).isEqualTo("2 SMs in MASTER state (split brain): cn0002, cn0008: they ignore each other, their sm_key"
+                + " differs (ERR 2F18 in the opensm.log of cn0002, cn0008); not a designated SM node: cn0008");
+        assertThat(split.fix()).startsWith("Stop the SM that is not meant to run (cn0008)").contains("the same 'sm_key'");
+        assertThat(split.fix()).doesNotContain("distinct priorities");
+        // the logs' sm_key lines are that split brain
+        assertThat(TestDump.problems(r, "sm.failover")).filteredOn(f -> f.variant().equals("smkey")).hasSize(2)
+                .allSatisfy(f -> assertThat(f.parent()).isEqualTo(split.id()));
+    }
+
+    @Test
+    void ignoreOtherSmBesideAStandbyIsNamed() {
+        TestDump d = pair();
+        d.replace("nodes/cn0001/opensm.conf.out", "\nignore_other_sm FALSE\n", "\nignore_other_sm TRUE\n");
+        d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-2s4l-standby.log"));
+        d.write("fabric/sminfo.out", sminfo(d, "cn0001", 1, 15, 3, "SMINFO_MASTER") + sminfo(d, "cn0002", 5, 14, 2, "SMINFO_STANDBY"));
+        Report r = d.analyze();
+        assertThat(TestDump.problems(r, "sm.failover")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).startsWith("opensm on cn0001 is configured with ignore_other_sm TRUE beside other SMs");
+            assertThat(f.evidence()).extracting(Evidence::where).singleElement().asString().startsWith("nodes/cn0001/opensm.conf.out:");
+        });
+    }
+
+    @Test
+    void theSmNodesAreTheNamedOnesElseThoseWithAnOpensmConfAndAGuessIsOnlyAWarn() {
+        TestDump d = pair();
+        d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-2s4l-standby.log"));
+        d.write("nodes/cn0008/opensm-process.out", "pid: 4242\nconfig: \npartitions: /etc/opensm/partitions.conf\nlog: /var/log/opensm.log\n"
+                + "arg: /usr/sbin/opensm\narg: -p\narg: 15\n");
+        d.write("fabric/sminfo.out", sminfo(d, "cn0008", 13, 15, 3, "SMINFO_MASTER") + sminfo(d, "cn0001", 1, 15, 2, "SMINFO_STANDBY")
+                + sminfo(d, "cn0002", 5, 14, 2, "SMINFO_STANDBY"));
+        Report named = d.analyze();
+        assertThat(TestDump.problems(named, "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).startsWith("master SM is on cn0008, a compute node").endsWith("designated SM nodes: cn0001, cn0002 (named with collect --sm-nodes)");
+        });
+        // without --sm-nodes: the nodes with an opensm.conf are taken as the SM nodes, which is a guess
+        d.write("manifest.txt", d.read("manifest.txt").replace("sm_nodes: cn0001 cn0002\n", ""));
+        Report inferred = d.analyze();
+        assertThat(TestDump.problems(inferred, "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).endsWith("(inferred: the collected SM nodes with an opensm.conf)");
+            assertThat(f.fix()).startsWith("Confirm which nodes are meant to run the SM and declare them");
+        });
+        // declared in the rules: that wins
+        Report declared = d.analyze(TestDump.config(tmp, "sm.count.designated=cn0008,cn0001\n"));
+        assertThat(TestDump.problems(declared, "sm.count")).isEmpty();
+    }
+
+    @Test
+    void anOpensmWithoutItsFilesIsJudgedWithOpensmsDefaults() {
+        TestDump d = pair();
+        String site = "Default=0x7fff, ipoib : ALL=full;\nstorage=0x0002, ipoib : " + guid(d, "cn0007") + "=full, " + guid(d, "cn0008") + "=full;\n";
+        d.write("nodes/cn0001/partitions.conf.out", site);
+        d.write("nodes/cn0002/partitions.conf.out", site);
+        d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-2s4l-standby.log"));
+        // opensm started by hand on a compute node: no opensm.conf, no partitions.conf
+        d.write("nodes/cn0012/opensm-process.out", "pid: 4242\nconfig: \npartitions: /etc/opensm/partitions.conf\nlog: /var/log/opensm.log\n"
+                + "arg: /usr/sbin/opensm\n");
+        d.write("fabric/sminfo.out", sminfo(d, "cn0001", 1, 15, 3, "SMINFO_MASTER") + sminfo(d, "cn0002", 5, 14, 2, "SMINFO_STANDBY")
+                + sminfo(d, "cn0012", 13, 0, 3, "SMINFO_MASTER"));
+        Report r = d.analyze();
+        assertThat(TestDump.problems(r, "sm.config.consistency")).filteredOn(f -> "defaults".equals(f.variant())).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).isEqualTo("opensm on cn0012 runs without a partitions.conf, so it serves the default partition only: it is"
+                    + " master now and these hosts have lost their partitions (storage 0x0002: cn[0007-0008])");
+            assertThat(f.fix()).startsWith("If cn0012 is not meant to run the SM: 'ssh cn0012 systemctl disable --now opensm'");
+        });
+        // its sm_key is opensm's default, not the site's: compared, not skipped as unknown
+        assertThat(TestDump.problems(r, "sm.config.consistency")).anySatisfy(f -> assertThat(f.summary()).startsWith("sm_key differs between the SM nodes"));
+        // not master: a warning of what happens when it is
+        d.write("fabric/sminfo.out", sminfo(d, "cn0001", 1, 15, 3, "SMINFO_MASTER") + sminfo(d, "cn0002", 5, 14, 2, "SMINFO_STANDBY")
+                + sminfo(d, "cn0012", 13, 0, 2, "SMINFO_STANDBY"));
+        assertThat(TestDump.problems(d.analyze(), "sm.config.consistency")).filteredOn(f -> "defaults".equals(f.variant())).singleElement()
+                .satisfies(f -> assertThat(f.status()).isEqualTo(Status.WARN));
+    }
+}
