@@ -106,6 +106,10 @@ public final class Collector {
         List<CommandSet.Spec> perNode = selected(CommandSet.perNode(options));
         List<CommandSet.Spec> fabric = selected(CommandSet.fabric(options));
         List<CommandSet.Spec> sm = selected(CommandSet.smConfig(options));
+        // with --sm-nodes, the other collected nodes are still asked whether an opensm runs there (a rogue SM is found
+        // with its files); one that runs none records nothing
+        List<CommandSet.Spec> smFound = smNodes == null ? sm : selected(CommandSet.smConfig(new CollectOptions(opt.mlxlink(), opt.ibdiagnet(),
+                opt.ethtoolIface(), opt.probeCommand(), false, transport instanceof Transports.Sim)));
         List<String> smOnly = smNodes == null ? List.of() : smNodes.stream().filter(n -> !nodes.contains(n)).toList();
         DumpWriter w = new DumpWriter(out);
         Map<String, String> tools = new LinkedHashMap<>();
@@ -140,7 +144,7 @@ public final class Collector {
         fs.add(pool.submit(() -> series(w, fabricNode, fabric, fabricDeadline, done, failed, fabricTotal)));
         int all = total;
         for (String node : nodes) {
-            List<CommandSet.Spec> specs = smNodes == null || smNodes.contains(node) ? concat(perNode, sm) : perNode;
+            List<CommandSet.Spec> specs = concat(perNode, smNodes == null || smNodes.contains(node) ? sm : smFound);
             fs.add(pool.submit(() -> series(w, node, specs, opt.nodeDeadline(), done, failed, all)));
         }
         for (String node : smOnly) fs.add(pool.submit(() -> series(w, node, sm, opt.nodeDeadline(), done, failed, all)));
@@ -170,7 +174,8 @@ public final class Collector {
         }
         if (Transport.stopping()) throw new IllegalStateException("collection stopped: the dump in " + out + " is marked partial");
         w.manifest(earlier != null ? earlier.withNodes(listed).withSmNodes(smListed).withState(Manifest.COMPLETE)
-                : new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, listed, tools, Manifest.COMPLETE));
+                : new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, listed, tools, Manifest.COMPLETE,
+                        smListed));
         progress.printf("collected %d command outputs (%d not ok) from %d node(s) into %s%n", done.get(), failed.get(), nodes.size(), out);
         return out;
     }

@@ -32,7 +32,7 @@ public final class SmConfigKey implements SmCheck {
     }
 
     public void evaluate(Ctx c) {
-        Map<String, SmConfig> sms = SmFacts.configs(c);
+        Map<String, SmConfig> sms = SmFacts.configured(c);
         int count = Math.max(sms.size(), SmFacts.liveSms(c).size());
         List<Long> defaults = c.list("defaults").stream().map(SmConfigKey::key).toList();
         List<String> unset = new ArrayList<>();

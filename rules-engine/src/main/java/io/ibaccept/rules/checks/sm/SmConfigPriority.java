@@ -31,7 +31,7 @@ public final class SmConfigPriority implements SmCheck {
     }
 
     public void evaluate(Ctx c) {
-        Map<String, SmConfig> sms = SmFacts.configs(c);
+        Map<String, SmConfig> sms = SmFacts.configured(c);
         TreeMap<Integer, List<SmConfig>> byPrio = new TreeMap<>();
         for (SmConfig s : sms.values()) byPrio.computeIfAbsent(SmFacts.priority(s), k -> new ArrayList<>()).add(s);
         boolean bad = false;

@@ -46,7 +46,7 @@ public final class SmConfigRouting implements SmCheck {
         // SM nodes with the same routing_engine (and the same engine run) are one finding: one configuration fault
         Map<String, List<SmConfig>> byEngine = new LinkedHashMap<>();
         Map<String, List<Evidence>> evidence = new LinkedHashMap<>();
-        for (SmConfig s : SmFacts.configs(c).values()) {
+        for (SmConfig s : SmFacts.configured(c).values()) {
             String value = s.option("routing_engine").map(SmConfig.Option::value).orElse("(null)");
             boolean unset = value.isBlank() || value.equals("(null)");
             String first = unset ? "minhop" : value.split(",")[0].trim().toLowerCase(Locale.ROOT);

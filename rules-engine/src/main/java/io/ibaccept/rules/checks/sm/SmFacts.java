@@ -106,6 +106,18 @@ public final class SmFacts {
         return masters.size() == 1 ? Optional.of(masters.get(0)) : Optional.empty();
     }
 
+    /**
+     * The SM nodes whose options can be judged: a named SM node where no opensm runs and whose opensm.conf was not
+     * found has unknown options (its -F file is only known from a running process), not opensm's defaults.
+     */
+    static Map<String, SmConfig> configured(Ctx c) {
+        Map<String, SmConfig> out = new LinkedHashMap<>();
+        configs(c).forEach((h, s) -> {
+            if (s.conf() != null || s.process() == null || s.process().running()) out.put(h, s);
+        });
+        return out;
+    }
+
     /** The SM whose partitions.conf the fabric runs with: the live master's, else the only one, else the first. */
     static Optional<SmConfig> governing(Ctx c) {
         Map<String, SmConfig> all = configs(c);

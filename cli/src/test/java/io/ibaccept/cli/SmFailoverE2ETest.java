@@ -1,0 +1,116 @@
+package io.ibaccept.cli;
+
+import static io.ibaccept.cli.DiagnosisE2ETest.problems;
+import static io.ibaccept.cli.DiagnosisE2ETest.roots;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ibaccept.collect.Collector;
+import io.ibaccept.collect.SimFabric;
+import io.ibaccept.dump.DumpLoader;
+import io.ibaccept.model.ClusterData;
+import io.ibaccept.model.Hostlist;
+import io.ibaccept.model.InputProblem;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.rules.RulesEngine;
+import io.ibaccept.rules.Status;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end, the SM pair under failure: the master opensm stopped and the standby taking over (opensm's own polling,
+ * tuned to 2 s x 2 retries as a site may), and an opensm started on a compute node with its package defaults (another
+ * sm_key, no partitions.conf) beside the pair. Collected with the SM nodes named, judged from their files and logs.
+ */
+@ExtendWith(RequiresSimulator.class)
+class SmFailoverE2ETest {
+    static final List<String> NODES = Hostlist.expand("node[01-09]");
+    static final String KEY = "0x00000000d3a0c0de";
+
+    @TempDir
+    Path tmp;
+
+    /** An SM node's opensm.conf as 'opensm -c' writes it, with the master polled every 2 s and given up after 2 misses. */
+    static Path conf(SimFabric f, String name, String... options) throws Exception {
+        Path c = f.opensmConf(name, options);
+        String text = Files.readString(c);
+        assertThat(text).contains("\nsminfo_polling_timeout 10000\n", "\npolling_retry_number 4\n");
+        Files.writeString(c, text.replace("\nsminfo_polling_timeout 10000\n", "\nsminfo_polling_timeout 2000\n")
+                .replace("\npolling_retry_number 4\n", "\npolling_retry_number 2\n"));
+        return c;
+    }
+
+    Report collect(SimFabric f, String rules) throws Exception {
+        Path dump = tmp.resolve("dump");
+        new Collector(f.transport(), new Collector.Options("e2e-failover", "node03", 4, false, false, null, null),
+                new PrintStream(PrintStream.nullOutputStream())).withSmNodes(List.of("node01", "node02")).collect(NODES, dump);
+        ClusterData d = DumpLoader.load(dump);
+        assertThat(d.problems()).filteredOn(p -> p.kind() == InputProblem.Kind.PARSE_ERROR).isEmpty();
+        assertThat(d.manifest().smNodes()).containsExactly("node01", "node02");
+        Path cfg = tmp.resolve("site.properties");
+        Files.writeString(cfg, "memlock.min_kib=0\n" + rules);
+        return new RulesEngine(RuleConfig.withOverrides(cfg)).run(d);
+    }
+
+    @Test
+    void theStandbyTakingOverFromAStoppedMasterIsNamedWithItsTime() throws Exception {
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("ft9-hdr.net"), tmp.resolve("sim"))) {
+            f.startSm("node01", null, conf(f, "sm1.conf", "-p", "15", "-R", "ftree", "-k", KEY), null, null);
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            f.startSm("node02", null, conf(f, "sm2.conf", "-p", "14", "-R", "ftree", "-k", KEY), null, null);
+            f.settle(Duration.ofSeconds(2));
+            f.stopSm("node01");
+            f.awaitMaster("node05", 14, Duration.ofSeconds(120));
+            Report r = collect(f, "");
+            Finding root = problems(r, "sm.failover").stream().findFirst().orElseThrow(() -> new AssertionError(roots(r)));
+            assertThat(problems(r, "sm.failover")).as(roots(r)).hasSize(1);
+            assertThat(root.status()).isEqualTo(Status.FAIL);
+            assertThat(root.summary()).startsWith("opensm is not running on node01, a designated SM node (named with collect --sm-nodes); "
+                    + "node02 took over as master at ").contains("after its first unanswered SMInfo poll of the master")
+                    .endsWith("; now node02 is master and no standby SM runs");
+            assertThat(root.evidence()).extracting(e -> e.where()).anySatisfy(w -> assertThat(w).startsWith("nodes/node02/opensm.log.out:"));
+            assertThat(problems(r, "sm.count")).as(roots(r)).isEmpty();
+            // the primary not being master, the lost standby and the standby's polling errors are that one fault
+            assertThat(r.roots()).as(roots(r)).filteredOn(x -> x.check().startsWith("sm.") && (x.status() == Status.FAIL || x.status() == Status.WARN))
+                    .containsExactly(root);
+        }
+    }
+
+    @Test
+    void anOpensmWithPackageDefaultsOnAComputeNodeIsTheSplitBrainsCauseWithTheHostsThatLosePartitions() throws Exception {
+        // the rogue opensm reads opensm's default files: this machine must not have them (a Debian opensm package has none)
+        assertThat(Path.of("/etc/opensm/opensm.conf")).as("this test needs a machine without /etc/opensm/opensm.conf").doesNotExist();
+        assertThat(Path.of("/etc/opensm/partitions.conf")).as("this test needs a machine without /etc/opensm/partitions.conf").doesNotExist();
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("ft9-hdr.net"), tmp.resolve("sim"))) {
+            Path parts = tmp.resolve("partitions.conf");
+            Files.writeString(parts, "Default=0x7fff, ipoib : ALL=full;\nstorage=0x0002, ipoib : " + SimCapture.portGuid(f, "node07") + "=full, "
+                    + SimCapture.portGuid(f, "node08") + "=full;\n");
+            f.startSm("node01", null, conf(f, "sm1.conf", "-p", "15", "-R", "ftree", "-k", KEY, "-P", parts.toString()), null, null);
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            f.startSm("node02", null, conf(f, "sm2.conf", "-p", "14", "-R", "ftree", "-k", KEY, "-P", parts.toString()), null, null);
+            // someone starts opensm on a compute node as the package installs it: no option file, sm_key 0x1
+            f.startSm("node06", null, null, null, null);
+            f.settle(Duration.ofSeconds(3));
+            Report r = collect(f, "");
+            Finding split = problems(r, "sm.count").stream().findFirst().orElseThrow(() -> new AssertionError(roots(r)));
+            assertThat(split.status()).isEqualTo(Status.FAIL);
+            assertThat(split.summary()).as(roots(r)).startsWith("2 SMs in MASTER state (split brain): ")
+                    .contains("node01", "node06", ": they ignore each other, their sm_key differs (ERR 2F18 in the opensm.log of ")
+                    .endsWith("; not a designated SM node: node06");
+            assertThat(split.fix()).startsWith("Stop the SM that is not meant to run (node06)").doesNotContain("distinct priorities");
+            assertThat(problems(r, "sm.config.consistency")).as(roots(r)).filteredOn(x -> "defaults".equals(x.variant())).singleElement()
+                    .satisfies(x -> {
+                        assertThat(x.status()).isEqualTo(Status.FAIL);
+                        assertThat(x.summary()).isEqualTo("opensm on node06 runs without a partitions.conf, so it serves the default partition"
+                                + " only: it is master now and these hosts have lost their partitions (storage 0x0002: node[07-08])");
+                    });
+        }
+    }
+}
