@@ -83,8 +83,9 @@ final class CollectCommand implements Callable<Integer> {
             + "(off by default: it destroys the counter history other monitoring relies on; never on a production fabric without intent)")
     boolean clearCounters;
 
-    @Option(names = "--sm-nodes", paramLabel = "HOSTLIST", description = "read opensm.conf, partitions.conf and the opensm.log tail "
-            + "from these subnet manager nodes (default: the collected nodes where an opensm process runs)")
+    @Option(names = "--sm-nodes", paramLabel = "HOSTLIST", description = "the nodes meant to run the subnet manager (kept in the "
+            + "manifest: a master elsewhere fails): their opensm.conf, partitions.conf and opensm.log tail, whether opensm runs there or not; "
+            + "the other collected nodes are still read where an opensm process runs (default: only those)")
     String smNodes;
 
     @Override

@@ -54,6 +54,7 @@ public final class Main implements Callable<Integer> {
         COMMANDS.put("collect", CollectCommand.class);
         COMMANDS.put("rdma", RdmaCommand.class);
         COMMANDS.put("burn", BurnCommand.class);
+        COMMANDS.put("drill", DrillCommand.class);
         COMMANDS.put("diff", DiffCommand.class);
         COMMANDS.put("contract", ContractCommand.class);
         COMMANDS.put("rules", RulesCommand.class);

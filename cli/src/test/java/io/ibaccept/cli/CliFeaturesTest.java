@@ -53,6 +53,22 @@ class CliFeaturesTest {
     }
 
     @Test
+    void aDrillRefusesWithoutYesAndWithOneSmNodeAndTouchesNothing(@TempDir Path tmp) throws Exception {
+        Path dump = tmp.resolve("dump");
+        MainTest.Run r = MainTest.run("drill", "sm-failover", "--sm-nodes", "sm01,sm02", "-o", dump.toString(), "--transport", "local");
+        assertThat(r.code()).isEqualTo(Main.USAGE);
+        assertThat(r.err()).contains("this drill stops the master SM on sm01 or sm02").contains("add --yes to run it");
+        assertThat(dump).doesNotExist();
+        MainTest.Run one = MainTest.run("drill", "sm-failover", "--sm-nodes", "sm01", "-o", dump.toString(), "--yes");
+        assertThat(one.code()).isEqualTo(Main.USAGE);
+        assertThat(one.err()).contains("needs the master's and a standby's node");
+        assertThat(dump).doesNotExist();
+        MainTest.Run hostile = MainTest.run("drill", "sm-failover", "--sm-nodes", "sm01,a;reboot", "-o", dump.toString(), "--yes");
+        assertThat(hostile.code()).isEqualTo(Main.USAGE);
+        assertThat(dump).doesNotExist();
+    }
+
+    @Test
     void sideInputsAreBoundedWithOneSentenceAndExit2(@TempDir Path tmp) throws Exception {
         Path rules = tmp.resolve("rules.properties");
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(rules.toFile(), "rw")) {

@@ -5,6 +5,8 @@ import static io.ibaccept.cli.DiagnosisE2ETest.roots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ibaccept.collect.Collector;
+import io.ibaccept.collect.SmFailoverDrill;
+import io.ibaccept.dump.DumpWriter;
 import io.ibaccept.collect.SimFabric;
 import io.ibaccept.dump.DumpLoader;
 import io.ibaccept.model.ClusterData;
@@ -111,6 +113,89 @@ class SmFailoverE2ETest {
                         assertThat(x.summary()).isEqualTo("opensm on node06 runs without a partitions.conf, so it serves the default partition"
                                 + " only: it is master now and these hosts have lost their partitions (storage 0x0002: node[07-08])");
                     });
+        }
+    }
+
+    /** Starts the pair: node01 master (priority 15), node02 standby (14), polling tuned to 2 s x 2. */
+    static void pair(SimFabric f) throws Exception {
+        f.startSm("node01", null, conf(f, "sm1.conf", "-p", "15", "-R", "ftree", "-k", KEY), null, null);
+        f.awaitActive(NODES, Duration.ofSeconds(60));
+        f.startSm("node02", null, conf(f, "sm2.conf", "-p", "14", "-R", "ftree", "-k", KEY), null, null);
+        f.settle(Duration.ofSeconds(2));
+    }
+
+    static SmFailoverDrill.Options drill(Duration timeout) {
+        return new SmFailoverDrill.Options(List.of("node01", "node02"), NODES, "node03", timeout, Duration.ofSeconds(1));
+    }
+
+    @Test
+    void theFailoverDrillTimesTheTakeoverKeepsThePortsAndGivesThePrimaryItsRoleBack() throws Exception {
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("ft9-hdr.net"), tmp.resolve("sim"))) {
+            pair(f);
+            collect(f, "");
+            Path dump = tmp.resolve("dump");
+            SmFailoverDrill.Result res = new SmFailoverDrill(f.transport(), drill(Duration.ofSeconds(120)),
+                    new PrintStream(PrintStream.nullOutputStream())).run(new DumpWriter(dump));
+            String record = Files.readString(dump.resolve("fabric/sm-failover-drill.out"));
+            assertThat(res.takeoverSeconds()).as(record).isNotNull();
+            assertThat(res.restored()).as(record).isTrue();
+            assertThat(res.portsUnchanged()).as(record).isTrue();
+            assertThat(res.backSeconds()).as(record).isNotNull();
+            assertThat(record).containsPattern("(?m)^\\S+ stop: node01: kill \\d+$").containsPattern("(?m)^\\S+ restart: node01: ok$");
+            // the primary (priority 15) is master again, started by the drill as it was started before
+            f.awaitMaster("node05", 15, Duration.ofSeconds(60));
+            ClusterData d = DumpLoader.load(dump);
+            assertThat(d.problems()).filteredOn(p -> p.file() != null && p.file().contains("drill")).isEmpty();
+            Report r = new RulesEngine(RuleConfig.defaults()).run(d);
+            assertThat(r.findings()).filteredOn(x -> x.check().equals("sm.drill")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.PASS);
+                assertThat(x.summary()).matches("node02 took over from node01 in \\d+\\.\\d s \\(limit 90 s\\); 9 port\\(s\\), 9 Active stayed"
+                        + " Active with their LIDs and P_Keys; node01 MASTER after \\d+\\.\\d s as configured");
+            });
+        }
+    }
+
+    @Test
+    void aDrillWithoutAStandbyIsRefusedAndStopsNothing() throws Exception {
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("ft9-hdr.net"), tmp.resolve("sim"))) {
+            f.startSm("node01", 15, null, null);
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            Path dump = tmp.resolve("dump");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SmFailoverDrill(f.transport(), drill(Duration.ofSeconds(30)),
+                            new PrintStream(PrintStream.nullOutputStream())).run(new DumpWriter(dump)))
+                    .isInstanceOf(SmFailoverDrill.Refused.class).hasMessageContaining("needs a master and a standby SM");
+            assertThat(Files.readString(dump.resolve("fabric/sm-failover-drill.out"))).contains(" refused: ").doesNotContain(" stop: ");
+            f.awaitMaster("node05", 15, Duration.ofSeconds(10));
+        }
+    }
+
+    /** ibaccept drill in a JVM of its own, stopped with SIGTERM right after it stopped the master: the SM is started again. */
+    @Test
+    void aDrillStoppedMidwayStartsTheStoppedSmAgain() throws Exception {
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("ft9-hdr.net"), tmp.resolve("sim"))) {
+            pair(f);
+            Path dump = tmp.resolve("dump"), log = tmp.resolve("drill.log");
+            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:-UsePerfData",
+                    "-cp", System.getProperty("java.class.path"), Main.class.getName(), "drill", "sm-failover", "--sm-nodes", "node01,node02",
+                    "--nodes", "node[01-09]", "--fabric-node", "node03", "-o", dump.toString(), "--timeout", "5m", "--transport", "sim", "--yes");
+            pb.environment().put("IBSIM_SOCKNAME", f.sockName());
+            Process p = pb.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            try {
+                Path record = dump.resolve("fabric/sm-failover-drill.out");
+                long end = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+                while (System.nanoTime() < end && !(Files.exists(record) && Files.readString(record).contains(" stop: node01: kill")))
+                    Thread.sleep(200);
+                assertThat(record).as(Files.exists(log) ? Files.readString(log) : "no log").exists();
+                p.destroy(); // SIGTERM to the drill, by its pid
+                assertThat(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            } finally {
+                if (p.isAlive()) p.destroyForcibly();
+            }
+            assertThat(Files.readString(dump.resolve("fabric/sm-failover-drill.out"))).as(Files.readString(log))
+                    .containsPattern("(?m)^\\S+ restart: node01: ok$");
+            // an SM answers on node01 again (master again or standby, as opensm decides after the restart)
+            assertThat(f.transport().run("node01", io.ibaccept.dump.sources.OpensmScripts.FIND + "echo \"pid=$SMPID\"", Duration.ofSeconds(20)).stdout())
+                    .matches("(?s)pid=\\d+\\s*");
         }
     }
 }

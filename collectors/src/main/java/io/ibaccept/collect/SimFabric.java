@@ -202,6 +202,37 @@ public final class SimFabric implements AutoCloseable {
         smByHost.clear();
     }
 
+    /**
+     * Stops the processes attached to this simulated fabric that it did not start itself (an opensm a drill stopped and
+     * started again): by PID, those whose environment names this fabric's unique socket.
+     */
+    public void stopOthersOnThisFabric() {
+        String mine = "IBSIM_SOCKNAME=" + sockName;
+        long self = ProcessHandle.current().pid(), sim = ibsim.pid();
+        List<ProcessHandle> found = new ArrayList<>();
+        ProcessHandle.allProcesses().forEach(h -> {
+            if (h.pid() == self || h.pid() == sim) return;
+            try {
+                byte[] env = Files.readAllBytes(Path.of("/proc", String.valueOf(h.pid()), "environ"));
+                for (String e : new String(env, StandardCharsets.UTF_8).split("\0"))
+                    if (e.equals(mine)) {
+                        found.add(h);
+                        break;
+                    }
+            } catch (IOException | SecurityException gone) {
+                // ended meanwhile, or not ours to read
+            }
+        });
+        found.forEach(ProcessHandle::destroy);
+        for (ProcessHandle h : found) {
+            try {
+                h.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception stillThere) {
+                h.destroyForcibly();
+            }
+        }
+    }
+
     /** Sends one ibsim console command, e.g. {@code Unlink "H-node16"[1]}. */
     public void console(String command) {
         try {
@@ -275,6 +306,7 @@ public final class SimFabric implements AutoCloseable {
     public void close() {
         RUNNING.remove(this);
         stopSms();
+        stopOthersOnThisFabric();
         ibsim.destroy();
         try {
             if (!ibsim.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) ibsim.destroyForcibly().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);

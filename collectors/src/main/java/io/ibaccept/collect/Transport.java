@@ -61,13 +61,25 @@ public abstract class Transport {
     }
 
     public ExecResult run(String host, String script, Duration timeout) {
+        return run(host, script, timeout, false);
+    }
+
+    /**
+     * Puts back what an active command changed (a drill restarting the SM it stopped): runs even while the JVM shuts
+     * down, and is not among the commands a shutdown stops.
+     */
+    public ExecResult restore(String host, String script, Duration timeout) {
+        return run(host, script, timeout, true);
+    }
+
+    private ExecResult run(String host, String script, Duration timeout, boolean restoring) {
         long t0 = System.nanoTime();
         try {
             Shell.requireHost(host);
         } catch (Shell.UnsafeValue e) {
             return new ExecResult(CommandResult.FAILED, -1, "", "not run: " + e.getMessage(), 0);
         }
-        if (stopping) return new ExecResult(CommandResult.TIMEOUT, -1, "", "not run: ibaccept is shutting down", 0);
+        if (stopping && !restoring) return new ExecResult(CommandResult.TIMEOUT, -1, "", "not run: ibaccept is shutting down", 0);
         ProcessBuilder pb = new ProcessBuilder(argv(host, script, timeout));
         pb.environment().putAll(env(host));
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
@@ -77,7 +89,7 @@ public abstract class Transport {
         } catch (IOException e) {
             return new ExecResult(CommandResult.MISSING_TOOL, 127, "", "cannot start " + pb.command().get(0) + ": " + e.getMessage(), ms(t0));
         }
-        LIVE.add(p);
+        if (!restoring) LIVE.add(p);
         // one thread per stream, started now: output is read as it comes, whatever else the JVM is doing
         Drainer out = new Drainer(p.getInputStream(), "ibaccept-stdout-" + host);
         Drainer err = new Drainer(p.getErrorStream(), "ibaccept-stderr-" + host);

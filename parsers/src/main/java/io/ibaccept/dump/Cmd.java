@@ -18,7 +18,9 @@ public enum Cmd {
     // IPoIB, time, CC/AR
     IP_ADDR, CHRONY, MLXCONFIG,
     // SM configuration
-    OPENSM_PROCESS, OPENSM_CONF, PARTITIONS_CONF, OPENSM_LOG;
+    OPENSM_PROCESS, OPENSM_CONF, PARTITIONS_CONF, OPENSM_LOG,
+    // active tests
+    SM_DRILL;
 
     /** Its descriptor. */
     public Source<?> source() {

@@ -192,4 +192,53 @@ class SmFailoverRulesTest {
         assertThat(TestDump.problems(d.analyze(), "sm.config.consistency")).filteredOn(f -> "defaults".equals(f.variant())).singleElement()
                 .satisfies(f -> assertThat(f.status()).isEqualTo(Status.WARN));
     }
+
+    static final String DRILL = "fabric/sm-failover-drill.out";
+
+    @Test
+    void aDrillThatTookOverInTimeKeptThePortsAndGaveThePrimaryItsRoleBackPasses() {
+        TestDump d = TestDump.healthy(tmp.resolve("d"), 8);
+        d.write(DRILL, res("sm-drill-ibsim-ft9-pair-takeover-8s.txt"));
+        assertThat(TestDump.of(d.analyze(), "sm.drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).isEqualTo("node02 took over from node01 in 8.1 s (limit 90 s); 9 port(s), 9 Active stayed Active with"
+                    + " their LIDs and P_Keys; node01 MASTER after 2.3 s as configured");
+            assertThat(f.evidence()).extracting(Evidence::where).contains("fabric/sm-failover-drill.out:9");
+        });
+        // without a drill the check says how to run one
+        assertThat(TestDump.of(TestDump.healthy(tmp.resolve("e"), 8).analyze(), "sm.drill")).singleElement()
+                .satisfies(f -> assertThat(f.summary()).contains("ibaccept drill sm-failover"));
+    }
+
+    @Test
+    void aDrillThatFailedIsJudgedByWhatFailed() {
+        TestDump d = TestDump.healthy(tmp.resolve("d"), 8);
+        String real = res("sm-drill-ibsim-ft9-pair-takeover-8s.txt");
+        d.write(DRILL, real.replace("takeover: node02 after 8.1 s", "takeover: none within 120 s"));
+        assertThat(TestDump.problems(d.analyze(), "sm.drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).isEqualTo("no standby took over after the master SM on node01 was stopped: none within 120 s");
+            assertThat(f.fix()).contains("the same sm_key");
+        });
+        d.write(DRILL, real.replace("takeover: node02 after 8.1 s", "takeover: node02 after 131.5 s"));
+        assertThat(TestDump.problems(d.analyze(), "sm.drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).isEqualTo("node02 took over from node01 in 131.5 s, more than 90 s");
+            assertThat(f.fix()).contains("sminfo_polling_timeout");
+        });
+        d.write(DRILL, real.replace("lid changed: none", "lid changed: node05 ibsim0/1 9 -> 12"));
+        assertThat(TestDump.problems(d.analyze(), "sm.drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).isEqualTo("ports changed across the SM takeover: lid changed: node05 ibsim0/1 9 -> 12");
+        });
+        d.write(DRILL, real.replace("restart: node01: ok", "restart: node01: failed (failed, exit 1)")
+                .replaceAll("(?m)^.* back: .*\\n", "").replace("restored: yes", "restored: no: opensm on node01 did not start again; start it by hand"));
+        assertThat(TestDump.problems(d.analyze(), "sm.drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).isEqualTo("the SM failover drill stopped opensm on node01 and could not start it again");
+            assertThat(f.fix()).startsWith("Start it by hand: 'ssh node01 systemctl start opensm'");
+        });
+        d.write(DRILL, real.replace("back: node01 MASTER after 2.3 s", "back: node01 not MASTER within 120 s"));
+        assertThat(TestDump.problems(d.analyze(), "sm.drill")).singleElement().satisfies(f -> assertThat(f.status()).isEqualTo(Status.WARN));
+    }
 }

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Set;
 
 /** What the four SM-node sources share: finding the running opensm and the files it uses. */
-final class OpensmScripts {
+public final class OpensmScripts {
     private OpensmScripts() {}
 
     /** Exit code of an SM snippet meaning "nothing of this kind here" (no opensm running, no such file): not recorded. */
@@ -17,7 +17,7 @@ final class OpensmScripts {
      * else log_file, else /var/log/opensm.log. Paths relative to opensm's working directory are read there. Nothing
      * from outside ibaccept goes into the text: the paths come from the node and stay in quoted shell variables.
      */
-    static final String FIND = "SMPID=; for p in $(pgrep -x opensm 2>/dev/null); do "
+    public static final String FIND = "SMPID=; for p in $(pgrep -x opensm 2>/dev/null); do "
             + "if [ -n \"${SIM_HOST:-}\" ]; then e=$(tr '\\0' '\\n' < /proc/$p/environ 2>/dev/null) || continue; "
             + "printf '%s\\n' \"$e\" | grep -qxF \"SIM_HOST=$SIM_HOST\" || continue; "
             + "if [ -n \"${IBSIM_SOCKNAME:-}\" ]; then printf '%s\\n' \"$e\" | grep -qxF \"IBSIM_SOCKNAME=$IBSIM_SOCKNAME\" || continue; fi; fi; "

@@ -45,6 +45,8 @@ public final class Source<T> {
         COUNTER_WINDOW,
         /** {@code ibaccept rdma}: one command per pair, built from the rdma options. */
         RDMA,
+        /** {@code ibaccept drill}: an active test that changes the fabric and puts it back. */
+        DRILL,
         /** None: read when someone put the file into the dump (a ticket's output, ibdiagnet's own files). */
         ATTACHED
     }

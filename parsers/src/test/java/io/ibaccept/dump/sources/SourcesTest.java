@@ -97,7 +97,8 @@ class SourcesTest {
             Map.entry("opensm-process", "pid: 4242\nconfig: /etc/opensm/opensm.conf\narg: /usr/sbin/opensm\n"),
             Map.entry("opensm.conf", "/real/opensm/opensm-3.3.23-default.conf"),
             Map.entry("partitions.conf", "/real/opensm/partitions-man-opensm-3.3.23-examples.conf"),
-            Map.entry("opensm.log", "/real/opensm/opensm-ibsim-2s4l-standby.log"));
+            Map.entry("opensm.log", "/real/opensm/opensm-ibsim-2s4l-standby.log"),
+            Map.entry("sm-failover-drill", "/real/sm-drill/ibsim-ft9-pair-takeover-8s.txt"));
 
     static String sample(String fileName) throws IOException {
         String s = SAMPLES.get(fileName);

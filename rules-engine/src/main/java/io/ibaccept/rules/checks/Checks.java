@@ -27,6 +27,7 @@ public final class Checks {
                 new io.ibaccept.rules.checks.sm.SmConfigPriority(), new io.ibaccept.rules.checks.sm.SmConfigStandby(),
                 new io.ibaccept.rules.checks.sm.SmConfigKey(), new io.ibaccept.rules.checks.sm.SmConfigRouting(),
                 new io.ibaccept.rules.checks.sm.SmConfigMtu(), new io.ibaccept.rules.checks.sm.SmLog(), new io.ibaccept.rules.checks.sm.SmFailover(),
+                new io.ibaccept.rules.checks.sm.SmDrillCheck(),
                 new io.ibaccept.rules.checks.sm.PartitionsSyntax(), new io.ibaccept.rules.checks.sm.PartitionsMembership(),
                 new io.ibaccept.rules.checks.sm.SmConfigConsistency(),
                 new InputCheck());
