@@ -18,10 +18,55 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "drill", description = "Active acceptance tests that change the running fabric and put it back. They refuse to run without --yes.",
-        subcommands = {DrillCommand.SmFailover.class})
+        subcommands = {DrillCommand.SmFailover.class, DrillCommand.Isl.class})
 final class DrillCommand {
     @ParentCommand
     Main main;
+
+    /**
+     * Runs a drill into the dump: its manifest says partial until the drill ends (a killed drill leaves a dump that says
+     * so); a refused drill changed nothing and is a usage error (exit 2).
+     */
+    static <R> R intoDump(Path out, String fabricNode, List<String> nodes, List<String> smNodes, java.util.function.Function<DumpWriter, R> drill) {
+        DumpWriter w = new DumpWriter(out);
+        Manifest ifAbsent = new Manifest(Manifest.FORMAT, "unnamed", Instant.now().toString(), "ibaccept drill", fabricNode, nodes, Map.of(),
+                Manifest.PARTIAL, smNodes);
+        w.state(Manifest.PARTIAL, ifAbsent);
+        R r;
+        try {
+            r = drill.apply(w);
+        } catch (io.ibaccept.collect.DrillRefused e) {
+            w.state(Manifest.COMPLETE, ifAbsent);
+            throw new Main.UsageError("drill refused: " + e.getMessage());
+        }
+        w.state(Manifest.COMPLETE, ifAbsent);
+        return r;
+    }
+
+    /** The RDMA pair a drill runs while the fabric is degraded: traffic must still flow. */
+    static final class PairOptions {
+        @Option(names = "--pair", paramLabel = "CLIENT,SERVER", description = "run one perftest between these two nodes while the fabric is degraded (it must pass)")
+        String pair;
+
+        @Option(names = "--pair-test", paramLabel = "TEST", defaultValue = "ib_write_bw", description = "perftest program for --pair (default: ${DEFAULT-VALUE})")
+        String test;
+
+        @Option(names = "--pair-port", paramLabel = "PORT", defaultValue = "18515", description = "TCP port of its handshake (default: ${DEFAULT-VALUE})")
+        int port;
+
+        /** The check to run, or null without --pair; names and test are checked before anything runs. */
+        java.util.function.Supplier<String> check(io.ibaccept.collect.Transport t) {
+            if (pair == null) return null;
+            String[] p = pair.split(",");
+            if (p.length != 2) throw new Main.UsageError("--pair: CLIENT,SERVER, found '" + pair + "'");
+            io.ibaccept.safety.Shell.requireHost(p[0]);
+            io.ibaccept.safety.Shell.requireHost(p[1]);
+            io.ibaccept.safety.Shell.requirePerftest(test);
+            io.ibaccept.rdma.PerftestRunner runner = new io.ibaccept.rdma.PerftestRunner(t, new io.ibaccept.rdma.PerftestRunner.Options(List.of(test), null,
+                    port, Duration.ofSeconds(120), Duration.ofSeconds(2), ""), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+            return () -> runner.once(test, new io.ibaccept.rdma.PairScheduler.Pair(p[0], p[1]));
+        }
+    }
 
     @Command(name = "sm-failover", sortOptions = false, description = {
             "Stop the master subnet manager on its node (its opensm service, else the process), time until the standby is MASTER, "
@@ -56,6 +101,9 @@ final class DrillCommand {
         @Mixin
         TransportOptions transport;
 
+        @Mixin
+        PairOptions pair;
+
         @Override
         public Integer call() {
             List<String> sms = Hostlist.expand(smNodes);
@@ -69,25 +117,76 @@ final class DrillCommand {
             io.ibaccept.safety.Shell.requireHost(fabric);
             if (!yes) throw new Main.UsageError("this drill stops the master SM on " + String.join(" or ", sms)
                     + " (no SM is master until the standby takes over; new ports stay in Init meanwhile); add --yes to run it");
-            DumpWriter w = new DumpWriter(out);
-            List<String> listed = new ArrayList<>(new LinkedHashSet<>(check));
-            Manifest ifAbsent = new Manifest(Manifest.FORMAT, "unnamed", Instant.now().toString(), "ibaccept drill", fabric, listed,
-                    Map.of(), Manifest.PARTIAL, sms);
-            w.state(Manifest.PARTIAL, ifAbsent);
-            SmFailoverDrill.Result r;
-            try {
-                r = new SmFailoverDrill(transport.transport(false), new SmFailoverDrill.Options(sms, check, fabric, limit, Duration.ofSeconds(2)),
-                        parent.main.err).run(w);
-            } catch (SmFailoverDrill.Refused e) {
-                w.state(Manifest.COMPLETE, ifAbsent);
-                throw new Main.UsageError("drill refused: " + e.getMessage());
-            }
-            w.state(Manifest.COMPLETE, ifAbsent);
+            io.ibaccept.collect.Transport t = transport.transport(false);
+            java.util.function.Supplier<String> pairCheck = pair.check(t);
+            SmFailoverDrill.Result r = intoDump(out, fabric, new ArrayList<>(new LinkedHashSet<>(check)), sms, w -> new SmFailoverDrill(t,
+                    new SmFailoverDrill.Options(sms, check, fabric, limit, Duration.ofSeconds(2), pairCheck), parent.main.err).run(w));
             parent.main.out.println("SM failover drill written to " + out + ": " + (r.takeoverSeconds() == null ? "the standby did not take over"
                     : String.format(java.util.Locale.ROOT, "taken over in %.1f s", r.takeoverSeconds()))
                     + (r.restored() ? "; the stopped SM runs again" : "; the stopped SM did NOT start again: start it by hand")
                     + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");
             return r.takeoverSeconds() != null && r.restored() ? Main.ACCEPTED : Main.NOT_ACCEPTED;
+        }
+    }
+
+    @Command(name = "isl", sortOptions = false, description = {
+            "Disable one switch-to-switch port (ibportstate ... disable), time until the subnet manager routes no LID out of either "
+                    + "end of the link (ibroute), enable it again and check that it comes back Active at the width and speed it had. "
+                    + "Each step goes into DUMP/fabric/isl-drill.out; 'ibaccept analyze DUMP' judges it (fabric.isl_drill). The port "
+                    + "is enabled again whatever happens, also on Ctrl-C. A link that is a switch's only one to the fabric is refused.",
+            "Exit code: 0 re-routed and back as before, 1 not re-routed, not back or not enabled again, 2 refused (no --yes, not an ISL, bad usage)."})
+    static final class Isl implements Callable<Integer> {
+        @ParentCommand
+        DrillCommand parent;
+
+        @Option(names = "--link", required = true, paramLabel = "SWITCH:PORT",
+                description = "the switch (its node description, GUID or LID) and the port of the link to take down, e.g. leaf03:17")
+        String link;
+
+        @Option(names = "--fabric-node", required = true, paramLabel = "NODE", description = "node that runs ibportstate, ibroute and smpquery")
+        String fabricNode;
+
+        @Option(names = {"-o", "--output"}, required = true, paramLabel = "DUMP_DIR", description = "dump directory to add the drill's record to")
+        Path out;
+
+        @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "2m",
+                description = "how long the SM may take to re-route, and the link to come back (default: ${DEFAULT-VALUE})")
+        String timeout;
+
+        @Option(names = "--yes", description = "really disable the port: traffic over it stops until the SM re-routes")
+        boolean yes;
+
+        @Mixin
+        TransportOptions transport;
+
+        @Mixin
+        PairOptions pair;
+
+        @Override
+        public Integer call() {
+            int colon = link.lastIndexOf(':');
+            int port;
+            try {
+                port = colon > 0 ? Integer.parseInt(link.substring(colon + 1)) : -1;
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+            if (port < 1 || port > 254) throw new Main.UsageError("--link: SWITCH:PORT with a port of 1-254, found '" + link + "'");
+            io.ibaccept.safety.Shell.requireHost(fabricNode);
+            Duration limit = Durations.parse(timeout);
+            if (!yes) throw new Main.UsageError("this drill disables port " + port + " of " + link.substring(0, colon)
+                    + " (traffic over it stops until the SM re-routes); add --yes to run it");
+            io.ibaccept.collect.Transport t = transport.transport(false);
+            java.util.function.Supplier<String> pairCheck = pair.check(t);
+            int p = port;
+            io.ibaccept.collect.IslOutageDrill.Result r = intoDump(out, fabricNode, List.of(fabricNode), List.of(), w -> new io.ibaccept.collect.IslOutageDrill(t,
+                    new io.ibaccept.collect.IslOutageDrill.Options(link.substring(0, colon), p, fabricNode, limit, Duration.ofSeconds(2), pairCheck),
+                    parent.main.err).run(w));
+            parent.main.out.println("ISL drill written to " + out + ": " + (r.rerouteSeconds() == null ? "the SM did not re-route"
+                    : String.format(java.util.Locale.ROOT, "re-routed in %.1f s", r.rerouteSeconds()))
+                    + (r.restored() ? (r.backSeconds() == null ? "; the port was enabled but the link did not come back" : "; the link is back")
+                    : "; the port is still DISABLED: enable it by hand") + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");
+            return r.rerouteSeconds() != null && r.backSeconds() != null && r.restored() ? Main.ACCEPTED : Main.NOT_ACCEPTED;
         }
     }
 }

@@ -66,6 +66,13 @@ class CliFeaturesTest {
         MainTest.Run hostile = MainTest.run("drill", "sm-failover", "--sm-nodes", "sm01,a;reboot", "-o", dump.toString(), "--yes");
         assertThat(hostile.code()).isEqualTo(Main.USAGE);
         assertThat(dump).doesNotExist();
+        MainTest.Run isl = MainTest.run("drill", "isl", "--link", "leaf03:17", "--fabric-node", "n1", "-o", dump.toString(), "--transport", "local");
+        assertThat(isl.code()).isEqualTo(Main.USAGE);
+        assertThat(isl.err()).contains("this drill disables port 17 of leaf03").contains("add --yes to run it");
+        MainTest.Run badPort = MainTest.run("drill", "isl", "--link", "leaf03:x;reboot", "--fabric-node", "n1", "-o", dump.toString(), "--yes");
+        assertThat(badPort.code()).isEqualTo(Main.USAGE);
+        assertThat(badPort.err()).contains("SWITCH:PORT with a port of 1-254");
+        assertThat(dump).doesNotExist();
     }
 
     @Test

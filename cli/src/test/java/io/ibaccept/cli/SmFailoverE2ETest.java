@@ -125,7 +125,37 @@ class SmFailoverE2ETest {
     }
 
     static SmFailoverDrill.Options drill(Duration timeout) {
-        return new SmFailoverDrill.Options(List.of("node01", "node02"), NODES, "node03", timeout, Duration.ofSeconds(1));
+        return new SmFailoverDrill.Options(List.of("node01", "node02"), NODES, "node03", timeout, Duration.ofSeconds(1), null);
+    }
+
+    /**
+     * The sim transport with a directory first on PATH: ibsim cannot run perftest, so ib_write_bw there prints the
+     * server or client side of a real run (parsers/src/test/resources/real/perftest/cx6-hdr-ib-write-bw-a-mbsec-*).
+     */
+    static final class SimWithFakePerftest extends io.ibaccept.collect.Transports.Sim {
+        private final Path bin;
+
+        SimWithFakePerftest(SimFabric f, Path bin) {
+            super("H-{host}", null, f.sockName());
+            this.bin = bin;
+        }
+
+        @Override
+        protected List<String> argv(String host, String script) {
+            return super.argv(host, "PATH=" + io.ibaccept.safety.Shell.quote(bin.toString()) + ":$PATH; " + script);
+        }
+    }
+
+    static Path fakePerftest(Path dir) throws Exception {
+        Path real = Path.of("..", "parsers", "src", "test", "resources", "real", "perftest");
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.copy(real.resolve("cx6-hdr-ib-write-bw-a-mbsec-client.txt"), bin.resolve("client.txt"));
+        Files.copy(real.resolve("cx6-hdr-ib-write-bw-a-mbsec-server.txt"), bin.resolve("server.txt"));
+        Path tool = bin.resolve("ib_write_bw");
+        Files.writeString(tool, "#!/bin/sh\n# the client's last word is the server's host name\nfor a; do last=$a; done\n"
+                + "case \"$last\" in node*) cat \"$(dirname \"$0\")/client.txt\";; *) cat \"$(dirname \"$0\")/server.txt\";; esac\n");
+        tool.toFile().setExecutable(true);
+        return bin;
     }
 
     @Test
@@ -134,8 +164,14 @@ class SmFailoverE2ETest {
             pair(f);
             collect(f, "");
             Path dump = tmp.resolve("dump");
-            SmFailoverDrill.Result res = new SmFailoverDrill(f.transport(), drill(Duration.ofSeconds(120)),
-                    new PrintStream(PrintStream.nullOutputStream())).run(new DumpWriter(dump));
+            SimWithFakePerftest t = new SimWithFakePerftest(f, fakePerftest(tmp));
+            DrillCommand.PairOptions pairs = new DrillCommand.PairOptions();
+            pairs.pair = "node04,node08";
+            pairs.test = "ib_write_bw";
+            pairs.port = 18515;
+            SmFailoverDrill.Options o = drill(Duration.ofSeconds(120));
+            SmFailoverDrill.Result res = new SmFailoverDrill(t, new SmFailoverDrill.Options(o.smNodes(), o.checkNodes(), o.fabricNode(),
+                    o.takeoverTimeout(), o.poll(), pairs.check(t)), new PrintStream(PrintStream.nullOutputStream())).run(new DumpWriter(dump));
             String record = Files.readString(dump.resolve("fabric/sm-failover-drill.out"));
             assertThat(res.takeoverSeconds()).as(record).isNotNull();
             assertThat(res.restored()).as(record).isTrue();
@@ -150,7 +186,8 @@ class SmFailoverE2ETest {
             assertThat(r.findings()).filteredOn(x -> x.check().equals("sm.drill")).singleElement().satisfies(x -> {
                 assertThat(x.status()).isEqualTo(Status.PASS);
                 assertThat(x.summary()).matches("node02 took over from node01 in \\d+\\.\\d s \\(limit 90 s\\); 9 port\\(s\\), 9 Active stayed"
-                        + " Active with their LIDs and P_Keys; node01 MASTER after \\d+\\.\\d s as configured");
+                        + " Active with their LIDs and P_Keys; node01 MASTER after \\d+\\.\\d s as configured; during the takeover node04 -> node08"
+                        + " ib_write_bw: ok, \\d+\\.\\d Gb/s");
             });
         }
     }
@@ -163,7 +200,7 @@ class SmFailoverE2ETest {
             Path dump = tmp.resolve("dump");
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SmFailoverDrill(f.transport(), drill(Duration.ofSeconds(30)),
                             new PrintStream(PrintStream.nullOutputStream())).run(new DumpWriter(dump)))
-                    .isInstanceOf(SmFailoverDrill.Refused.class).hasMessageContaining("needs a master and a standby SM");
+                    .isInstanceOf(io.ibaccept.collect.DrillRefused.class).hasMessageContaining("needs a master and a standby SM");
             assertThat(Files.readString(dump.resolve("fabric/sm-failover-drill.out"))).contains(" refused: ").doesNotContain(" stop: ");
             f.awaitMaster("node05", 15, Duration.ofSeconds(10));
         }

@@ -14,7 +14,6 @@ import io.ibaccept.parse.Text;
 import io.ibaccept.safety.Shell;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +33,12 @@ import java.util.stream.Collectors;
  * happens after the stop (also when the JVM is shut down by Ctrl-C).
  */
 public final class SmFailoverDrill {
-    public record Options(List<String> smNodes, List<String> checkNodes, String fabricNode, Duration takeoverTimeout, Duration poll) {
+    /**
+     * pair: runs one RDMA pair test while the standby is master and says how it went ("node03 -> node07 ib_write_bw:
+     * ok, 24.5 Gb/s" or "...: failed (...)"); null when no pair was asked for.
+     */
+    public record Options(List<String> smNodes, List<String> checkNodes, String fabricNode, Duration takeoverTimeout, Duration poll,
+                          java.util.function.Supplier<String> pair) {
         public Options {
             smNodes = List.copyOf(smNodes);
             checkNodes = List.copyOf(checkNodes);
@@ -44,26 +48,18 @@ public final class SmFailoverDrill {
     /** What the drill found; refused: why it did not stop anything (null when it ran). */
     public record Result(String refused, Double takeoverSeconds, boolean portsUnchanged, Double backSeconds, boolean restored) {}
 
-    /** Thrown for a drill that must not start: fewer than two running SMs, a master that is not an SM node, ... */
-    public static final class Refused extends RuntimeException {
-        Refused(String why) {
-            super(why);
-        }
-    }
-
     private static final Duration CMD = Duration.ofSeconds(30);
 
     private final Transport transport;
     private final Options opt;
     private final PrintStream progress;
-    private final StringBuilder record = new StringBuilder();
-    private DumpWriter out;
-    private final Instant startedAt = Instant.now();
+    private final DrillRecord record;
 
     public SmFailoverDrill(Transport transport, Options opt, PrintStream progress) {
         this.transport = transport;
         this.opt = opt;
         this.progress = progress;
+        this.record = new DrillRecord(Cmd.SM_DRILL, opt.fabricNode(), "ibaccept drill sm-failover", progress);
         opt.smNodes().forEach(Shell::requireHost);
         opt.checkNodes().forEach(Shell::requireHost);
         Shell.requireHost(opt.fabricNode());
@@ -76,10 +72,9 @@ public final class SmFailoverDrill {
     record Stopped(String host, String method, String saved) {}
 
     public Result run(DumpWriter dump) {
-        this.out = dump;
-        record.append("# ibaccept drill sm-failover\n");
-        record.append("sm_nodes: ").append(String.join(" ", opt.smNodes())).append('\n');
-        record.append("checked_nodes: ").append(String.join(" ", opt.checkNodes())).append('\n');
+        record.to(dump);
+        record.header("sm_nodes", String.join(" ", opt.smNodes()));
+        record.header("checked_nodes", String.join(" ", opt.checkNodes()));
         List<Sm> sms = sms();
         List<Sm> running = sms.stream().filter(s -> s.state() != null).toList();
         if (running.size() < 2) return refuse("a failover drill needs a master and a standby SM: SMs answer on "
@@ -87,9 +82,9 @@ public final class SmFailoverDrill {
                 + String.join(", ", opt.smNodes()));
         Optional<Sm> master = running.stream().filter(s -> s.state().equals("SMINFO_MASTER")).findFirst();
         if (master.isEmpty()) return refuse("no SM node holds the MASTER SM (" + describe(running) + ")");
-        step("before", describe(running), "");
+        record.step("before", describe(running), "");
         Map<String, PortState> before = ports();
-        step("ports_before", summary(before), "");
+        record.step("ports_before", summary(before), "");
 
         Sm primary = master.get();
         Stopped stopped = stop(primary.host());
@@ -103,12 +98,13 @@ public final class SmFailoverDrill {
             Optional<SmInfo> now = awaitMaster(g -> g != primary.guid(), opt.takeoverTimeout());
             if (now.isPresent()) {
                 takeover = (System.nanoTime() - t0) / 1e9;
-                step("takeover", hostOf(sms, now.get()) + " after " + String.format(Locale.ROOT, "%.1f", takeover) + " s", "");
-            } else step("takeover", "none within " + opt.takeoverTimeout().toSeconds() + " s", "");
+                record.step("takeover", hostOf(sms, now.get()) + " after " + String.format(Locale.ROOT, "%.1f", takeover) + " s", "");
+            } else record.step("takeover", "none within " + opt.takeoverTimeout().toSeconds() + " s", "");
             Map<String, PortState> after = ports();
             String diff = diff(before, after);
             unchanged = diff.endsWith("not active: none; lid changed: none; pkeys changed: none");
-            step("ports_after", diff, "");
+            record.step("ports_after", diff, "");
+            if (opt.pair() != null && takeover != null) record.step("pair", opt.pair().get(), "");
         } finally {
             restored = restart(stopped);
             try {
@@ -127,23 +123,23 @@ public final class SmFailoverDrill {
             String want = (master2 ? "MASTER" : "STANDBY") + ", priority " + primary.priority() + (master2 ? " above " : " not above ") + other.priority();
             if (role.isPresent()) {
                 back = (System.nanoTime() - t0) / 1e9;
-                step("back", primary.host() + " " + (master2 ? "MASTER" : "STANDBY") + " after " + String.format(Locale.ROOT, "%.1f", back)
+                record.step("back", primary.host() + " " + (master2 ? "MASTER" : "STANDBY") + " after " + String.format(Locale.ROOT, "%.1f", back)
                         + " s (configured: " + want + ")", "");
-            } else step("back", primary.host() + " not " + (master2 ? "MASTER" : "STANDBY") + " within " + opt.takeoverTimeout().toSeconds()
+            } else record.step("back", primary.host() + " not " + (master2 ? "MASTER" : "STANDBY") + " within " + opt.takeoverTimeout().toSeconds()
                     + " s (configured: " + want + ")", "");
         }
-        step("restored", restored ? "yes" : "no: opensm on " + primary.host() + " did not start again; start it by hand", "");
+        record.step("restored", restored ? "yes" : "no: opensm on " + primary.host() + " did not start again; start it by hand", "");
         return finish(new Result(null, takeover, unchanged, back, restored));
     }
 
     private Result refuse(String why) {
-        step("refused", why, "");
-        write();
-        throw new Refused(why);
+        record.step("refused", why, "");
+        record.write();
+        throw new DrillRefused(why);
     }
 
     private Result finish(Result r) {
-        write();
+        record.write();
         return r;
     }
 
@@ -191,7 +187,7 @@ public final class SmFailoverDrill {
             if (CommandResult.OK.equals(r.status()))
                 for (SmInfo s : SmParser.sminfo(new Text("sminfo", r.stdout()), Issues.collecting()))
                     if (s.isMaster() && guid.test(s.guid())) return Optional.of(s);
-            sleep(opt.poll());
+            DrillRecord.sleep(opt.poll());
         }
         return Optional.empty();
     }
@@ -203,7 +199,7 @@ public final class SmFailoverDrill {
             if (CommandResult.OK.equals(r.status()))
                 for (SmInfo s : SmParser.sminfo(new Text("sminfo", r.stdout()), Issues.collecting()))
                     if (s.guid() == sm.guid() && state.equals(s.stateName())) return Optional.of(s);
-            sleep(opt.poll());
+            DrillRecord.sleep(opt.poll());
         }
         return Optional.empty();
     }
@@ -290,7 +286,7 @@ public final class SmFailoverDrill {
         String method = value(r.stdout(), "method");
         String saved = value(r.stdout(), "saved");
         boolean ok = CommandResult.OK.equals(r.status()) && method != null && (method.equals("systemctl") || saved != null && saved.matches("/[A-Za-z0-9._/-]+"));
-        step("stop", host + ": " + (ok ? method : "failed (" + r.status() + ", exit " + r.exitCode() + ")"), r.stdout() + r.stderr());
+        record.step("stop", host + ": " + (ok ? method : "failed (" + r.status() + ", exit " + r.exitCode() + ")"), r.stdout() + r.stderr());
         return ok ? new Stopped(host, method, saved) : null;
     }
 
@@ -310,8 +306,8 @@ public final class SmFailoverDrill {
                 + "sleep 0.5; i=$((i+1)); done; echo 'opensm did not start' >&2; exit 1";
         ExecResult r = transport.restore(s.host(), script, Duration.ofSeconds(60));
         started = CommandResult.OK.equals(r.status());
-        step("restart", s.host() + ": " + (started ? "ok" : "failed (" + r.status() + ", exit " + r.exitCode() + ")"), r.stdout() + r.stderr());
-        write();
+        record.step("restart", s.host() + ": " + (started ? "ok" : "failed (" + r.status() + ", exit " + r.exitCode() + ")"), r.stdout() + r.stderr());
+        record.write();
         return started;
     }
 
@@ -320,26 +316,6 @@ public final class SmFailoverDrill {
         return null;
     }
 
-    private synchronized void step(String kind, String text, String output) {
-        record.append(Instant.now()).append(' ').append(kind).append(": ").append(text.replace('\n', ' ')).append('\n');
-        for (String line : output.split("\n")) if (!line.isBlank()) record.append("  | ").append(line).append('\n');
-        progress.println("drill " + kind + ": " + text);
-        write();
-    }
 
-    /** The record so far, replacing the previous one: a killed drill leaves its steps up to the kill. */
-    private synchronized void write() {
-        if (out == null) return;
-        long ms = Duration.between(startedAt, Instant.now()).toMillis();
-        out.command(Cmd.SM_DRILL.path(opt.fabricNode()), new CommandResult(Cmd.SM_DRILL.fileName(), opt.fabricNode(), "ibaccept drill sm-failover",
-                CommandResult.OK, 0, ms, startedAt.toString(), ""), record.toString());
-    }
 
-    private static void sleep(Duration d) {
-        try {
-            Thread.sleep(d.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 }

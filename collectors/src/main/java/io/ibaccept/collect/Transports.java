@@ -116,7 +116,8 @@ public final class Transports {
      * Local execution against an ibsim fabric: every command gets LD_PRELOAD=libumad2sim.so, SIM_HOST set to the
      * simulator node id of the host (pattern with {host}, e.g. "H-{host}") and IBSIM_SOCKNAME of its simulator.
      */
-    public static final class Sim extends Transport {
+    /** Every simulated host is this machine: the host is the SIM_HOST of the umad2sim library (tests extend it). */
+    public static class Sim extends Transport {
         public static final String UMAD2SIM = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so";
         private final String pattern;
         private final String lib;

@@ -20,7 +20,7 @@ public enum Cmd {
     // SM configuration
     OPENSM_PROCESS, OPENSM_CONF, PARTITIONS_CONF, OPENSM_LOG,
     // active tests
-    SM_DRILL;
+    SM_DRILL, ISL_DRILL;
 
     /** Its descriptor. */
     public Source<?> source() {

@@ -13,7 +13,7 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                          Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                          CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups,
-                         Map<String, SmConfig> smConfigs, SmDrill smDrill) {
+                         Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill) {
 
     // SM configuration: per SM host, empty when no SM node's files were collected
     public FabricData {
@@ -26,7 +26,7 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                       Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                       CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups, Map<String, SmConfig> smConfigs) {
         this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
-                countersStart, countersEnd, mcGroups, smConfigs, null);
+                countersStart, countersEnd, mcGroups, smConfigs, null, null);
     }
 
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,

@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param backSeconds     until the stopped SM had its configured role back; null when it did not
  * @param restored        the drill put back what it stopped
  */
-public record SmDrill(List<String> smNodes, List<String> checkedNodes, List<Step> steps, Double takeoverSeconds, String newMaster,
+public record SmDrill(List<String> smNodes, List<String> checkedNodes, List<DrillStep> steps, Double takeoverSeconds, String newMaster,
                       List<String> portsChanged, Double backSeconds, boolean restored, SourceRef ref) {
     public SmDrill {
         smNodes = List.copyOf(smNodes);
@@ -23,10 +23,12 @@ public record SmDrill(List<String> smNodes, List<String> checkedNodes, List<Step
         portsChanged = List.copyOf(portsChanged);
     }
 
-    /** One step: its kind ("before", "stop", "takeover", "ports_after", "restart", "back", "restored"), time and text. */
-    public record Step(String kind, String at, String text, SourceRef ref) {}
-
-    public Optional<Step> step(String kind) {
+    public Optional<DrillStep> step(String kind) {
         return steps.stream().filter(s -> s.kind().equals(kind)).reduce((a, b) -> b);
+    }
+
+    /** The RDMA pair test run during the outage: passed, failed, or empty when none ran. */
+    public Optional<Boolean> pairPassed() {
+        return step("pair").map(s -> s.text().contains(": ok"));
     }
 }

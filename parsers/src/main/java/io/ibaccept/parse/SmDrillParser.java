@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * ibaccept's own record of an SM failover drill: "sm_nodes: A B", "checked_nodes: ...", then one line per step,
@@ -15,39 +14,25 @@ import java.util.regex.Pattern;
 public final class SmDrillParser {
     private SmDrillParser() {}
 
-    static final Set<String> KINDS = Set.of("before", "ports_before", "stop", "takeover", "ports_after", "restart", "back", "restored", "refused");
-    private static final Pattern STEP = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z) ([a-z_]+): (.*)$");
-    private static final Pattern AFTER = Pattern.compile("^(\\S+) (?:MASTER |STANDBY )?after (\\d+(?:\\.\\d+)?) s\\b.*");
+    static final Set<String> KINDS = Set.of("before", "ports_before", "stop", "takeover", "ports_after", "restart", "back", "restored", "refused", "pair");
 
     public static SmDrill parse(Text t, Issues issues) {
-        List<String> smNodes = List.of(), checked = List.of();
-        List<SmDrill.Step> steps = new ArrayList<>();
-        for (int i = 0; i < t.lines().size(); i++) {
-            String line = t.lines().get(i);
-            if (line.isBlank() || line.startsWith("#") || line.startsWith("  | ")) continue;
-            if (line.startsWith("sm_nodes: ")) smNodes = words(line.substring(10));
-            else if (line.startsWith("checked_nodes: ")) checked = words(line.substring(15));
-            else {
-                Matcher m = STEP.matcher(line);
-                if (m.matches() && KINDS.contains(m.group(2))) steps.add(new SmDrill.Step(m.group(2), m.group(1), m.group(3), t.at(i + 1)));
-                else issues.add(t, i + 1, "unrecognised drill line: '" + Text.excerpt(line) + "'");
-            }
-        }
-        if (steps.isEmpty()) throw t.error(0, "no drill steps (lines 'TIME KIND: TEXT')");
-        SmDrill partial = new SmDrill(smNodes, checked, steps, null, null, List.of(), null, false, t.at(1));
+        DrillSteps.Read r = DrillSteps.read(t, issues, Set.of("sm_nodes", "checked_nodes"), KINDS);
+        List<String> smNodes = words(r.header().getOrDefault("sm_nodes", "")), checked = words(r.header().getOrDefault("checked_nodes", ""));
+        SmDrill partial = new SmDrill(smNodes, checked, r.steps(), null, null, List.of(), null, false, t.at(1));
         Double takeover = null, back = null;
         String newMaster = null;
         var tk = partial.step("takeover");
         if (tk.isPresent()) {
-            Matcher m = AFTER.matcher(tk.get().text());
-            if (m.matches()) {
+            Matcher m = DrillSteps.AFTER.matcher(tk.get().text());
+            if (m.matches() && m.group(1) != null) {
                 newMaster = m.group(1);
                 takeover = Double.parseDouble(m.group(2));
             }
         }
         var bk = partial.step("back");
         if (bk.isPresent()) {
-            Matcher m = AFTER.matcher(bk.get().text());
+            Matcher m = DrillSteps.AFTER.matcher(bk.get().text());
             if (m.matches()) back = Double.parseDouble(m.group(2));
         }
         List<String> changed = new ArrayList<>();
@@ -58,7 +43,7 @@ public final class SmDrillParser {
             }
         });
         boolean restored = partial.step("restored").map(s -> s.text().equals("yes")).orElse(false);
-        return new SmDrill(smNodes, checked, steps, takeover, newMaster, changed, back, restored, t.at(1));
+        return new SmDrill(smNodes, checked, r.steps(), takeover, newMaster, changed, back, restored, t.at(1));
     }
 
     private static List<String> words(String s) {

@@ -18,7 +18,7 @@ class SmDrillParserTest {
         SmDrill d = SmDrillParser.parse(new Text("fabric/sm-failover-drill.out", real()), Issues.strict());
         assertThat(d.smNodes()).containsExactly("node01", "node02");
         assertThat(d.checkedNodes()).hasSize(9);
-        assertThat(d.steps()).extracting(SmDrill.Step::kind)
+        assertThat(d.steps()).extracting(io.ibaccept.model.DrillStep::kind)
                 .containsExactly("before", "ports_before", "stop", "takeover", "ports_after", "restart", "back", "restored");
         assertThat(d.takeoverSeconds()).isEqualTo(8.1);
         assertThat(d.newMaster()).isEqualTo("node02");
@@ -49,5 +49,23 @@ class SmDrillParserTest {
         assertThat(d.restored()).isFalse();
         assertThatThrownBy(() -> SmDrillParser.parse(new Text("fabric/sm-failover-drill.out", "sm_nodes: a b\n"), Issues.strict()))
                 .hasMessageContaining("no drill steps");
+    }
+
+    @Test
+    void aRealIslDrillRecordAndADegradedReturn() {
+        String text = String.join("\n", RealSamplesTest.real("isl-drill/ibsim-ft9-leaf01-17-ftree.txt").lines()) + "\n";
+        io.ibaccept.model.IslDrill d = IslDrillParser.parse(new Text("fabric/isl-drill.out", text), Issues.strict());
+        assertThat(d.link()).isEqualTo("leaf01 (lid 4) port 17 <-> spine01 (lid 2) port 1");
+        assertThat(d.rerouteSeconds()).isEqualTo(0.4);
+        assertThat(d.backSeconds()).isEqualTo(0.4);
+        assertThat(d.degraded()).isFalse();
+        assertThat(d.restored()).isTrue();
+        io.ibaccept.model.IslDrill slow = IslDrillParser.parse(new Text("fabric/isl-drill.out", text
+                .replace("back: after 0.4 s, Active, 4X 53.125 Gbps", "back: after 3.0 s, Active, 1X 53.125 Gbps, below Active, 4X 53.125 Gbps before")
+                .replace("rerouted: after 0.4 s (no LID routed out of either end, every LID still routed)",
+                        "rerouted: not within 120 s (3 LID(s) routed out of leaf01/17 (14 routed), 2 LID(s) routed out of spine01/1 (13 routed))")),
+                Issues.strict());
+        assertThat(slow.rerouteSeconds()).isNull();
+        assertThat(slow.degraded()).isTrue();
     }
 }

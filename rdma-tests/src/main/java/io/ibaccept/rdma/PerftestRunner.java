@@ -100,6 +100,32 @@ public final class PerftestRunner {
     }
 
     private void runPair(String test, String id, PairScheduler.Pair p, int port, DumpWriter w) {
+        ExecResult[] r = exchange(test, id, p, port);
+        write(w, id + ".client", test, p.client(), p.server(), command(test, p.server(), port), r[0]);
+        write(w, id + ".server", test, p.server(), p.client(), command(test, null, port), r[1]);
+    }
+
+    /**
+     * One pair outside a round, its outputs not written (a drill's check that traffic still flows): "CLIENT -> SERVER
+     * TEST: ok, N Gb/s" or "...: failed (why)".
+     */
+    public String once(String test, PairScheduler.Pair p) {
+        Shell.requireHost(p.client());
+        Shell.requireHost(p.server());
+        ExecResult c = exchange(test, test + "__" + p.client() + "__" + p.server(), p, opt.basePort())[0];
+        String head = p.client() + " -> " + p.server() + " " + test + ": ";
+        if (!CommandResult.OK.equals(c.status())) return head + "failed (" + c.status() + ", exit " + c.exitCode() + ": " + c.stderr().strip().lines().findFirst().orElse("") + ")";
+        try {
+            io.ibaccept.model.Perftest t = Sources.PERFTEST.parser().parse(new io.ibaccept.parse.Text("perftest", c.stdout()), io.ibaccept.parse.Issues.collecting());
+            if (t.bannerOnly() || t.largest() == null) return head + "failed (no result rows)";
+            return head + "ok" + (t.bandwidthTest() ? String.format(java.util.Locale.ROOT, ", %.1f Gb/s", t.perDirectionGbps(t.largest())) : "");
+        } catch (RuntimeException unreadable) {
+            return head + "failed (output unreadable: " + unreadable.getMessage() + ")";
+        }
+    }
+
+    /** Server started, client run against it: {client, server}. */
+    private ExecResult[] exchange(String test, String id, PairScheduler.Pair p, int port) {
         String serverCmd = command(test, null, port);
         // its own thread, not the common pool: a busy pool must not delay a server its client is waiting for
         CompletableFuture<ExecResult> server = new CompletableFuture<>();
@@ -119,9 +145,7 @@ public final class PerftestRunner {
         }
         String clientCmd = command(test, p.server(), port);
         ExecResult client = transport.run(p.client(), clientCmd, opt.timeout());
-        ExecResult srv = server.join();
-        write(w, id + ".client", test, p.client(), p.server(), clientCmd, client);
-        write(w, id + ".server", test, p.server(), p.client(), serverCmd, srv);
+        return new ExecResult[] {client, server.join()};
     }
 
     private static void write(DumpWriter w, String base, String test, String host, String peer, String cmd, ExecResult r) {

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * sm.failover and the split-brain causes of sm.count, on the synthetic fabric with SM node files as the collector
  * stores them and opensm logs captured on ibsim: a master stopped and its standby taking over 50 s later, an opensm
- * with another sm_key, ignore_other_sm, and which nodes are meant to run the SM.
+ * with another sm_key, ignore_other_sm, and which nodes are meant to run the SM; and the records of the two drills
+ * (sm.drill, fabric.isl_drill), real ones from ibsim and the same with one step failed.
  */
 class SmFailoverRulesTest {
     @TempDir
@@ -83,7 +84,7 @@ class SmFailoverRulesTest {
         Finding root = TestDump.problems(r, "sm.failover").get(0);
         assertThat(TestDump.problems(r, "sm.failover")).hasSize(1);
         assertThat(root.status()).isEqualTo(Status.WARN);
-        assertThat(root.summary()).isEqualTo("cn0002 took over as master at Dec 04 05:18:05, 50 s after its first unanswered SMInfo poll of the"
+        assertThat(root.summary()).isEqualTo("cn0002 took over as master from cn0001 at Dec 04 05:18:05, 50 s after its first unanswered SMInfo poll of the"
                 + " master (Dec 04 05:17:15; 5 unanswered); now cn0002 MASTER, cn0001 STANDBY");
         // the configured primary not being master is that takeover
         assertThat(TestDump.problems(r, "sm.config.priority")).singleElement().satisfies(f -> assertThat(f.parent()).isEqualTo(root.id()));
@@ -202,7 +203,7 @@ class SmFailoverRulesTest {
         assertThat(TestDump.of(d.analyze(), "sm.drill")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.PASS);
             assertThat(f.summary()).isEqualTo("node02 took over from node01 in 8.1 s (limit 90 s); 9 port(s), 9 Active stayed Active with"
-                    + " their LIDs and P_Keys; node01 MASTER after 2.3 s as configured");
+                    + " their LIDs and P_Keys; node01 MASTER after 2.3 s as configured; no RDMA pair ran during it (--pair)");
             assertThat(f.evidence()).extracting(Evidence::where).contains("fabric/sm-failover-drill.out:9");
         });
         // without a drill the check says how to run one
@@ -238,7 +239,56 @@ class SmFailoverRulesTest {
             assertThat(f.summary()).isEqualTo("the SM failover drill stopped opensm on node01 and could not start it again");
             assertThat(f.fix()).startsWith("Start it by hand: 'ssh node01 systemctl start opensm'");
         });
+        // a pair run during the takeover (the line 'ibaccept drill --pair' writes) that failed
+        d.write(DRILL, real.replace("\n2026-12-04T05:45:44.889839355Z restart:", "\n2026-12-04T05:45:43.100000000Z pair: node03 -> node07 ib_write_bw: failed"
+                + " (failed, exit 1: Couldn't connect to node07:18515)\n2026-12-04T05:45:44.889839355Z restart:"));
+        assertThat(TestDump.problems(d.analyze(), "sm.drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).isEqualTo("RDMA traffic failed while node02 was master: node03 -> node07 ib_write_bw: failed (failed, exit 1:"
+                    + " Couldn't connect to node07:18515)");
+        });
         d.write(DRILL, real.replace("back: node01 MASTER after 2.3 s", "back: node01 not MASTER within 120 s"));
         assertThat(TestDump.problems(d.analyze(), "sm.drill")).singleElement().satisfies(f -> assertThat(f.status()).isEqualTo(Status.WARN));
+    }
+
+    static final String ISL = "fabric/isl-drill.out";
+
+    @Test
+    void anIslDrillIsJudgedByTheReRouteAndTheLinkComingBackAsItWas() {
+        TestDump d = TestDump.healthy(tmp.resolve("d"), 8);
+        String real = res("isl-drill-ibsim-ft9-leaf01-17-ftree.txt");
+        d.write(ISL, real);
+        assertThat(TestDump.of(d.analyze(), "fabric.isl_drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).isEqualTo("leaf01 (lid 4) port 17 <-> spine01 (lid 2) port 1 disabled: no LID routed over it 0.4 s later"
+                    + " (limit 60 s); enabled again, back after 0.4 s, Active, 4X 53.125 Gbps; no RDMA pair ran while it was down (--pair)");
+        });
+        d.write(ISL, real.replace("rerouted: after 0.4 s (no LID routed out of either end, every LID still routed)",
+                "rerouted: not within 120 s (3 LID(s) routed out of leaf01/17 (14 routed), 2 LID(s) routed out of spine01/1 (13 routed))"));
+        assertThat(TestDump.problems(d.analyze(), "fabric.isl_drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).startsWith("the subnet manager did not route around the disabled link leaf01 (lid 4) port 17 <-> spine01 (lid 2) port 1");
+        });
+        d.write(ISL, real.replace("back: after 0.4 s, Active, 4X 53.125 Gbps", "back: after 3.0 s, Active, 1X 53.125 Gbps, below Active, 4X 53.125 Gbps before"));
+        assertThat(TestDump.problems(d.analyze(), "fabric.isl_drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).contains("came back degraded");
+            assertThat(f.fix()).contains("mlxlink");
+        });
+        d.write(ISL, real.replace("\n2026-12-04T06:22:51.096048296Z enable:", "\n2026-12-04T06:22:50.900000000Z pair: node01 -> node09 ib_write_bw:"
+                + " ok, 96.3 Gb/s\n2026-12-04T06:22:51.096048296Z enable:"));
+        assertThat(TestDump.of(d.analyze(), "fabric.isl_drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.PASS);
+            assertThat(f.summary()).endsWith("; while it was down node01 -> node09 ib_write_bw: ok, 96.3 Gb/s");
+        });
+        d.write(ISL, real.replace("\n2026-12-04T06:22:51.096048296Z enable:", "\n2026-12-04T06:22:50.900000000Z pair: node01 -> node09 ib_write_bw:"
+                + " failed (timeout, exit -1: timed out after 120 s)\n2026-12-04T06:22:51.096048296Z enable:"));
+        assertThat(TestDump.problems(d.analyze(), "fabric.isl_drill")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).startsWith("RDMA traffic failed while leaf01 (lid 4) port 17 <-> spine01 (lid 2) port 1 was down");
+        });
+        d.write(ISL, real.replace("enable: leaf01 (lid 4) port 17: ok", "enable: leaf01 (lid 4) port 17: failed (timeout, exit -1)")
+                .replaceAll("(?m)^.* back: .*\\n", "").replace("restored: yes", "restored: no: leaf01 (lid 4) port 17 is still disabled; enable it: ibportstate 4 17 enable"));
+        assertThat(TestDump.problems(d.analyze(), "fabric.isl_drill")).singleElement().satisfies(f -> assertThat(f.status()).isEqualTo(Status.FAIL));
     }
 }

@@ -18,6 +18,7 @@ public final class Checks {
                 new IbdiagnetCheck(), new Ethtool(),
                 new io.ibaccept.rules.checks.fabric.FabricTree(), new io.ibaccept.rules.checks.fabric.FabricBlocking(),
                 new io.ibaccept.rules.checks.fabric.FabricPlan(), new io.ibaccept.rules.checks.fabric.FabricRails(),
+                new io.ibaccept.rules.checks.fabric.FabricIslDrill(),
                 new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(),
                 // MPI/UCX/GPU readiness
                 new UcxVersion(), new UcxTransports(), new OmpiVersion(), new OmpiPml(), new GpuTopology(), new GpuPeermem(),

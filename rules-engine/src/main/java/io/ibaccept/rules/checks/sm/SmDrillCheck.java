@@ -36,7 +36,7 @@ public final class SmDrillCheck implements SmCheck {
     public void evaluate(Ctx c) {
         SmDrill d = c.data.fabric().smDrill();
         List<Evidence> ev = new ArrayList<>();
-        for (SmDrill.Step s : d.steps()) ev.add(Evidence.of(s.at() + " " + s.kind() + ": " + s.text(), s.ref()));
+        for (io.ibaccept.model.DrillStep s : d.steps()) ev.add(Evidence.of(s.at() + " " + s.kind() + ": " + s.text(), s.ref()));
         List<String> sms = d.smNodes();
         Map<String, Object> v = new LinkedHashMap<>();
         String stopped = d.step("stop").map(s -> s.text().substring(0, Math.max(0, s.text().indexOf(':')))).orElse("the master's node");
@@ -50,7 +50,7 @@ public final class SmDrillCheck implements SmCheck {
         }
         if (d.step("stop").isEmpty() || d.step("stop").get().text().contains("failed")) {
             c.problem(Status.WARN, sms, ev, "the SM failover drill could not stop the master SM, nothing was tested: "
-                    + d.step("stop").map(SmDrill.Step::text).orElse("no stop step"), "refused", v);
+                    + d.step("stop").map(io.ibaccept.model.DrillStep::text).orElse("no stop step"), "refused", v);
             return;
         }
         boolean bad = false;
@@ -62,7 +62,7 @@ public final class SmDrillCheck implements SmCheck {
         if (d.takeoverSeconds() == null) {
             bad = true;
             c.problem(Status.FAIL, sms, ev, "no standby took over after the master SM on " + stopped + " was stopped: "
-                    + d.step("takeover").map(SmDrill.Step::text).orElse("the drill ended before"), "none", v);
+                    + d.step("takeover").map(io.ibaccept.model.DrillStep::text).orElse("the drill ended before"), "none", v);
         } else if (d.takeoverSeconds() > max) {
             bad = true;
             v.put("seconds", String.format(Locale.ROOT, "%.1f", d.takeoverSeconds()));
@@ -74,14 +74,19 @@ public final class SmDrillCheck implements SmCheck {
             v.put("changes", String.join("; ", d.portsChanged()));
             c.problem(Status.FAIL, d.checkedNodes(), ev, "ports changed across the SM takeover: " + String.join("; ", d.portsChanged()), "ports", v);
         }
+        if (d.pairPassed().orElse(true) == Boolean.FALSE) {
+            bad = true;
+            v.put("pair", d.step("pair").get().text());
+            c.problem(Status.FAIL, sms, ev, "RDMA traffic failed while " + v.get("standby") + " was master: " + d.step("pair").get().text(), "pair", v);
+        }
         if (d.restored() && d.backSeconds() == null) {
             bad = true;
             c.problem(Status.WARN, List.of(stopped), ev, stopped + " runs opensm again but did not get its configured role back: "
-                    + d.step("back").map(SmDrill.Step::text).orElse("not checked"), "role", v);
+                    + d.step("back").map(io.ibaccept.model.DrillStep::text).orElse("not checked"), "role", v);
         }
         if (!bad) c.pass(String.format(Locale.ROOT, "%s took over from %s in %.1f s (limit %.0f s); %s stayed Active with their LIDs and P_Keys;"
                         + " %s", d.newMaster(), stopped, d.takeoverSeconds(), max, d.step("ports_after").map(s -> s.text().split(";")[0]).orElse("ports"),
-                d.step("back").map(SmDrill.Step::text).map(t -> t.replaceFirst(" \\(configured: .*\\)$", " as configured")).orElse("")),
-                sms, ev);
+                d.step("back").map(io.ibaccept.model.DrillStep::text).map(t -> t.replaceFirst(" \\(configured: .*\\)$", " as configured")).orElse(""))
+                + d.step("pair").map(s -> "; during the takeover " + s.text()).orElse("; no RDMA pair ran during it (--pair)"), sms, ev);
     }
 }

@@ -141,12 +141,16 @@ public final class SmFailover implements SmCheck {
             if (reported.contains(t)) continue;
             bad = true;
             List<Evidence> ev = new ArrayList<>();
-            ev.add(Evidence.of(t.host() + ": " + t.standby().message(), t.standby().ref()));
+            ev.add(Evidence.of(t.host() + ": " + t.standby().message() + (t.standby().stamp() == null ? "" : " (" + t.standby().stamp().text() + ")"),
+                    t.standby().ref()));
             if (!t.polls().isEmpty()) ev.add(Evidence.of(t.host() + ": " + t.polls().get(0).message(), t.polls().get(0).ref()));
             ev.add(Evidence.of(t.host() + ": " + t.master().message() + " (" + t.when() + ")", t.master().ref()));
             t.backToStandby().ifPresent(b -> ev.add(Evidence.of(t.host() + ": " + b.message(), b.ref())));
             String states = live.stream().map(x -> SmFacts.host(c, x) + " " + x.stateName().replace("SMINFO_", "")).collect(Collectors.joining(", "));
-            String summary = t.host() + " took over as master " + t.when() + t.afterPolls()
+            // the former master: the one other SM node, where only one is known
+            List<String> others = smNodes.stream().filter(h -> !h.equals(t.host())).toList();
+            String from = others.size() == 1 ? " from " + others.get(0) : "";
+            String summary = t.host() + " took over as master" + from + " " + t.when() + t.afterPolls()
                     + t.backToStandby().map(b -> " and handed mastership back " + (b.stamp() == null ? "at " + b.ref() : "at " + b.stamp().text())).orElse("")
                     + (states.isEmpty() ? "" : "; now " + states);
             Map<String, Object> v = new LinkedHashMap<>();
