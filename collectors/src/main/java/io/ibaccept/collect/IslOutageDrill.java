@@ -84,37 +84,43 @@ public final class IslOutageDrill {
             return refuse("the link is not Active (" + before.map(PortInfo::linkState).orElse("PortInfo unreadable") + "): nothing to drill");
         String shape = shape(before.get());
         Lft la = lft(ea), lb = lft(eb);
+        if (la != null && lb != null && la.routedOut(ea.port()) == 0 && lb.routedOut(eb.port()) == 0)
+            return refuse("no LID is routed over " + ea + " <-> " + eb + ": taking it down would test nothing; choose a link that carries routes");
         record.step("before", shape + "; " + routed(la, ea) + ", " + routed(lb, eb), "");
 
-        long t0 = System.nanoTime();
-        ExecResult dis = transport.run(opt.fabricNode(), "ibportstate " + ea.lid() + " " + ea.port() + " disable", CMD);
-        boolean disabled = CommandResult.OK.equals(dis.status());
-        record.step("disable", ea + ": " + (disabled ? "ok" : "failed (" + dis.status() + ", exit " + dis.exitCode() + ")"), dis.stdout() + dis.stderr());
-        if (!disabled) {
-            record.step("restored", "yes", "");
+        // registered before the port is touched: from here on, whatever happens, it is enabled again
+        Thread hook = new Thread(() -> enable(ea), "ibaccept-drill-restore");
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
             return finish(new Result(null, null, true));
         }
-        Thread hook = new Thread(() -> enable(ea), "ibaccept-drill-restore");
-        Runtime.getRuntime().addShutdownHook(hook);
+        long t0 = System.nanoTime();
         Double reroute = null, back = null;
         boolean restored;
         try {
-            long end = t0 + opt.timeout().toNanos();
-            String last = "";
-            while (System.nanoTime() < end && !Transport.stopping()) {
-                Lft na = lft(ea), nb = lft(eb);
-                last = routed(na, ea) + ", " + routed(nb, eb);
-                // routed around: nothing leaves through either end, and every destination is still routed
-                if (na != null && nb != null && na.routedOut(ea.port()) == 0 && nb.routedOut(eb.port()) == 0
-                        && (la == null || na.ports().size() >= la.ports().size()) && (lb == null || nb.ports().size() >= lb.ports().size())) {
-                    reroute = (System.nanoTime() - t0) / 1e9;
-                    break;
+            ExecResult dis = transport.run(opt.fabricNode(), "ibportstate " + ea.lid() + " " + ea.port() + " disable", CMD);
+            boolean disabled = CommandResult.OK.equals(dis.status());
+            // a failed disable may still have taken the port down (its answer routed over that port is lost): enabled below all the same
+            record.step("disable", ea + ": " + (disabled ? "ok" : "failed (" + dis.status() + ", exit " + dis.exitCode() + ")"), dis.stdout() + dis.stderr());
+            if (disabled) {
+                long end = t0 + opt.timeout().toNanos();
+                String last = "";
+                while (System.nanoTime() < end && !Transport.stopping()) {
+                    Lft na = lft(ea), nb = lft(eb);
+                    last = routed(na, ea) + ", " + routed(nb, eb);
+                    // routed around: nothing leaves through either end, and every destination is still routed
+                    if (na != null && nb != null && na.routedOut(ea.port()) == 0 && nb.routedOut(eb.port()) == 0
+                            && (la == null || na.ports().size() >= la.ports().size()) && (lb == null || nb.ports().size() >= lb.ports().size())) {
+                        reroute = (System.nanoTime() - t0) / 1e9;
+                        break;
+                    }
+                    DrillRecord.sleep(opt.poll());
                 }
-                DrillRecord.sleep(opt.poll());
+                record.step("rerouted", reroute != null ? String.format(Locale.ROOT, "after %.1f s (no LID routed out of either end, every LID still routed)", reroute)
+                        : "not within " + opt.timeout().toSeconds() + " s (" + last + ")", "");
+                if (opt.pair() != null && reroute != null) record.step("pair", opt.pair().get(), "");
             }
-            record.step("rerouted", reroute != null ? String.format(Locale.ROOT, "after %.1f s (no LID routed out of either end, every LID still routed)", reroute)
-                    : "not within " + opt.timeout().toSeconds() + " s (" + last + ")", "");
-            if (opt.pair() != null && reroute != null) record.step("pair", opt.pair().get(), "");
         } finally {
             restored = enable(ea);
             try {

@@ -69,7 +69,7 @@ public final class SmFailoverDrill {
     record Sm(String host, int lid, long guid, int priority, String state) {}
 
     /** How the master was stopped, to start it the same way. */
-    record Stopped(String host, String method, String saved) {}
+    record Stopped(String host, String method, String saved, long pid, String prepared) {}
 
     public Result run(DumpWriter dump) {
         record.to(dump);
@@ -87,15 +87,22 @@ public final class SmFailoverDrill {
         record.step("ports_before", summary(before), "");
 
         Sm primary = master.get();
-        Stopped stopped = stop(primary.host());
+        Stopped stopped = prepare(primary.host());
         if (stopped == null) return finish(new Result(null, null, false, null, true));
+        // registered before anything is stopped: from here on, whatever happens, the SM is started again
         Thread hook = new Thread(() -> restart(stopped), "ibaccept-drill-restore");
-        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            return finish(new Result(null, null, false, null, true));
+        }
         Double takeover = null, back = null;
         boolean unchanged = false, restored = false;
         try {
+            if (!stop(stopped)) return finish(new Result(null, null, false, null, restart(stopped)));
             long t0 = System.nanoTime();
-            Optional<SmInfo> now = awaitMaster(g -> g != primary.guid(), opt.takeoverTimeout());
+            List<Sm> standbys = running.stream().filter(x -> x != primary).toList();
+            Optional<SmInfo> now = awaitMaster(g -> g != primary.guid(), standbys, opt.takeoverTimeout());
             if (now.isPresent()) {
                 takeover = (System.nanoTime() - t0) / 1e9;
                 record.step("takeover", hostOf(sms, now.get()) + " after " + String.format(Locale.ROOT, "%.1f", takeover) + " s", "");
@@ -118,8 +125,8 @@ public final class SmFailoverDrill {
             Sm other = running.stream().filter(s -> s != primary).max((a, b) -> Integer.compare(a.priority(), b.priority())).orElseThrow();
             boolean master2 = primary.priority() > other.priority();
             long t0 = restartedAt;
-            Optional<SmInfo> role = master2 ? awaitMaster(g -> g == primary.guid(), opt.takeoverTimeout())
-                    : awaitState(primary, "SMINFO_STANDBY", opt.takeoverTimeout());
+            // asked at its own LID: the ports' SM LID may still name the standby for a sweep or more after a handover
+            Optional<SmInfo> role = awaitState(primary, master2 ? "SMINFO_MASTER" : "SMINFO_STANDBY", opt.takeoverTimeout());
             String want = (master2 ? "MASTER" : "STANDBY") + ", priority " + primary.priority() + (master2 ? " above " : " not above ") + other.priority();
             if (role.isPresent()) {
                 back = (System.nanoTime() - t0) / 1e9;
@@ -179,26 +186,40 @@ public final class SmFailoverDrill {
         return sms.stream().filter(x -> x.guid() == s.guid()).map(Sm::host).findFirst().orElse(String.format("guid 0x%x (lid %d)", s.guid(), s.lid()));
     }
 
-    /** Polls plain sminfo on the fabric node until a MASTER whose GUID passes. */
-    private Optional<SmInfo> awaitMaster(java.util.function.LongPredicate guid, Duration timeout) {
+    /**
+     * Polls until a MASTER whose GUID passes: each standby asked at its own LID, and plain sminfo on the fabric node (the
+     * SM its port points to, which finds a master outside the SM nodes).
+     */
+    private Optional<SmInfo> awaitMaster(java.util.function.LongPredicate guid, List<Sm> standbys, Duration timeout) {
         long end = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < end && !Transport.stopping()) {
-            ExecResult r = transport.run(opt.fabricNode(), "sminfo", CMD);
-            if (CommandResult.OK.equals(r.status()))
-                for (SmInfo s : SmParser.sminfo(new Text("sminfo", r.stdout()), Issues.collecting()))
+            List<String> asks = new java.util.ArrayList<>();
+            for (Sm sb : standbys) asks.add("sminfo " + sb.lid());
+            asks.add("sminfo");
+            for (String ask : asks)
+                for (SmInfo s : sminfo(transport.run(opt.fabricNode(), ask, CMD)))
                     if (s.isMaster() && guid.test(s.guid())) return Optional.of(s);
             DrillRecord.sleep(opt.poll());
         }
         return Optional.empty();
     }
 
+    /** What one sminfo printed; nothing when it failed or printed nothing readable (the SM may be between states). */
+    private static List<SmInfo> sminfo(ExecResult r) {
+        if (!CommandResult.OK.equals(r.status())) return List.of();
+        try {
+            return SmParser.sminfo(new Text("sminfo", r.stdout()), Issues.collecting());
+        } catch (RuntimeException unreadable) {
+            return List.of();
+        }
+    }
+
     private Optional<SmInfo> awaitState(Sm sm, String state, Duration timeout) {
         long end = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < end && !Transport.stopping()) {
             ExecResult r = transport.run(opt.fabricNode(), "sminfo " + sm.lid(), CMD);
-            if (CommandResult.OK.equals(r.status()))
-                for (SmInfo s : SmParser.sminfo(new Text("sminfo", r.stdout()), Issues.collecting()))
-                    if (s.guid() == sm.guid() && state.equals(s.stateName())) return Optional.of(s);
+            for (SmInfo s : sminfo(r))
+                if (s.guid() == sm.guid() && state.equals(s.stateName())) return Optional.of(s);
             DrillRecord.sleep(opt.poll());
         }
         return Optional.empty();
@@ -252,6 +273,7 @@ public final class SmFailoverDrill {
         Map<String, PortState> all = new LinkedHashMap<>(before);
         for (var e : all.entrySet()) {
             PortState b = e.getValue(), a = after.get(e.getKey());
+            if (!b.state().equalsIgnoreCase("Active")) continue; // down before the drill: not its doing
             if (a == null || !a.state().equalsIgnoreCase("Active")) inactive.add(e.getKey() + " (" + (a == null ? "gone" : a.state()) + ")");
             else if (b.lid() != a.lid()) lids.add(e.getKey() + " " + b.lid() + " -> " + a.lid());
             if (a != null && b.pkeys() != null && !Objects.equals(b.pkeys(), a.pkeys()))
@@ -269,25 +291,36 @@ public final class SmFailoverDrill {
     }
 
     /**
-     * Stops the SM on host: 'systemctl stop opensm' when the service runs that process, else SIGTERM to the process
-     * after keeping its command line, environment and working directory in a private directory on the node.
+     * Finds the SM on host and how to start it again: its systemd service when that runs the process, else its command
+     * line, environment and working directory, kept in a private directory on the node. Nothing is stopped yet.
      */
-    private Stopped stop(String host) {
+    private Stopped prepare(String host) {
         String script = OpensmScripts.FIND
                 + "[ -n \"$SMPID\" ] || { echo 'no opensm process runs here' >&2; exit 3; }; "
-                + "if command -v systemctl >/dev/null 2>&1 && [ \"$(systemctl show -p MainPID --value opensm 2>/dev/null)\" = \"$SMPID\" ]; then "
-                + "systemctl stop opensm || exit 1; echo 'method: systemctl'; exit 0; fi; "
-                + "D=$(mktemp -d \"${TMPDIR:-/tmp}/ibaccept-drill.XXXXXX\") || exit 1; "
+                + "if command -v systemctl >/dev/null 2>&1 && [ \"$(systemctl show -p MainPID opensm 2>/dev/null | cut -d= -f2)\" = \"$SMPID\" ]; then "
+                + "echo \"pid: $SMPID\"; echo 'method: systemctl'; exit 0; fi; "
+                + "D=$(mktemp -d /tmp/ibaccept-drill.XXXXXX) || exit 1; "
                 + "cp /proc/$SMPID/cmdline \"$D/cmdline\" && cp /proc/$SMPID/environ \"$D/environ\" && readlink /proc/$SMPID/cwd > \"$D/cwd\" || exit 1; "
-                + "kill \"$SMPID\" || exit 1; i=0; while kill -0 \"$SMPID\" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.2; i=$((i+1)); done; "
-                + "kill -0 \"$SMPID\" 2>/dev/null && { echo \"opensm $SMPID did not stop\" >&2; exit 1; }; "
-                + "echo \"method: kill $SMPID\"; echo \"saved: $D\"";
+                + "echo \"pid: $SMPID\"; echo 'method: kill'; echo \"saved: $D\"; printf 'command: '; tr '\\0' ' ' < \"$D/cmdline\"; echo";
         ExecResult r = transport.run(host, script, CMD);
-        String method = value(r.stdout(), "method");
-        String saved = value(r.stdout(), "saved");
-        boolean ok = CommandResult.OK.equals(r.status()) && method != null && (method.equals("systemctl") || saved != null && saved.matches("/[A-Za-z0-9._/-]+"));
-        record.step("stop", host + ": " + (ok ? method : "failed (" + r.status() + ", exit " + r.exitCode() + ")"), r.stdout() + r.stderr());
-        return ok ? new Stopped(host, method, saved) : null;
+        String method = value(r.stdout(), "method"), saved = value(r.stdout(), "saved"), pid = value(r.stdout(), "pid");
+        boolean ok = CommandResult.OK.equals(r.status()) && pid != null && pid.matches("\\d+") && method != null
+                && (method.equals("systemctl") || saved != null && saved.matches("/tmp/ibaccept-drill\\.[A-Za-z0-9]+"));
+        if (!ok) record.step("stop", host + ": not stopped, its opensm could not be prepared for a restart (" + r.status() + ", exit "
+                + r.exitCode() + ")", r.stdout() + r.stderr());
+        return ok ? new Stopped(host, method, saved, Long.parseLong(pid), r.stdout()) : null;
+    }
+
+    /** Stops the prepared SM: its service, else SIGTERM to that process, waiting up to 30 s for it to end. */
+    private boolean stop(Stopped s) {
+        String script = s.method().equals("systemctl") ? "systemctl stop opensm || exit 1; echo 'method: systemctl'"
+                : "P=" + s.pid() + "; kill \"$P\" || exit 1; i=0; while kill -0 \"$P\" 2>/dev/null && [ $i -lt 150 ]; do sleep 0.2; i=$((i+1)); done; "
+                + "kill -0 \"$P\" 2>/dev/null && { echo \"opensm $P did not stop\" >&2; exit 1; }; echo \"method: kill $P\"";
+        ExecResult r = transport.run(s.host(), script, Duration.ofSeconds(120));
+        boolean ok = CommandResult.OK.equals(r.status());
+        record.step("stop", s.host() + ": " + (ok ? (s.method().equals("systemctl") ? "systemctl" : "kill " + s.pid()) : "failed (" + r.status()
+                + ", exit " + r.exitCode() + ")"), s.prepared() + r.stdout() + r.stderr());
+        return ok;
     }
 
     private volatile boolean started;
@@ -298,12 +331,15 @@ public final class SmFailoverDrill {
     private synchronized boolean restart(Stopped s) {
         if (started) return true;
         restartedAt = System.nanoTime();
+        // an opensm that runs (a stop that failed, or systemd's Restart=) is left as it is
+        String running = OpensmScripts.FIND + "[ -n \"$SMPID\" ] && { echo \"pid: $SMPID (running)\"; exit 0; }; ";
         String how = s.method().equals("systemctl") ? "systemctl start opensm || exit 1; "
                 : "D=" + Shell.quote(s.saved()) + "; [ -d \"$D\" ] || exit 1; cat \"$D/environ\" \"$D/cmdline\" > \"$D/argv\" && cd \"$(cat \"$D/cwd\")\" || exit 1; "
-                + "setsid xargs -0 -a \"$D/argv\" env -i </dev/null >/dev/null 2>&1 & sleep 2; rm -f \"$D/argv\" \"$D/cmdline\" \"$D/environ\" \"$D/cwd\"; rmdir \"$D\"; ";
-        // started: the SM runs again (found as before)
-        String script = how + "i=0; while [ $i -lt 20 ]; do " + OpensmScripts.FIND + "[ -n \"$SMPID\" ] && { echo \"pid: $SMPID\"; exit 0; }; "
-                + "sleep 0.5; i=$((i+1)); done; echo 'opensm did not start' >&2; exit 1";
+                + "setsid xargs -0 -a \"$D/argv\" env -i </dev/null >/dev/null 2>&1 & ";
+        // the saved command line is removed only once the SM runs again
+        String cleanup = s.method().equals("systemctl") ? "" : "rm -f \"$D/argv\" \"$D/cmdline\" \"$D/environ\" \"$D/cwd\"; rmdir \"$D\"; ";
+        String script = running + how + "i=0; while [ $i -lt 40 ]; do " + OpensmScripts.FIND + "[ -n \"$SMPID\" ] && { " + cleanup
+                + "echo \"pid: $SMPID\"; exit 0; }; sleep 0.5; i=$((i+1)); done; echo 'opensm did not start' >&2; exit 1";
         ExecResult r = transport.restore(s.host(), script, Duration.ofSeconds(60));
         started = CommandResult.OK.equals(r.status());
         record.step("restart", s.host() + ": " + (started ? "ok" : "failed (" + r.status() + ", exit " + r.exitCode() + ")"), r.stdout() + r.stderr());

@@ -18,7 +18,7 @@ final class DrillSteps {
 
     private static final Pattern STEP = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z) ([a-z_]+): (.*)$");
     /** "node02 after 8.1 s", "node01 MASTER after 2.3 s (...)", "after 9.2 s, ...": the seconds. */
-    static final Pattern AFTER = Pattern.compile("^(?:(\\S+) (?:MASTER |STANDBY )?)?after (\\d+(?:\\.\\d+)?) s\\b.*");
+    static final Pattern AFTER = Pattern.compile("^(?:(.+?) (?:MASTER |STANDBY )?)?after (\\d+(?:\\.\\d+)?) s\\b.*");
 
     record Read(Map<String, String> header, List<DrillStep> steps) {}
 

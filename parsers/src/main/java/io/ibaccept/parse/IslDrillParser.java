@@ -19,7 +19,10 @@ public final class IslDrillParser {
         Double reroute = rerouted.map(s -> seconds(s.text())).orElse(null);
         Double backS = back.map(s -> seconds(s.text())).orElse(null);
         boolean degraded = back.map(s -> s.text().contains(" below ")).orElse(false);
-        boolean restored = r.steps().stream().anyMatch(s -> s.kind().equals("restored") && s.text().equals("yes"));
+        // a drill stopped midway has no "restored" line: its shutdown hook's enable says it
+        Optional<DrillStep> restoredStep = r.steps().stream().filter(s -> s.kind().equals("restored")).reduce((a, b) -> b);
+        boolean restored = restoredStep.map(s -> s.text().equals("yes")).orElseGet(() -> r.steps().stream()
+                .filter(s -> s.kind().equals("enable")).reduce((a, b) -> b).map(s -> s.text().endsWith(": ok")).orElse(false));
         return new IslDrill(r.header().getOrDefault("link", ""), r.steps(), reroute, backS, degraded, restored, t.at(1));
     }
 

@@ -42,7 +42,9 @@ public final class SmDrillParser {
                 if (colon > 0 && !part.substring(colon + 2).equals("none")) changed.add(part);
             }
         });
-        boolean restored = partial.step("restored").map(s -> s.text().equals("yes")).orElse(false);
+        // a drill stopped midway has no "restored" line: its shutdown hook's restart says it
+        boolean restored = partial.step("restored").map(s -> s.text().equals("yes"))
+                .orElseGet(() -> partial.step("restart").map(s -> s.text().endsWith(": ok")).orElse(false));
         return new SmDrill(smNodes, checked, r.steps(), takeover, newMaster, changed, back, restored, t.at(1));
     }
 

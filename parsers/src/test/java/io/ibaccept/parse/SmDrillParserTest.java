@@ -68,4 +68,15 @@ class SmDrillParserTest {
         assertThat(slow.rerouteSeconds()).isNull();
         assertThat(slow.degraded()).isTrue();
     }
+
+    @Test
+    void aDrillStoppedAfterItsRestartAndATakeoverByAnSmOutsideTheSmNodes() {
+        String stoppedMidway = real().lines().filter(l -> !l.contains(" back: ") && !l.contains(" restored: ")).collect(Collectors.joining("\n", "", "\n"))
+                .replace("takeover: node02 after 8.1 s", "takeover: guid 0x100011 (lid 17) after 8.1 s");
+        SmDrill d = SmDrillParser.parse(new Text("fabric/sm-failover-drill.out", stoppedMidway), Issues.strict());
+        // the shutdown hook's restart is what says whether the SM runs again
+        assertThat(d.restored()).isTrue();
+        assertThat(d.takeoverSeconds()).isEqualTo(8.1);
+        assertThat(d.newMaster()).isEqualTo("guid 0x100011 (lid 17)");
+    }
 }

@@ -291,4 +291,17 @@ class SmFailoverRulesTest {
                 .replaceAll("(?m)^.* back: .*\\n", "").replace("restored: yes", "restored: no: leaf01 (lid 4) port 17 is still disabled; enable it: ibportstate 4 17 enable"));
         assertThat(TestDump.problems(d.analyze(), "fabric.isl_drill")).singleElement().satisfies(f -> assertThat(f.status()).isEqualTo(Status.FAIL));
     }
+
+    @Test
+    void aNamedSmNodeWithoutAnyRecordAndNoSmAnsweringIsNamedNotPassed() {
+        // collect --sm-nodes named cn0002, but opensm is not installed there (its SM commands left nothing)
+        TestDump d = pair();
+        d.delete("nodes/cn0002/opensm-process.out").delete("nodes/cn0002/opensm.conf.out").delete("nodes/cn0002/opensm.log.out");
+        d.write("nodes/cn0001/opensm.log.out", res("opensm-ibsim-ft9-ffff-default-partition-master.log"));
+        d.write("fabric/sminfo.out", sminfo(d, "cn0001", 1, 15, 3, "SMINFO_MASTER"));
+        assertThat(TestDump.problems(d.analyze(), "sm.failover")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).startsWith("no SM answers on cn0002, a designated SM node (named with collect --sm-nodes)");
+        });
+    }
 }

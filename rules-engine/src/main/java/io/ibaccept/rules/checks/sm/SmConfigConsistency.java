@@ -66,7 +66,9 @@ public final class SmConfigConsistency implements SmCheck {
                     Map.of("what", key, "hosts", String.join(", ", sms.keySet())));
         }
         // an opensm running without a partitions.conf serves opensm's default partition only
-        List<SmConfig> onDefaults = sms.values().stream().filter(SmFacts::withoutPartitionsFile).toList();
+        // (a partitions.conf that could not be read or parsed is a problem of its own, not a missing file)
+        List<SmConfig> onDefaults = sms.values().stream().filter(SmFacts::withoutPartitionsFile)
+                .filter(x -> c.data.problemsFor(x.host(), io.ibaccept.dump.Cmd.PARTITIONS_CONF.fileName()).isEmpty()).toList();
         Optional<SmConfig> site = sms.values().stream().filter(x -> x.partitions() != null).findFirst();
         if (!onDefaults.isEmpty() && site.isPresent()) bad += defaults(c, onDefaults, site.get());
         // partitions: the definitions as opensm reads them

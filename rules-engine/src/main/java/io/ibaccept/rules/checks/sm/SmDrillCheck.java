@@ -48,7 +48,7 @@ public final class SmDrillCheck implements SmCheck {
             c.problem(Status.WARN, sms, ev, "the SM failover drill was refused, nothing was tested: " + d.step("refused").get().text(), "refused", v);
             return;
         }
-        if (d.step("stop").isEmpty() || d.step("stop").get().text().contains("failed")) {
+        if (d.step("stop").isEmpty() || d.step("stop").get().text().contains("failed") || d.step("stop").get().text().contains("not stopped")) {
             c.problem(Status.WARN, sms, ev, "the SM failover drill could not stop the master SM, nothing was tested: "
                     + d.step("stop").map(io.ibaccept.model.DrillStep::text).orElse("no stop step"), "refused", v);
             return;

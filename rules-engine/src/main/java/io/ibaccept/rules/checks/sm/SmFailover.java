@@ -104,7 +104,9 @@ public final class SmFailover implements SmCheck {
         for (String h : smNodes) {
             SmConfig s = cfgs.get(h);
             boolean recordSaysDown = s != null && s.process() != null && !s.process().running();
-            boolean silent = s == null && designated.how() == SmFacts.How.DECLARED && !live.isEmpty() && !liveByHost.containsKey(h);
+            // declared or named, no record of its opensm (not installed, unreachable) and no SM answering from it
+            boolean silent = (s == null || s.process() == null) && (designated.how() == SmFacts.How.DECLARED || designated.how() == SmFacts.How.NAMED)
+                    && !live.isEmpty() && !liveByHost.containsKey(h);
             if (!recordSaysDown && !silent || liveByHost.containsKey(h)) continue;
             bad = true;
             List<Evidence> ev = new ArrayList<>();
