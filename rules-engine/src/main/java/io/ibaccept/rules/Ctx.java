@@ -97,7 +97,7 @@ public final class Ctx {
 
     /** A LIST setting: its non-empty comma-separated items. */
     public List<String> list(String key) {
-        return Arrays.stream(text(key).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return listOf(check, key);
     }
 
     /** A LIST setting of another check, for a fact two checks share (the designated SM nodes are sm.count's). */

@@ -130,11 +130,11 @@ public final class SmCount implements SmCheck {
         List<Evidence> all = new ArrayList<>(ev);
         List<String> mismatchLogs = new ArrayList<>(), ignoring = new ArrayList<>();
         for (SmConfig s : SmFacts.configs(c).values()) {
-            if (s.log() != null) s.log().events().stream().filter(e -> e.kind().equals("smkey-mismatch")).findFirst().ifPresent(e -> {
+            SmFacts.smkeyMismatches(s).stream().findFirst().ifPresent(e -> {
                 mismatchLogs.add(s.host());
                 all.add(Evidence.of(s.host() + ": " + e.message(), e.ref()));
             });
-            s.option("ignore_other_sm").filter(o -> o.value().trim().equalsIgnoreCase("TRUE")).ifPresent(o -> {
+            SmFacts.ignoresOtherSms(s).ifPresent(o -> {
                 ignoring.add(s.host());
                 all.add(Evidence.of(s.host() + ": ignore_other_sm " + o.value().trim(), o.ref()));
             });

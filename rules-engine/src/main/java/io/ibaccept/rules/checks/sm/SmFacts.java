@@ -139,6 +139,16 @@ public final class SmFacts {
         return s.partitions() == null && s.process() != null && s.process().running();
     }
 
+    /** ignore_other_sm TRUE, where set: this opensm neither hands over nor stands by. */
+    public static Optional<SmConfig.Option> ignoresOtherSms(SmConfig s) {
+        return s.option("ignore_other_sm").filter(o -> o.value().trim().equalsIgnoreCase("TRUE"));
+    }
+
+    /** The log lines where this opensm met an SM with another sm_key (ERR 2F18): the two ignore each other. */
+    public static List<SmConfig.LogEvent> smkeyMismatches(SmConfig s) {
+        return s.log() == null ? List.of() : s.log().events().stream().filter(e -> e.kind().equals("smkey-mismatch")).toList();
+    }
+
     /** opensm's sm_priority: the command line's -p, else opensm.conf, else 0 (opensm's default). */
     static int priority(SmConfig s) {
         return s.option("sm_priority").map(o -> parseInt(o.value(), 0)).orElse(0);

@@ -163,8 +163,7 @@ public final class SmFailover implements SmCheck {
         }
 
         // an SM that neither yields to nor watches the others
-        List<SmConfig> ignoring = cfgs.values().stream().filter(s -> s.option("ignore_other_sm").map(o -> o.value().trim().equalsIgnoreCase("TRUE"))
-                .orElse(false)).toList();
+        List<SmConfig> ignoring = cfgs.values().stream().filter(s -> SmFacts.ignoresOtherSms(s).isPresent()).toList();
         if (!ignoring.isEmpty() && (cfgs.size() > 1 || live.size() > 1 || designated.hosts().size() > 1)) {
             bad = true;
             String hosts = ignoring.stream().map(SmConfig::host).collect(Collectors.joining(", "));
@@ -177,8 +176,7 @@ public final class SmFailover implements SmCheck {
 
         // an SM with another sm_key seen: the two ignore each other's SMInfo
         for (SmConfig s : cfgs.values()) {
-            if (s.log() == null) continue;
-            List<LogEvent> mismatch = s.log().events().stream().filter(e -> e.kind().equals("smkey-mismatch")).toList();
+            List<LogEvent> mismatch = SmFacts.smkeyMismatches(s);
             if (mismatch.isEmpty()) continue;
             bad = true;
             LogEvent last = mismatch.get(mismatch.size() - 1);
