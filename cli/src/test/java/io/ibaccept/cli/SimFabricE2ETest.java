@@ -140,13 +140,14 @@ class SimFabricE2ETest {
         try (SimFabric f = SimFabric.start(Files.readString(NETFILE), tmp.resolve("sim"))) {
             // through the command line this time: ibaccept collect --transport sim, then ibaccept analyze
             Path dump = tmp.resolve("dump");
+            var sim = new io.ibaccept.dump.sources.CollectOptions(false, false, null, null, false, true);
             MainTest.Run collect = MainTest.run("collect", "--nodes", "node[01-16]", "--transport", "sim", "--fabric-node", "node01",
                     "--parallel", "8", "--cluster", "nosm", "-o", dump.toString());
             assertThat(collect.code()).isZero();
             assertThat(collect.err()).contains("node16").contains("sminfo")
-                    // 16 nodes x the per-node commands that describe a simulated node (not this machine's OS) + 7 fabric commands
-                    .contains("collected " + (16 * io.ibaccept.collect.CommandSet.perNode(
-                            new io.ibaccept.dump.sources.CollectOptions(false, false, null, null, false, true)).size() + 7) + " command outputs");
+                    // 16 nodes x the per-node commands that describe a simulated node (not this machine's OS) + the fabric commands
+                    .contains("collected " + (16 * io.ibaccept.collect.CommandSet.perNode(sim).size() + io.ibaccept.collect.CommandSet.fabric(sim).size())
+                            + " command outputs");
             MainTest.Run analyze = MainTest.run("analyze", dump.toString(), "-o", tmp.resolve("report").toString());
             assertThat(analyze.code()).isEqualTo(1);
             assertThat(analyze.out()).startsWith("NOT ACCEPTED").contains("FAIL sm.count: no subnet manager answers");

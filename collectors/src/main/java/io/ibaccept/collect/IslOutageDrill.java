@@ -111,7 +111,7 @@ public final class IslOutageDrill {
                     last = routed(na, ea) + ", " + routed(nb, eb);
                     // routed around: nothing leaves through either end, and every destination is still routed
                     if (na != null && nb != null && na.routedOut(ea.port()) == 0 && nb.routedOut(eb.port()) == 0
-                            && (la == null || na.ports().size() >= la.ports().size()) && (lb == null || nb.ports().size() >= lb.ports().size())) {
+                            && (la == null || na.routed() >= la.routed()) && (lb == null || nb.routed() >= lb.routed())) {
                         reroute = (System.nanoTime() - t0) / 1e9;
                         break;
                     }
@@ -189,7 +189,7 @@ public final class IslOutageDrill {
 
     private static String routed(Lft t, End e) {
         return t == null ? "LFT of " + e.name() + " unreadable" : t.routedOut(e.port()) + " LID(s) routed out of " + e.name() + "/" + e.port()
-                + " (" + t.ports().size() + " routed)";
+                + " (" + t.routed() + " routed)";
     }
 
     private volatile boolean enabled;

@@ -188,8 +188,9 @@ class CollectorTest {
                 new PrintStream(PrintStream.nullOutputStream())).collect(nodes, dir);
         ClusterData d = DumpLoader.load(dir);
         List<CommandResult> healthy = d.commands().stream().filter(c -> !c.host().equals("hung")).toList();
-        // the per-node commands plus the SM-configuration snippets, which this fake answers on every node
-        assertThat(healthy).hasSize(40 * (CommandSet.perNode(CollectOptions.DEFAULTS).size() + CommandSet.smConfig(CollectOptions.DEFAULTS).size()) + 7);
+        // the per-node commands plus the SM-configuration snippets, which this fake answers on every node, and the fabric's
+        assertThat(healthy).hasSize(40 * (CommandSet.perNode(CollectOptions.DEFAULTS).size() + CommandSet.smConfig(CollectOptions.DEFAULTS).size())
+                + CommandSet.fabric(CollectOptions.DEFAULTS).size());
         assertThat(healthy.stream().filter(c -> !c.ok()).map(c -> c.host() + " " + c.name() + " " + c.status() + " after "
                 + c.durationMs() + " ms: " + c.stderr().substring(0, Math.min(80, c.stderr().length())))).isEmpty();
         assertThat(Files.readString(dir.resolve("nodes/cn0033/ibstat.out"))).hasSize(100_000 + 1 + "unlimited\n".length());

@@ -127,9 +127,12 @@ public final class Fabric {
     private final Map<String, List<Node>> byName = new HashMap<>();
     private final List<String> notes;
     private final Map<Long, Long> caNodeOfPort;
+    private final Map<Integer, Long> nodeOfLid;
 
-    Fabric(Map<Long, Node> nodes, List<Link> links, List<Port> downPorts, List<String> notes, Map<Long, Long> caNodeOfPort) {
+    Fabric(Map<Long, Node> nodes, List<Link> links, List<Port> downPorts, List<String> notes, Map<Long, Long> caNodeOfPort,
+           Map<Integer, Long> nodeOfLid) {
         this.caNodeOfPort = Map.copyOf(caNodeOfPort);
+        this.nodeOfLid = Map.copyOf(nodeOfLid);
         this.nodes = Collections.unmodifiableMap(new LinkedHashMap<>(nodes));
         List<Link> sorted = new ArrayList<>(links);
         sorted.sort(Comparator.comparing(Link::a).thenComparing(Link::b));
@@ -173,6 +176,12 @@ public final class Fabric {
     /** The CA a port GUID belongs to (iblinkinfo and perfquery name CA ports by port GUID), or null. */
     public Node caOfPort(long portGuid) {
         return nodes.get(caNodeOfPort.getOrDefault(portGuid, portGuid));
+    }
+
+    /** The node a base LID belongs to (a switch's port-0 LID, a CA port's LID as the tools printed them), or null. */
+    public Node nodeOfLid(int lid) {
+        Long guid = nodeOfLid.get(lid);
+        return guid == null ? null : nodes.get(guid);
     }
 
     public List<Node> switches() {

@@ -153,9 +153,9 @@ public final class FabricBuilder {
                 End me = new End(keys.get(i)[0], li.port());
                 if (!li.isConnected() && !cabled.contains(me)) down.add(new Fabric.Port(me, li.state(), li.physState(), li.ref()));
             }
-            return finish(nodes, links, down, notes, map, caPortToNode);
+            return finish(nodes, links, down, notes, map, caPortToNode, lidToNode);
         }
-        return finish(nodes, links, List.of(), notes, map, caPortToNode);
+        return finish(nodes, links, List.of(), notes, map, caPortToNode, lidToNode);
     }
 
     /** The CA of an iblinkinfo entry whose port GUID no CA record gave (a cut topology), by its LID; else its own GUID. */
@@ -165,7 +165,7 @@ public final class FabricBuilder {
     }
 
     private static Fabric finish(Map<Long, RawNode> raw, Map<String, RawLink> rawLinks, List<Fabric.Port> down,
-                                 List<String> notes, NodeNameMap map, Map<Long, Long> caPortToNode) {
+                                 List<String> notes, NodeNameMap map, Map<Long, Long> caPortToNode, Map<Integer, Long> lidToNode) {
         List<Link> links = new ArrayList<>(rawLinks.size());
         for (RawLink l : rawLinks.values()) links.add(new Link(l.a, l.b, l.width, l.speed, l.state, l.phys, l.refs));
         for (RawNode n : raw.values()) n.role = role(n);
@@ -180,7 +180,7 @@ public final class FabricBuilder {
             nodes.put(n.guid, new Node(n.guid, n.type, n.role, names.get(n.guid), n.description, n.lid, level, systems.getOrDefault(n.guid, 0L),
                     groups.getOrDefault(n.guid, 0), n.ref));
         }
-        return new Fabric(nodes, links, down, notes, caPortToNode);
+        return new Fabric(nodes, links, down, notes, caPortToNode, lidToNode);
     }
 
     /**

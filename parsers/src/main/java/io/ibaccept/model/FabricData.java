@@ -7,13 +7,14 @@ import java.util.Map;
 
 /**
  * Fabric-wide results, collected once from the fabric node. A field is null when its input was unusable.
- * diagPm is ibdiagnet2.pm, diagTopology ibdiagnet2.ibnetdiscover (both optional); mcGroups is saquery -g.
+ * diagPm is ibdiagnet2.pm, diagTopology ibdiagnet2.ibnetdiscover (both optional); mcGroups is saquery -g; lfts is
+ * dump_fts.
  */
 public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                          Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                          CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups,
-                         Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill) {
+                         Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill, ForwardingTables lfts) {
 
     // SM configuration: per SM host, empty when no SM node's files were collected
     public FabricData {
@@ -26,7 +27,7 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                       Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                       CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups, Map<String, SmConfig> smConfigs) {
         this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
-                countersStart, countersEnd, mcGroups, smConfigs, null, null);
+                countersStart, countersEnd, mcGroups, smConfigs, null, null, null);
     }
 
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,

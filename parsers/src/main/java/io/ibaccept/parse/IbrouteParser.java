@@ -1,47 +1,169 @@
 package io.ibaccept.parse;
 
+import io.ibaccept.model.ForwardingTables;
 import io.ibaccept.model.Lft;
-import java.util.TreeMap;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * ibroute's unicast table (infiniband-diags ibroute.c): "Unicast lids [0x0-0xe] of switch Lid 4 guid 0x... (leaf01):",
- * two heading lines, one "0x0001 001 : (Channel Adapter portguid 0x...: 'node01 HCA-1')" line per valid LID, then "N
- * valid lids dumped". A LID whose destination is gone reads "(unknown node and type)": still routed, kept.
+ * Unicast forwarding tables as infiniband-diags prints them: ibroute one switch (ibroute.c), dump_fts every switch
+ * found by a fabric scan (dump_fts.c), in the same format opensm reads back with '-R file -U'. Per switch a heading
+ * "Unicast lids [0x0-0x16] of switch Lid 4 guid 0x... (leaf01):" (dump_fts: "of switch DR path slid 0; dlid 0; 0,1,33
+ * guid ..."), two column headings, one "0x0001 033 : (Channel Adapter portguid 0x...: 'node01 HCA-1')" line per routed
+ * LID ("(path #2 out of 4: portguid 0x...)" for the further LIDs of an LMC range, "(illegal port)" for an entry -a
+ * shows that routes nowhere, "(unknown node and type)" / "(node info not available fabric scan)" for a LID no node
+ * answers), then "N valid lids dumped". An unreadable line is an issue and the table goes on; a line before any heading
+ * belongs to no switch. A table without its "lids dumped" line was cut short (ibroute stops a switch whose LFT block
+ * failed; a truncated file) and is not used. dump_fts goes on after a failed LFT block and prints the block from a
+ * stale buffer; its stderr line "SubnGet(LFT) failed on switch 'NAME' ... Node GUID 0x..." (which the collect script
+ * appends to the output) names the switch whose table is not used.
  */
 public final class IbrouteParser {
     private IbrouteParser() {}
 
-    private static final Pattern HEAD = Pattern.compile("^Unicast lids \\[\\S+\\] of switch Lid (\\d+) guid (0x[0-9a-fA-F]+) \\((.*)\\):\\s*$");
-    private static final Pattern ENTRY = Pattern.compile("^(0x[0-9a-fA-F]+) (\\d{3}) : .*$");
+    private static final Pattern HEAD = Pattern.compile("^Unicast lids \\[\\S+\\] of switch (.*?) guid (0x[0-9a-fA-F]+) \\((.*)\\):\\s*$");
+    private static final Pattern HEAD_LID = Pattern.compile("^Lid (\\d+)$");
+    private static final Pattern NODE = Pattern.compile("^(Channel Adapter|Switch|Router) portguid (0x[0-9a-fA-F]+): (.*)$");
+    private static final Pattern FAILED = Pattern.compile("SubnGet\\(LFT\\) failed on switch '(.*)' .*Node GUID (0x[0-9a-fA-F]+)");
+    private static final Pattern PATH = Pattern.compile("^path #\\d+ out of \\d+(?:: portguid (0x[0-9a-fA-F]+))?$");
 
+    /** One switch's table (ibroute). */
     public static Lft parse(Text t, Issues issues) {
-        Integer lid = null;
-        long guid = 0;
-        String name = "";
-        TreeMap<Integer, Integer> ports = new TreeMap<>();
-        for (int i = 0; i < t.lines().size(); i++) {
-            String line = t.lines().get(i);
-            if (line.isBlank() || line.trim().startsWith("Lid  Out") || line.trim().startsWith("Port     Info") || line.contains("valid lids dumped")
-                    || line.startsWith("ibwarn:")) continue;
-            Matcher h = HEAD.matcher(line);
-            if (h.matches()) {
-                lid = Integer.parseInt(h.group(1));
-                guid = Long.parseUnsignedLong(h.group(2).substring(2), 16);
-                name = h.group(3);
+        List<Lft> tables = tables(t, issues, new HashMap<>());
+        if (tables.isEmpty()) throw t.error(0, "no 'Unicast lids ... of switch' heading");
+        if (tables.size() > 1) issues.add(t, tables.get(1).ref().line(), "ibroute printed " + tables.size() + " tables; the first is read");
+        return tables.get(0);
+    }
+
+    /** Every switch's table and what each LID is (dump_fts). */
+    public static ForwardingTables fabric(Text t, Issues issues) {
+        Map<Integer, ForwardingTables.Destination> dests = new HashMap<>();
+        List<Lft> tables = tables(t, issues, dests);
+        if (tables.isEmpty()) throw t.error(0, "no 'Unicast lids ... of switch' heading");
+        return new ForwardingTables(tables, dests);
+    }
+
+    private static List<Lft> tables(Text t, Issues issues, Map<Integer, ForwardingTables.Destination> dests) {
+        List<Lft> out = new ArrayList<>();
+        Map<Long, Integer> failed = new java.util.LinkedHashMap<>();
+        Lft.Builder table = null;
+        boolean ended = false;
+        ForwardingTables.Destination lastPort = null;
+        Text.Cursor c = t.cursor();
+        while (c.next()) {
+            String line = c.line();
+            String trimmed = line.trim();
+            if (trimmed.endsWith("lids dumped")) {
+                ended = true;
                 continue;
             }
-            Matcher e = ENTRY.matcher(line);
-            if (e.matches()) {
+            if (trimmed.isEmpty() || trimmed.startsWith("Lid  Out") || trimmed.startsWith("Lid Out") || trimmed.startsWith("Port     Info")
+                    || trimmed.startsWith("Port Info") || line.startsWith("ibwarn:")) continue;
+            Matcher fail = FAILED.matcher(line);
+            if (fail.find()) {
                 try {
-                    ports.put(Integer.parseInt(e.group(1).substring(2), 16), Integer.parseInt(e.group(2)));
+                    failed.putIfAbsent(Long.parseUnsignedLong(fail.group(2).substring(2), 16), c.number());
+                    issues.add(t, c.number(), "dump_fts could not read the forwarding table of switch '" + fail.group(1)
+                            + "' (SubnGet(LFT) failed): what it printed for it is not used");
                 } catch (NumberFormatException bad) {
-                    issues.add(t, i + 1, "unreadable LFT entry: '" + Text.excerpt(line) + "'");
+                    issues.add(t, c.number(), "unreadable switch GUID in '" + Text.excerpt(line) + "'");
                 }
-            } else issues.add(t, i + 1, "unrecognised ibroute line: '" + Text.excerpt(line) + "'");
+                continue;
+            }
+            Matcher h = HEAD.matcher(line);
+            if (h.matches()) {
+                if (table != null) keep(out, table, ended, t, issues);
+                ended = false;
+                Matcher lid = HEAD_LID.matcher(h.group(1));
+                long guid;
+                try {
+                    guid = Long.parseUnsignedLong(h.group(2).substring(2), 16);
+                } catch (NumberFormatException bad) {
+                    issues.add(t, c.number(), "unreadable switch GUID in '" + Text.excerpt(line) + "': the table is skipped");
+                    table = null;
+                    continue;
+                }
+                table = new Lft.Builder(lid.matches() ? Integer.parseInt(lid.group(1)) : 0, guid, h.group(3), new SourceRef(t.name(), c.number()));
+                lastPort = null;
+                continue;
+            }
+            // "0x0001 033 : (...)": read by hand, a 2,000-switch dump has millions of these lines
+            int lid = -1, port = -1;
+            String info = null;
+            if (line.length() >= 10 && line.startsWith("0x")) {
+                int sp = line.indexOf(' ', 2);
+                if (sp > 2 && sp <= 6 && line.length() >= sp + 4) {
+                    lid = hex(line, 2, sp);
+                    port = digits(line, sp + 1, sp + 4);
+                    String rest = line.substring(sp + 4).stripTrailing();
+                    if (rest.isEmpty()) info = "";
+                    else if (rest.startsWith(" : (") && rest.endsWith(")")) info = rest.substring(4, rest.length() - 1);
+                }
+            }
+            if (lid < 0 || port < 0 || info == null) {
+                issues.add(t, c.number(), "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
+                continue;
+            }
+            if (table == null) {
+                issues.add(t, c.number(), "forwarding table entry before any 'Unicast lids ... of switch' heading: '" + Text.excerpt(line) + "'");
+                continue;
+            }
+            if (info.startsWith("illegal port") || info.contains(" - illegal port") || port > 254 || lid > Lft.MAX_UNICAST_LID) continue;
+            table.put(lid, port);
+            ForwardingTables.Destination known = dests.get(lid);
+            if (known != null) {
+                lastPort = known;
+                continue;
+            }
+            Matcher node = NODE.matcher(info);
+            if (node.matches()) {
+                lastPort = new ForwardingTables.Destination(lid, node.group(1), Long.parseUnsignedLong(node.group(2).substring(2), 16), unquote(node.group(3)));
+                dests.put(lid, lastPort);
+            } else {
+                Matcher path = PATH.matcher(info);
+                // the further LIDs of an LMC range follow their port's base LID
+                if (path.matches() && lastPort != null) dests.put(lid, new ForwardingTables.Destination(lid, lastPort.type(), lastPort.portGuid(), lastPort.description()));
+                else lastPort = null;
+            }
         }
-        if (lid == null) throw t.error(0, "no 'Unicast lids ... of switch Lid N' heading");
-        return new Lft(lid, guid, name, ports);
+        if (table != null) keep(out, table, ended, t, issues);
+        out.removeIf(l -> failed.containsKey(l.switchGuid()));
+        return out;
+    }
+
+    private static void keep(List<Lft> out, Lft.Builder table, boolean ended, Text t, Issues issues) {
+        Lft l = table.build();
+        if (ended) out.add(l);
+        else issues.add(t, l.ref().line(), "the forwarding table of switch '" + l.switchName() + "' ends without its 'lids dumped' line (cut short): not used");
+    }
+
+    /** The hexadecimal number in s[from, to), -1 when it is not one. */
+    private static int hex(String s, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            int d = Character.digit(s.charAt(i), 16);
+            if (d < 0) return -1;
+            v = v * 16 + d;
+        }
+        return v;
+    }
+
+    /** The decimal number in s[from, to), -1 when it is not one. */
+    private static int digits(String s, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char ch = s.charAt(i);
+            if (ch < '0' || ch > '9') return -1;
+            v = v * 10 + (ch - '0');
+        }
+        return v;
+    }
+
+    private static String unquote(String s) {
+        return s.length() >= 2 && s.startsWith("'") && s.endsWith("'") ? s.substring(1, s.length() - 1) : s;
     }
 }

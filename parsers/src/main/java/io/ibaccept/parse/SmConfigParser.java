@@ -304,6 +304,11 @@ public final class SmConfigParser {
             {"EAVY SWEEP", "heavy-sweep"},
             {"SUBNET UP", "subnet-up"},
             {" tables configured on all switches", "routing"},
+            // osm_ucast_mgr.c / osm_ucast_ftree.c: the configured engine gave up and the next one (in the end minhop) ran
+            {"cannot build lid matrices", "routing-failed"},
+            {"cannot build fwd tables", "routing-failed"},
+            {"hasn't been identified as FatTree", "routing-failed"},
+            {"No routing engine able to successfully configure", "routing-failed"},
             {"log_trap_info:", "trap"},
     };
 

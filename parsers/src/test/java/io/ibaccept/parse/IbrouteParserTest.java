@@ -2,6 +2,7 @@ package io.ibaccept.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ibaccept.model.ForwardingTables;
 import io.ibaccept.model.Lft;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,11 @@ class IbrouteParserTest {
         assertThat(before.switchLid()).isEqualTo(4);
         assertThat(before.switchGuid()).isEqualTo(0x200002L);
         assertThat(before.switchName()).isEqualTo("leaf01");
-        assertThat(before.ports()).hasSize(14).containsEntry(1, 1).containsEntry(4, 0).containsEntry(9, 17);
+        assertThat(before.routed()).isEqualTo(14);
+        assertThat(before.port(1)).isEqualTo(1);
+        assertThat(before.port(4)).isZero();
+        assertThat(before.port(9)).isEqualTo(17);
+        assertThat(before.port(15)).isEqualTo(-1);
         assertThat(before.routedOut(17)).isEqualTo(3);
         assertThat(before.routedOut(19)).isEqualTo(3);
         // destinations behind the disabled port are "(unknown node and type)" but still routed there
@@ -27,8 +32,56 @@ class IbrouteParserTest {
         String text = String.join("\n", RealSamplesTest.real("ibroute/ibsim-ft9-leaf01-ftree.txt").lines()).replace("0x0009 017 :", "0x0009 01? :");
         Lft t = IbrouteParser.parse(new Text("ibroute", text), issues);
         assertThat(issues.list()).singleElement().satisfies(e -> assertThat(e.where().line()).isEqualTo(12));
-        assertThat(t.ports()).hasSize(13);
+        assertThat(t.routed()).isEqualTo(13);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> IbrouteParser.parse(new Text("ibroute", "0x0001 001 : (x)\n"), Issues.strict()))
-                .hasMessageContaining("no 'Unicast lids");
+                .hasMessageContaining("'Unicast lids");
+    }
+
+    @Test
+    void dumpFtsOfAFatTreeReadsEveryTableAndWhatEachLidIs() {
+        ForwardingTables t = IbrouteParser.fabric(RealSamplesTest.real("dump_fts/ibsim-2s4l-ftree.txt"), Issues.strict());
+        // as its 'N valid lids dumped' lines say: 22 per leaf, 21 per spine
+        assertThat(t.switches()).hasSize(6).allSatisfy(l -> assertThat(l.routed()).isEqualTo(l.switchName().startsWith("leaf") ? 22 : 21));
+        Lft leaf01 = t.switches().stream().filter(l -> l.switchName().equals("leaf01")).findFirst().orElseThrow();
+        // dump_fts heads a table with its DR path: the switch's LID is its port-0 entry
+        assertThat(leaf01.switchLid()).isEqualTo(4);
+        assertThat(leaf01.switchGuid()).isEqualTo(0x200002L);
+        assertThat(leaf01.ref().line()).isEqualTo(129);
+        assertThat(leaf01.port(0x13)).isEqualTo(33);
+        assertThat(t.destinations()).hasSize(22);
+        assertThat(t.destinations().get(1)).isEqualTo(new ForwardingTables.Destination(1, "Channel Adapter", 0x100001L, "node01 HCA-1"));
+        assertThat(t.destinations().get(2).isSwitch()).isTrue();
+    }
+
+    @Test
+    void theFurtherLidsOfAnLmcRangeNameTheirPortAndElidedLinesAreOneIssueEach() {
+        Issues issues = Issues.collecting();
+        // a real table quoted with '...' where the admin cut it
+        ForwardingTables t = IbrouteParser.fabric(RealSamplesTest.real("dump_fts/llnl-minos-ibroute-lmc2-excerpt.txt"), issues);
+        assertThat(issues.list()).extracting(e -> e.where().line()).containsExactly(7, 14, 18);
+        assertThat(t.switches()).singleElement().satisfies(l -> {
+            assertThat(l.switchLid()).isEqualTo(11);
+            assertThat(l.switchName()).isEqualTo("ISR9024D Voltaire");
+            assertThat(l.routed()).isEqualTo(16);
+            assertThat(l.port(0x406)).isEqualTo(3);
+        });
+        for (int lid = 0x404; lid <= 0x407; lid++)
+            assertThat(t.destinations().get(lid)).satisfies(d -> {
+                assertThat(d.portGuid()).isEqualTo(0x0002c9020024d3e1L);
+                assertThat(d.description()).isEqualTo("minos703");
+            });
+    }
+
+    @Test
+    void aSwitchDumpFtsCouldNotReadAndATableCutShortAreNotUsed() {
+        String text = String.join("\n", RealSamplesTest.real("dump_fts/ibsim-2s4l-ftree.txt").lines());
+        // dump_fts's stderr line for a failed LFT block, appended by the collect script; then the file cut mid-table
+        String failed = "SubnGet(LFT) failed on switch 'leaf04' DR path slid 0; dlid 0; 0,1,33,7 Node GUID 0x200005 SMA LID 15; MAD status 0x0 AM 0x0";
+        String cut = text.substring(0, text.indexOf("0x0010 035", text.indexOf("(leaf01):")));
+        Issues issues = Issues.collecting();
+        ForwardingTables t = IbrouteParser.fabric(new Text("dump_fts", cut + "\n" + failed + "\n"), issues);
+        assertThat(t.switches()).extracting(Lft::switchName).containsExactly("leaf03", "leaf02", "spine02", "spine01");
+        assertThat(issues.list()).extracting(e -> e.reason()).anySatisfy(r -> assertThat(r).contains("'leaf04'").contains("not used"))
+                .anySatisfy(r -> assertThat(r).contains("'leaf01' ends without its 'lids dumped' line"));
     }
 }

@@ -180,4 +180,12 @@ class SmConfigParserTest {
         assertThat(p.running()).isFalse();
         assertThat(p.args()).isEmpty();
     }
+
+    @Test
+    void anEngineThatGaveUpAndTheMinhopFallbackAreRoutingEvents() {
+        SmConfig.Log log = SmConfigParser.log(RealSamplesTest.real("opensm/opensm-ibsim-ring4-ftree-falls-back-to-minhop.log"), Issues.strict());
+        assertThat(log.events()).filteredOn(e -> e.kind().startsWith("routing")).extracting(SmConfig.LogEvent::kind, SmConfig.LogEvent::message)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("routing-failed", "ucast_mgr_route: ftree: cannot build lid matrices"),
+                        org.assertj.core.groups.Tuple.tuple("routing", "osm_ucast_mgr_process: minhop tables configured on all switches"));
+    }
 }
