@@ -42,6 +42,8 @@ final class ExtraSections {
         Element anchor = doc.getElementById("fabric") != null ? doc.getElementById("fabric") : doc.getElementById("nodes");
         String perf = PerfSection.html(facts.perfFigures(), facts.perfCommands());
         if (!perf.isEmpty()) insert(doc, anchor, perf);
+        String routing = RoutingSection.html(facts.analysis());
+        if (!routing.isEmpty()) insert(doc, anchor, routing);
         PlanDiff.Result plan = facts.plan();
         List<LinkWindowRow> rows = facts.linkWindow();
         if (!rows.isEmpty()) {
@@ -112,6 +114,22 @@ final class ExtraSections {
     static void pdf(Document doc, com.lowagie.text.pdf.PdfWriter writer, ReportFacts facts, Font h2, Font body, Font mono)
             throws DocumentException {
         PlanDiff.Result plan = facts.plan();
+        List<String> routing = RoutingSection.lines(facts.analysis());
+        if (!routing.isEmpty()) {
+            doc.newPage();
+            doc.add(new Paragraph("Routing", h2));
+            for (String l : routing) doc.add(new Paragraph(l, body));
+            String svg = RoutingSection.svg(facts.analysis());
+            if (!svg.isEmpty()) {
+                try {
+                    Image img = Image.getInstance(PerfPdf.render(svg, writer.getDirectContent()));
+                    img.scaleToFit(doc.getPageSize().getWidth() - doc.leftMargin() - doc.rightMargin(), (doc.getPageSize().getHeight() - doc.topMargin() - doc.bottomMargin()) * 0.6f);
+                    doc.add(img);
+                } catch (RuntimeException e) {
+                    doc.add(new Paragraph("(the spread picture could not be drawn: " + e.getMessage() + ")", body));
+                }
+            }
+        }
         List<PerfSection.Figure> figs = facts.perfFigures();
         if (!figs.isEmpty()) {
             doc.newPage();

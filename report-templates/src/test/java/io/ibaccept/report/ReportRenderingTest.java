@@ -129,6 +129,13 @@ class ReportRenderingTest {
         assertThat(doc.getElementById("verdict").text()).isEqualTo("ACCEPTED");
         assertThat(doc.getElementById("banner").hasClass("ACCEPTED")).isTrue();
         assertThat(doc.select("#problem-table tbody").text()).isEqualTo("No failures or warnings.");
+        // its forwarding tables: the routing section says every path works, no deadlock, and shows the even spread
+        assertThat(doc.select("#routing .routing-lines li")).extracting(Element::text).hasSize(3)
+                .anySatisfy(l -> assertThat(l).startsWith("PASS routing.reachability: every switch reaches all 6 CA LID(s)"))
+                .anySatisfy(l -> assertThat(l).startsWith("PASS routing.credit_loops: no credit loop"))
+                .anySatisfy(l -> assertThat(l).startsWith("PASS routing.balance: routes spread evenly"));
+        // one leaf with the 6 hosts: its uplinks carry none of them, the spines' bundles of 10 cables down to it carry all
+        assertThat(doc.select("#routing-spread svg")).hasSize(1);
     }
 
     @Test

@@ -182,6 +182,11 @@ public final class Analysis {
         return facts.perfView();
     }
 
+    /** What the forwarding tables do (dump_fts walked), as the routing checks judged it; null without tables. */
+    public io.ibaccept.fabric.Routing routing() {
+        return facts.routing();
+    }
+
     /** The per-link counter-window table; empty without counter samples. */
     public List<LinkWindowRow> linkWindow() {
         return facts.linkWindow();

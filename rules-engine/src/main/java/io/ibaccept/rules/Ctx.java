@@ -37,6 +37,11 @@ public final class Ctx {
         return facts.fabric();
     }
 
+    /** What the forwarding tables do (dump_fts walked over the fabric graph), once per analysis; null without them. */
+    public io.ibaccept.fabric.Routing routing() {
+        return facts.routing();
+    }
+
     /** The node-name-map, if the user gave one (--node-name-map FILE). */
     public Optional<io.ibaccept.fabric.NodeNameMap> names() {
         return Optional.ofNullable(facts.options().names());

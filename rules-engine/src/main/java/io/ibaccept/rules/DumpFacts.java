@@ -24,6 +24,7 @@ public final class DumpFacts {
     private final FabricOptions options;
     private final io.ibaccept.contract.Contract contract;
     private final Once<Fabric> fabric;
+    private final Once<io.ibaccept.fabric.Routing> routing;
     private final Once<FabricIndex> index;
     private final Once<PlanDiff.Result> planDiff;
     private final Once<PerfAnalysis> perf;
@@ -43,6 +44,11 @@ public final class DumpFacts {
         this.options = options == null ? FabricOptions.NONE : options;
         fabric = new Once<>(() -> FabricBuilder.build(data, this.options.names()));
         index = new Once<>(() -> new FabricIndex(data, fabricOrNull()));
+        routing = new Once<>(() -> {
+            Fabric f = fabricIfBuilt();
+            var t = data.fabric() == null ? null : data.fabric().lfts();
+            return f == null || t == null ? null : io.ibaccept.fabric.Routing.analyze(f, t);
+        });
         planDiff = new Once<>(this::comparePlan);
         perf = new Once<>(() -> PerfAnalysis.of(data, cfg));
         perfView = new Once<>(this::leaves);
@@ -76,6 +82,11 @@ public final class DumpFacts {
     /** The fabric graph (ibnetdiscover + iblinkinfo + node-name-map). Throws what the builder threw, each time asked. */
     public Fabric fabric() {
         return fabric.get();
+    }
+
+    /** What the switches' forwarding tables do on the fabric (dump_fts walked); null without tables or fabric graph. */
+    public io.ibaccept.fabric.Routing routing() {
+        return routing.get();
     }
 
     /** The fabric graph, switchless or not; null when it cannot be built (the fabric checks say why). */
@@ -143,7 +154,7 @@ public final class DumpFacts {
         var fd = data.fabric();
         if (fd == null || fd.topology() == null && fd.links() == null) return FabricView.empty();
         try {
-            return FabricView.of(fabric(), data);
+            return FabricView.of(fabric(), data, routing());
         } catch (RuntimeException e) {
             return FabricView.empty(); // the fabric checks report an unusable topology; localisation then works without leaves
         }

@@ -62,7 +62,7 @@ final class PerftestLocalisation implements PairTest {
             }
             if (s.pairs().size() > 20) ev.add(Evidence.of("+" + (s.pairs().size() - 20) + " more bad pairs", ""));
             List<String> objs = switch (s.kind()) {
-                case NODE, HCA -> List.of(s.name());
+                case NODE, HCA, ISL -> List.of(s.name());
                 default -> List.copyOf(objects);
             };
             Status st = s.kind() == Localisation.Kind.UNLOCALISED || !confirmedAny ? Status.WARN : Status.FAIL;

@@ -14,8 +14,9 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The two topology questions the performance rules ask, answered from the fabric graph (io.ibaccept.fabric): which
- * leaf switch a host is cabled to, and which switch-to-switch links (uplinks) leave a leaf.
+ * The topology questions the performance rules ask, answered from the fabric graph (io.ibaccept.fabric): which leaf
+ * switch a host is cabled to, which switch-to-switch links (uplinks) leave a leaf, and, where the forwarding tables
+ * were collected, which switch-to-switch ports the traffic between two hosts crosses.
  */
 public final class FabricView {
     /** A switch-to-switch link seen from the leaf; width/speed null when ibnetdiscover did not print them. */
@@ -29,10 +30,33 @@ public final class FabricView {
 
     private final Map<String, String> leafOfHost = new TreeMap<>();
     private final Map<String, List<Uplink>> uplinks = new HashMap<>();
+    private final java.util.function.BiFunction<String, String, List<String>> route;
 
     public FabricView(Map<String, String> leafOfHost, Map<String, List<Uplink>> uplinks) {
+        this(leafOfHost, uplinks, null);
+    }
+
+    /** route: the switch-to-switch ports from one host to another ("leaf01 port 33"), null when unknown. */
+    FabricView(Map<String, String> leafOfHost, Map<String, List<Uplink>> uplinks, java.util.function.BiFunction<String, String, List<String>> route) {
         this.leafOfHost.putAll(leafOfHost);
         this.uplinks.putAll(uplinks);
+        this.route = route;
+    }
+
+    /** Whether the routes between hosts are known (forwarding tables collected). */
+    public boolean knowsRoutes() {
+        return route != null;
+    }
+
+    /**
+     * The switch-to-switch ports the traffic of a pair crosses, both ways ("leaf01 port 33"); empty when not known (no
+     * tables, a host without LID, a route that does not arrive).
+     */
+    public List<String> isls(String a, String b) {
+        if (route == null) return List.of();
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>(route.apply(a, b));
+        out.addAll(route.apply(b, a));
+        return List.copyOf(out);
     }
 
     public static FabricView empty() {
@@ -44,16 +68,25 @@ public final class FabricView {
      * else by the first word of the node description, "node07 HCA-1"); uplinks = a switch's switch-to-switch links.
      */
     public static FabricView of(Fabric f, ClusterData d) {
+        return of(f, d, null);
+    }
+
+    /** With the routes between hosts, when the forwarding tables were walked (routing may be null). */
+    public static FabricView of(Fabric f, ClusterData d, io.ibaccept.fabric.Routing routing) {
         Map<Long, String> hostByGuid = new HashMap<>();
         for (HostData h : d.hosts().values())
             if (h.ibstat() != null) for (Ibstat.Ca ca : h.ibstat()) hostByGuid.put(ca.nodeGuid(), h.host());
         Map<String, String> leafOf = new TreeMap<>();
+        Map<String, Long> switchOf = new HashMap<>();
         for (Fabric.Node ca : f.hosts()) {
             String host = hostByGuid.getOrDefault(ca.guid(), firstWord(ca.description()));
             if (host == null) continue;
             for (Fabric.Link l : f.linksOf(ca.guid())) {
                 Fabric.Node sw = f.node(l.other(l.endAt(ca.guid())).guid());
-                if (sw != null && sw.isSwitch()) leafOf.putIfAbsent(host, sw.name());
+                if (sw != null && sw.isSwitch()) {
+                    leafOf.putIfAbsent(host, sw.name());
+                    switchOf.putIfAbsent(host, sw.guid());
+                }
             }
         }
         Map<String, List<Uplink>> ups = new HashMap<>();
@@ -64,7 +97,26 @@ public final class FabricView {
                 ups.computeIfAbsent(sw.name(), k -> new ArrayList<>()).add(new Uplink(sw.name(), mine.port(), f.name(other.guid()),
                         other.port(), l.width(), l.speed(), l.refs().isEmpty() ? "" : l.refs().get(0).toString()));
             }
-        return new FabricView(leafOf, ups);
+        if (routing == null || !routing.judged()) return new FabricView(leafOf, ups);
+        // a host's LID as the forwarding tables know it (its CA's first routed LID)
+        Map<String, Integer> lidOf = new HashMap<>();
+        for (Fabric.Node ca : f.hosts()) {
+            String host = hostByGuid.getOrDefault(ca.guid(), firstWord(ca.description()));
+            if (host != null && routing.lidOfNode(ca.guid()) > 0) lidOf.putIfAbsent(host, routing.lidOfNode(ca.guid()));
+        }
+        Map<String, List<String>> cache = new HashMap<>();
+        java.util.function.BiFunction<String, String, List<String>> route = (a, b) -> cache.computeIfAbsent(a + " " + b, k -> {
+            Long from = switchOf.get(a);
+            Integer lid = lidOf.get(b);
+            if (from == null || lid == null) return List.of();
+            List<String> isl = new ArrayList<>();
+            for (io.ibaccept.fabric.Routing.Hop h : routing.path(from, lid)) {
+                Fabric.End e = new Fabric.End(h.switchGuid(), h.port());
+                if (f.linkAt(e).filter(f::isSwitchToSwitch).isPresent()) isl.add(f.name(e));
+            }
+            return isl;
+        });
+        return new FabricView(leafOf, ups, route);
     }
 
     private static String firstWord(String s) {

@@ -17,6 +17,9 @@ import java.util.TreeSet;
  * <li>a node present in most of its own tested pairs as a bad pair (with partners on its own leaf too) is the node
  * (or its HCA, when other checks have PCIe/port/link findings on that host); nodes are taken greedily, each explaining
  * the bad pairs the previous ones did not;</li>
+ * <li>where the forwarding tables were collected: bad pairs left over whose routes share one switch-to-switch port
+ * that the good pairs' routes avoid point at that port's link (a degraded or erroring ISL the routing put them
+ * on);</li>
  * <li>bad pairs left over that all cross leaves, cluster on one leaf, and leave that leaf's intra-leaf pairs clean
  * point at the leaf's uplinks (a shared switch-to-switch link); when they all go to one other leaf, at the path
  * between the two; a degraded uplink (narrower/slower than the fabric's usual uplink) is named;</li>
@@ -28,7 +31,7 @@ import java.util.TreeSet;
 public final class Localisation {
     private Localisation() {}
 
-    public enum Kind { NODE, HCA, LEAF, LEAF_UPLINKS, PATH, UNLOCALISED }
+    public enum Kind { NODE, HCA, LEAF, ISL, LEAF_UPLINKS, PATH, UNLOCALISED }
 
     public enum Confidence { HIGH, MEDIUM, LOW }
 
@@ -98,6 +101,9 @@ public final class Localisation {
             out.add(new Suspect(kind, n, c, stmt, mine, ev));
         }
         mergeWholeLeaves(out, view, testedOf, total);
+
+        // 2. a switch-to-switch port the bad pairs' routes share and the good pairs' routes avoid
+        if (view.knowsRoutes()) sharedIsls(tested, badSet, left, view, total, out);
 
         // 2. leaf uplinks / leaf-to-leaf path for what no node explains
         if (view.knowsLeaves()) {
@@ -171,6 +177,36 @@ public final class Localisation {
                             + " (check the cable path of each: ibtracert between the two LIDs)", rest, List.of()));
         }
         return out;
+    }
+
+    /** Share of the pairs routed over a port that must be bad for the port to be named. */
+    static final double ISL_BAD_SHARE = 0.8;
+
+    private static void sharedIsls(Collection<Pair> tested, Set<Pair> badSet, Set<Pair> left, FabricView view, int total, List<Suspect> out) {
+        Map<String, Integer> good = new HashMap<>();
+        for (Pair p : tested) if (!badSet.contains(p)) for (String isl : view.isls(p.a(), p.b())) good.merge(isl, 1, Integer::sum);
+        while (true) {
+            Map<String, List<Pair>> bad = new TreeMap<>();
+            for (Pair p : left) for (String isl : view.isls(p.a(), p.b())) bad.computeIfAbsent(isl, k -> new ArrayList<>()).add(p);
+            String pick = null;
+            for (var e : bad.entrySet()) {
+                int b = e.getValue().size(), g = good.getOrDefault(e.getKey(), 0);
+                if (b < 2 || b < ISL_BAD_SHARE * (b + g)) continue;
+                if (pick == null || b > bad.get(pick).size()) pick = e.getKey();
+            }
+            if (pick == null) return;
+            List<Pair> mine = bad.get(pick);
+            int leftBefore = left.size();
+            left.removeAll(mine);
+            int g = good.getOrDefault(pick, 0);
+            List<String> ev = new ArrayList<>();
+            ev.add("routed over " + pick + ": " + mine.size() + " bad pair(s) and " + g + " good one(s); the forwarding tables (dump_fts) give each pair's route");
+            for (Pair p : mine.subList(0, Math.min(5, mine.size()))) ev.add("route of " + p + ": " + String.join(", ", view.isls(p.a(), p.b())));
+            double share = mine.size() / (double) leftBefore;
+            Confidence c = g == 0 && share >= 0.8 && mine.size() >= 3 ? Confidence.HIGH : share >= 0.5 ? Confidence.MEDIUM : Confidence.LOW;
+            out.add(new Suspect(Kind.ISL, pick, c, "the switch-to-switch port " + pick + " is on the route of " + mine.size() + " of " + total
+                    + " bad pairs and of " + g + " good pair(s)", mine, ev));
+        }
     }
 
     /**

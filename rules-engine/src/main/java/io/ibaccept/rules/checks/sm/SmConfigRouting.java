@@ -3,7 +3,7 @@ package io.ibaccept.rules.checks.sm;
 import io.ibaccept.rules.checks.SmCheck;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.fabric.Fabric;
-import io.ibaccept.model.SmConfig;
+import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
@@ -32,8 +32,8 @@ public final class SmConfigRouting implements SmCheck {
     }
 
     public List<Setting> settings() {
-        return List.of(Setting.of("tree_engines", Setting.Type.LIST, "ftree,updn,ar_updn,ar_ftree,dfsssp,ar_dfsssp,sssp,nue",
-                "routing engines fit for a fat tree (the first engine of routing_engine is judged)"));
+        return List.of(Setting.of("tree_engines", Setting.Type.LIST, "ftree,updn,ar_updn,ar_ftree,dfsssp,ar_dfsssp,sssp,nue,file",
+                "routing engines fit for a fat tree (the first engine of routing_engine is judged; 'file' loads the site's own tables, which the routing checks judge)"));
     }
 
     public void evaluate(Ctx c) {
@@ -44,37 +44,31 @@ public final class SmConfigRouting implements SmCheck {
         boolean bad = false;
         List<String> ok = new ArrayList<>();
         // SM nodes with the same routing_engine (and the same engine run) are one finding: one configuration fault
-        Map<String, List<SmConfig>> byEngine = new LinkedHashMap<>();
         Map<String, List<Evidence>> evidence = new LinkedHashMap<>();
-        for (SmConfig s : SmFacts.configured(c).values()) {
-            String value = s.option("routing_engine").map(SmConfig.Option::value).orElse("(null)");
-            boolean unset = value.isBlank() || value.equals("(null)");
-            String first = unset ? "minhop" : value.split(",")[0].trim().toLowerCase(Locale.ROOT);
-            List<Evidence> ev = new ArrayList<>(List.of(SmFacts.evidence(s, "routing_engine", "(null): minhop")));
-            String ran = null;
-            if (s.log() != null)
-                for (SmConfig.LogEvent e : s.log().events())
-                    if (e.kind().equals("routing")) {
-                        ran = e.message().substring(e.message().indexOf(':') + 1).trim().split("\\s+")[0];
-                        ev.add(Evidence.of(s.host() + " opensm.log: " + e.message(), e.ref()));
-                    }
-            String fell = ran != null && !ran.equalsIgnoreCase(first) ? "; opensm.log shows " + ran + " ran instead (" + first
+        Map<String, List<String>> byEngineHosts = new LinkedHashMap<>();
+        for (SmFacts.Engine s : SmFacts.engines(c)) {
+            String fell = s.fellBack() ? "; opensm.log shows " + s.ran() + " ran instead (" + s.configured()
                     + " failed on this topology and opensm fell back)" : "";
-            String label = (unset ? "not set (opensm uses minhop)" : value) + fell;
-            if (tree && (!fit.contains(first) || !fell.isEmpty())) {
-                byEngine.computeIfAbsent(label, k -> new ArrayList<>()).add(s);
-                evidence.computeIfAbsent(label, k -> new ArrayList<>()).addAll(ev);
-            } else ok.add(s.host() + " " + (unset ? "minhop (default)" : value) + (ran == null ? "" : ", ran " + ran));
+            String label = (s.unset() ? "not set (opensm uses minhop)" : s.value()) + fell;
+            if (tree && !fit.contains(s.configured()) || s.fellBack()) {
+                byEngineHosts.computeIfAbsent(label, k -> new ArrayList<>()).add(s.host());
+                evidence.computeIfAbsent(label, k -> new ArrayList<>()).addAll(s.evidence());
+            } else ok.add(s.host() + " " + (s.unset() ? "minhop (default)" : s.value()) + (s.ran() == null ? "" : ", ran " + s.ran()));
         }
-        for (var e : byEngine.entrySet()) {
+        for (var e : byEngineHosts.entrySet()) {
             bad = true;
-            List<String> hosts = e.getValue().stream().map(SmConfig::host).toList();
+            List<String> hosts = e.getValue();
             Map<String, Object> v = new LinkedHashMap<>();
             v.put("host", String.join(", ", hosts));
             v.put("engine", e.getKey());
             v.put("levels", levels);
-            c.problem(Status.WARN, hosts, evidence.get(e.getKey()), String.join(", ", hosts) + ": routing_engine " + e.getKey()
-                    + " on a " + levels + "-level fat tree of " + f.switches().size() + " switches", "", v);
+            String topology = tree ? "a " + levels + "-level fat tree of " + f.switches().size() + " switches"
+                    : "a fabric of " + f.switches().size() + " switches that is not a fat tree";
+            v.put("topology", topology);
+            Finding w = c.problem(Status.WARN, hosts, evidence.get(e.getKey()), String.join(", ", hosts) + ": routing_engine " + e.getKey()
+                    + " on " + topology, e.getKey().contains("fell back") ? "fallback" : "", v);
+            // the routes' own findings (imbalance, credit loops) are what this fallback did
+            if (e.getKey().contains("fell back")) c.covers(w, List.of(SmFacts.ROUTING_FALLBACK));
         }
         if (!bad) c.pass((tree ? "fat tree of " + levels + " levels: " : "not a multi-level tree: ") + String.join("; ", ok), List.of(), List.of());
     }

@@ -126,6 +126,56 @@ public final class SmFacts {
         return all.values().stream().filter(s -> s.partitions() != null).findFirst();
     }
 
+    /** Key of the finding that an SM's routing engine failed and opensm fell back (the routes' findings go under it). */
+    public static final String ROUTING_FALLBACK = "sm:routing-fallback";
+
+    /**
+     * An SM node's routing engine: configured is the first engine of routing_engine ("minhop" when unset), ran the one
+     * opensm.log last reported as "... tables configured on all switches" (null when the log does not say), with the
+     * option and log lines as evidence.
+     */
+    public record Engine(String host, String configured, boolean unset, String value, String ran, List<Evidence> evidence) {
+        /** The engine the routes are from: what ran if logged, else what is configured. */
+        public String effective() {
+            return ran != null ? ran : configured;
+        }
+
+        public boolean fellBack() {
+            return ran != null && !ran.equalsIgnoreCase(configured);
+        }
+    }
+
+    /** The routing engine of every SM node whose options can be judged. */
+    public static List<Engine> engines(Ctx c) {
+        List<Engine> out = new ArrayList<>();
+        for (SmConfig s : configured(c).values()) {
+            String value = s.option("routing_engine").map(SmConfig.Option::value).orElse("(null)");
+            boolean unset = value.isBlank() || value.equals("(null)");
+            String first = unset ? "minhop" : value.split(",")[0].trim().toLowerCase(java.util.Locale.ROOT);
+            List<Evidence> ev = new ArrayList<>(List.of(evidence(s, "routing_engine", "(null): minhop")));
+            String ran = null;
+            if (s.log() != null)
+                for (SmConfig.LogEvent e : s.log().events())
+                    if (e.kind().equals("routing") || e.kind().equals("routing-failed")) {
+                        if (e.kind().equals("routing")) ran = e.message().substring(e.message().indexOf(':') + 1).trim().split("\\s+")[0];
+                        ev.add(Evidence.of(s.host() + " opensm.log: " + e.message(), e.ref()));
+                    }
+            out.add(new Engine(s.host(), first, unset, value, ran, ev));
+        }
+        return out;
+    }
+
+    /** The engine the fabric's routes come from: the live master's SM node's, else the only SM node's; empty if unknown. */
+    public static Optional<Engine> routingEngine(Ctx c) {
+        List<Engine> all = engines(c);
+        Optional<SmInfo> m = liveMaster(c);
+        if (m.isPresent()) {
+            String h = host(c, m.get());
+            for (Engine e : all) if (e.host().equals(h)) return Optional.of(e);
+        }
+        return all.size() == 1 ? Optional.of(all.get(0)) : Optional.empty();
+    }
+
     /** A running opensm that found no option file (none given with -F, none at the default paths): it runs on its defaults. */
     static boolean withoutConfigFile(SmConfig s) {
         return s.conf() == null && s.process() != null && s.process().running() && s.process().configFile().isBlank();
