@@ -118,11 +118,45 @@ final class Bench {
             }
             if (warm.size() > 1) out.println(line("warm median (runs 2-" + warm.size() + ")", median(warm.subList(1, warm.size())), "peak heap"));
             else if (warm.size() == 1) out.println(line("warm (1 run, JIT cold)", warm.get(0), "peak heap"));
+            routingWalk(dump, given == null ? nodes : 0);
             out.println("reports: " + reportSizes(outDir) + (warm.isEmpty() ? "" : "; " + findings + " findings, verdict " + verdict));
             return 0;
         } finally {
             delete(tmp);
         }
+    }
+
+    /**
+     * The route walk of the routing checks alone, warm, median of 3: over the dump's dump_fts, or over the generated
+     * tables of a synthetic fabric whose dump_fts is too large to write (nodes > 0).
+     */
+    private void routingWalk(Path dump, int nodes) {
+        ClusterData d = DumpLoader.load(dump);
+        io.ibaccept.fabric.Fabric f = Analysis.of(d).fabric();
+        io.ibaccept.model.ForwardingTables t = d.fabric().lfts();
+        if (f == null) {
+            out.println("routing walk: no fabric graph in the dump");
+            return;
+        }
+        String from = "dump_fts";
+        if (t == null && nodes > 0) {
+            t = SyntheticDump.forwardingTables(nodes, true);
+            from = "generated in memory (dump_fts text too large to write)";
+        }
+        if (t == null) {
+            out.println("routing walk: no dump_fts in the dump");
+            return;
+        }
+        long[] ms = new long[3];
+        io.ibaccept.fabric.Routing r = null;
+        for (int i = 0; i < ms.length; i++) {
+            long t0 = System.nanoTime();
+            r = io.ibaccept.fabric.Routing.analyze(f, t);
+            ms[i] = (System.nanoTime() - t0) / 1_000_000;
+        }
+        java.util.Arrays.sort(ms);
+        out.printf(Locale.ROOT, "routing walk (%s): median %d ms of 3 warm runs: %d switches x %d CA LIDs, %d paths, %d switch-to-switch ports, %d credit loop(s)%n",
+                from, ms[1], t.switches().size(), r.destinations(), r.pathsWalked(), r.channels(), r.creditLoops().size());
     }
 
     private static List<String> oneShot(Path dump, Path outDir) {

@@ -61,6 +61,27 @@ class SyntheticFabricTest {
                     .collect(Collectors.groupingBy(Topology.Port::remoteDescription, Collectors.counting()));
             assertThat(up).hasSize(4).allSatisfy((core, n) -> assertThat(n).isEqualTo(5L));
         }
+        // its forwarding tables, as a tree-aware engine writes them: every host reached from every switch, up then
+        // down (no credit loop), each uplink and each bundle of parallel cables carrying the same number of hosts
+        assertThat(d.problems()).isEmpty();
+        assertThat(d.fabric().lfts().switches()).hasSize(280);
+        io.ibaccept.fabric.Routing r = io.ibaccept.fabric.Routing.analyze(io.ibaccept.fabric.FabricBuilder.build(d, null), d.fabric().lfts());
+        assertThat(r.destinations()).isEqualTo(2000);
+        assertThat(r.pathsWalked()).isEqualTo(2000L * 280);
+        assertThat(r.deadEnds()).isEmpty();
+        assertThat(r.loops()).isEmpty();
+        assertThat(r.longPaths()).isEmpty();
+        assertThat(r.creditLoops()).isEmpty();
+        assertThat(r.maxHops()).isEqualTo(5);
+        assertThat(r.spreads()).isNotEmpty().allSatisfy(sp -> assertThat(sp.ratio()).as(sp.toString()).isEqualTo(1.0));
+        // the same tables built in memory, as bench walks them where the text would be too large
+        io.ibaccept.model.ForwardingTables mem = SyntheticDump.forwardingTables(2000, false);
+        assertThat(mem.switches()).hasSize(280);
+        for (io.ibaccept.model.Lft l : d.fabric().lfts().switches()) {
+            io.ibaccept.model.Lft m = mem.switches().stream().filter(x -> x.switchGuid() == l.switchGuid()).findFirst().orElseThrow();
+            assertThat(m.routed()).isEqualTo(l.routed());
+            assertThat(m.port(1000 + 1234)).isEqualTo(l.port(1000 + 1234));
+        }
     }
 
     @Test

@@ -57,6 +57,187 @@ public final class SyntheticDump {
         }
     }
 
+    /** The switches of an N-node tree, cabled to each other and to their hosts (host index down: not cabled). */
+    private record Layout(List<Sw> leaf, List<Sw> mid, List<Sw> top, int levels, int isls) {
+        List<Sw> switches() {
+            List<Sw> all = new ArrayList<>(top);
+            all.addAll(mid);
+            all.addAll(leaf);
+            return all;
+        }
+    }
+
+    private static Layout layout(int nodes, int down) {
+        // the switches: the first two of the top level run the SMs (LIDs 500 and 501)
+        int leaves = (nodes + HOSTS_PER_LEAF - 1) / HOSTS_PER_LEAF;
+        int lidNext = HOST_LID0 + nodes;
+        String leafFmt = leaves > 999 ? "leaf%04d" : "leaf%03d";
+        List<Sw> leaf = new ArrayList<>(), mid = new ArrayList<>(), top = new ArrayList<>();
+        for (int l = 0; l < leaves; l++) leaf.add(new Sw(String.format(leafFmt, l + 1), LEAF_GUID0 + l, lidNext++, 41));
+        int isls = 0, levels;
+        if (leaves <= 40) {
+            levels = 2;
+            int spines = spread(leaves), m = UPLINKS / spines;
+            for (int s = 0; s < spines; s++) top.add(new Sw(String.format("spine%02d", s + 1), TOP_GUID0 + s, 500 + s, 41));
+            for (int l = 0; l < leaves; l++)
+                for (int k = 0; k < UPLINKS; k++, isls++) cable(leaf.get(l), HOSTS_PER_LEAF + k + 1, top.get(k % spines), l * m + k / spines + 1);
+        } else {
+            levels = 3;
+            int pods = (leaves + HOSTS_PER_LEAF - 1) / HOSTS_PER_LEAF, perGroup = spread(pods), m = UPLINKS / perGroup;
+            int corePorts = pods * m <= 40 ? 41 : Math.max(64, pods * m);
+            for (int j = 0; j < UPLINKS; j++)
+                for (int c = 0; c < perGroup; c++) top.add(new Sw(String.format("core%03d", top.size() + 1), TOP_GUID0 + top.size(), 500 + top.size(), corePorts));
+            for (int p = 0; p < pods; p++)
+                for (int j = 0; j < UPLINKS; j++) mid.add(new Sw(String.format("spine%04d", mid.size() + 1), MID_GUID0 + mid.size(), lidNext++, 41));
+            for (int l = 0; l < leaves; l++)
+                for (int k = 0; k < UPLINKS; k++, isls++) cable(leaf.get(l), HOSTS_PER_LEAF + k + 1, mid.get(l / HOSTS_PER_LEAF * UPLINKS + k), l % HOSTS_PER_LEAF + 1);
+            for (int p = 0; p < pods; p++)
+                for (int j = 0; j < UPLINKS; j++)
+                    for (int k = 0; k < UPLINKS; k++, isls++)
+                        cable(mid.get(p * UPLINKS + j), HOSTS_PER_LEAF + k + 1, top.get(j * perGroup + k % perGroup), p * m + k / perGroup + 1);
+        }
+
+        for (int i = 0; i < nodes; i++) {
+            if (i == down) continue;
+            Sw lf = leaf.get(i / HOSTS_PER_LEAF);
+            lf.peer[i % HOSTS_PER_LEAF + 1] = i;
+            lf.peerPort[i % HOSTS_PER_LEAF + 1] = 1;
+        }
+        return new Layout(leaf, mid, top, levels, isls);
+    }
+
+    /** dump_fts is written when its text stays below this (above it, bench walks the tables in memory). */
+    static final long MAX_FTS_BYTES = 48L << 20;
+
+    /**
+     * Forwarding tables as a tree-aware engine writes them: towards a host, each switch chooses among its ports one
+     * step closer to the host's leaf by the host's index (so each uplink carries the same number of destinations), a
+     * leaf delivers on the host's port; each switch routes its own LID to port 0. Switch LIDs other than its own are
+     * left out (the routing checks walk CA LIDs).
+     */
+    private static final class Routes {
+        final List<Sw> all;
+        final Map<Sw, Integer> idx = new java.util.IdentityHashMap<>();
+        final List<Sw> leaf;
+        final int nodes, down;
+        final int[][] dist; // per leaf, per switch: switch hops to it
+
+        Routes(Layout lay, int nodes, int down) {
+            this.all = lay.switches();
+            this.leaf = lay.leaf();
+            this.nodes = nodes;
+            this.down = down;
+            for (int i = 0; i < all.size(); i++) idx.put(all.get(i), i);
+            dist = new int[leaf.size()][];
+            for (int l = 0; l < leaf.size(); l++) dist[l] = bfs(leaf.get(l));
+        }
+
+        private int[] bfs(Sw from) {
+            int[] d = new int[all.size()];
+            java.util.Arrays.fill(d, -1);
+            java.util.ArrayDeque<Sw> q = new java.util.ArrayDeque<>();
+            d[idx.get(from)] = 0;
+            q.add(from);
+            while (!q.isEmpty()) {
+                Sw s = q.poll();
+                for (int p = 1; p <= s.ports; p++)
+                    if (s.peer[p] instanceof Sw r && d[idx.get(r)] < 0) {
+                        d[idx.get(r)] = d[idx.get(s)] + 1;
+                        q.add(r);
+                    }
+            }
+            return d;
+        }
+
+        /** The port s sends host i out of. */
+        int port(Sw s, int i) {
+            int l = i / HOSTS_PER_LEAF;
+            if (s == leaf.get(l)) return i % HOSTS_PER_LEAF + 1;
+            int here = dist[l][idx.get(s)], n = 0;
+            int[] closer = new int[s.ports];
+            for (int p = 1; p <= s.ports; p++)
+                if (s.peer[p] instanceof Sw r && dist[l][idx.get(r)] == here - 1) closer[n++] = p;
+            return closer[i % n];
+        }
+
+        /** The directed-route path from the first host to each switch, as dump_fts heads its tables ("0,1,21,3"). */
+        Map<Sw, String> paths() {
+            Map<Sw, String> out = new java.util.IdentityHashMap<>();
+            Sw first = leaf.get(0);
+            out.put(first, "0,1");
+            java.util.ArrayDeque<Sw> q = new java.util.ArrayDeque<>(List.of(first));
+            while (!q.isEmpty()) {
+                Sw s = q.poll();
+                for (int p = 1; p <= s.ports; p++)
+                    if (s.peer[p] instanceof Sw r && !out.containsKey(r)) {
+                        out.put(r, out.get(s) + "," + p);
+                        q.add(r);
+                    }
+            }
+            return out;
+        }
+
+        long textBytes() {
+            return (long) all.size() * (nodes + 4) * 84;
+        }
+
+        /** dump_fts's output for these tables. */
+        String dumpFts(List<String> hosts) {
+            StringBuilder sb = new StringBuilder();
+            Map<Sw, String> paths = paths();
+            int topLid = HOST_LID0 + nodes - 1;
+            for (Sw s : all) topLid = Math.max(topLid, s.lid);
+            for (Sw s : all) {
+                sb.append(String.format("Unicast lids [0x0-0x%x] of switch DR path slid 0; dlid 0; %s guid 0x%016x (%s):%n", topLid, paths.get(s), s.guid, s.name));
+                sb.append("  Lid  Out   Destination\n       Port     Info \n");
+                int n = 0;
+                boolean own = false;
+                for (int i = 0; i < nodes; i++) {
+                    if (!own && s.lid < HOST_LID0 + i) {
+                        sb.append(String.format("0x%04x 000 : (Switch portguid 0x%016x: '%s')%n", s.lid, s.guid, s.name));
+                        own = true;
+                        n++;
+                    }
+                    if (i == down) continue;
+                    sb.append(String.format("0x%04x %03d : (Channel Adapter portguid 0x%016x: '%s HCA-1')%n", HOST_LID0 + i, port(s, i), HOST_GUID0 + 2L * i, hosts.get(i)));
+                    n++;
+                }
+                if (!own) {
+                    sb.append(String.format("0x%04x 000 : (Switch portguid 0x%016x: '%s')%n", s.lid, s.guid, s.name));
+                    n++;
+                }
+                sb.append(n).append(" valid lids dumped \n");
+            }
+            return sb.toString();
+        }
+
+        io.ibaccept.model.ForwardingTables tables(List<String> hosts) {
+            List<io.ibaccept.model.Lft> out = new ArrayList<>();
+            Map<Integer, io.ibaccept.model.ForwardingTables.Destination> dests = new java.util.HashMap<>();
+            for (int i = 0; i < nodes; i++)
+                if (i != down) dests.put(HOST_LID0 + i, new io.ibaccept.model.ForwardingTables.Destination(HOST_LID0 + i, "Channel Adapter", HOST_GUID0 + 2L * i, hosts.get(i) + " HCA-1"));
+            for (Sw s : all) {
+                io.ibaccept.model.Lft.Builder b = new io.ibaccept.model.Lft.Builder(s.lid, s.guid, s.name, new io.ibaccept.parse.SourceRef("fabric/dump_fts.out", 1));
+                b.put(s.lid, 0);
+                for (int i = 0; i < nodes; i++) if (i != down) b.put(HOST_LID0 + i, port(s, i));
+                out.add(b.build());
+            }
+            return new io.ibaccept.model.ForwardingTables(out, dests);
+        }
+    }
+
+    /**
+     * The forwarding tables of the N-node dump generate() writes (with its faults: the down host is not routed), built
+     * in memory: for fabrics whose dump_fts text would be too large to write.
+     */
+    public static io.ibaccept.model.ForwardingTables forwardingTables(int nodes, boolean faults) {
+        int down = faults ? nodes / 3 : -1;
+        List<String> hosts = new ArrayList<>();
+        String hostFmt = nodes > 9999 ? "cn%05d" : "cn%04d";
+        for (int i = 1; i <= nodes; i++) hosts.add(String.format(hostFmt, i));
+        return new Routes(layout(nodes, down), nodes, down).tables(hosts);
+    }
+
     /** iblinkinfo's note after a link: "Could be 4X" when both ends (4X-capable here) trained narrower, as ibsim prints it. */
     private static String couldBe(String width) {
         return width.equals("4X") ? "( )" : "(Could be 4X )";
@@ -99,33 +280,9 @@ public final class SyntheticDump {
         int down = nodes / 3, oneX = nodes / 2, edr = nodes / 2 + 1, lowMem = nodes / 4, gen3 = nodes / 5;
         if (!faults) down = oneX = edr = lowMem = gen3 = -1;
 
-        // the switches: the first two of the top level run the SMs (LIDs 500 and 501)
-        int lidNext = HOST_LID0 + nodes;
-        String leafFmt = leaves > 999 ? "leaf%04d" : "leaf%03d";
-        List<Sw> leaf = new ArrayList<>(), mid = new ArrayList<>(), top = new ArrayList<>();
-        for (int l = 0; l < leaves; l++) leaf.add(new Sw(String.format(leafFmt, l + 1), LEAF_GUID0 + l, lidNext++, 41));
-        int isls = 0, levels;
-        if (leaves <= 40) {
-            levels = 2;
-            int spines = spread(leaves), m = UPLINKS / spines;
-            for (int s = 0; s < spines; s++) top.add(new Sw(String.format("spine%02d", s + 1), TOP_GUID0 + s, 500 + s, 41));
-            for (int l = 0; l < leaves; l++)
-                for (int k = 0; k < UPLINKS; k++, isls++) cable(leaf.get(l), HOSTS_PER_LEAF + k + 1, top.get(k % spines), l * m + k / spines + 1);
-        } else {
-            levels = 3;
-            int pods = (leaves + HOSTS_PER_LEAF - 1) / HOSTS_PER_LEAF, perGroup = spread(pods), m = UPLINKS / perGroup;
-            int corePorts = pods * m <= 40 ? 41 : Math.max(64, pods * m);
-            for (int j = 0; j < UPLINKS; j++)
-                for (int c = 0; c < perGroup; c++) top.add(new Sw(String.format("core%03d", top.size() + 1), TOP_GUID0 + top.size(), 500 + top.size(), corePorts));
-            for (int p = 0; p < pods; p++)
-                for (int j = 0; j < UPLINKS; j++) mid.add(new Sw(String.format("spine%04d", mid.size() + 1), MID_GUID0 + mid.size(), lidNext++, 41));
-            for (int l = 0; l < leaves; l++)
-                for (int k = 0; k < UPLINKS; k++, isls++) cable(leaf.get(l), HOSTS_PER_LEAF + k + 1, mid.get(l / HOSTS_PER_LEAF * UPLINKS + k), l % HOSTS_PER_LEAF + 1);
-            for (int p = 0; p < pods; p++)
-                for (int j = 0; j < UPLINKS; j++)
-                    for (int k = 0; k < UPLINKS; k++, isls++)
-                        cable(mid.get(p * UPLINKS + j), HOSTS_PER_LEAF + k + 1, top.get(j * perGroup + k % perGroup), p * m + k / perGroup + 1);
-        }
+        Layout lay = layout(nodes, down);
+        List<Sw> leaf = lay.leaf(), mid = lay.mid(), top = lay.top();
+        int isls = lay.isls(), levels = lay.levels();
 
         // hosts, their node files, and their cable to the leaf
         String[] linkWidth = new String[nodes], linkSpeed = new String[nodes];
@@ -136,11 +293,6 @@ public final class SyntheticDump {
             boolean isDown = i == down;
             linkWidth[i] = i == oneX || (everyNode && i % 2 == 1) ? "1X" : "4X";
             linkSpeed[i] = i == edr ? "25.78125 Gbps" : "53.125 Gbps";
-            Sw lf = leaf.get(i / HOSTS_PER_LEAF);
-            if (!isDown) {
-                lf.peer[i % HOSTS_PER_LEAF + 1] = i;
-                lf.peerPort[i % HOSTS_PER_LEAF + 1] = 1;
-            }
             ok(w, Cmd.IBSTAT, h, ibstat(guid, lid, isDown));
             ok(w, Cmd.PORTINFO, h, portinfo(lid, isDown ? "Down" : "Active", linkWidth[i], linkSpeed[i]));
             ok(w, Cmd.PKEYS, h, pkeys());
@@ -201,6 +353,8 @@ public final class SyntheticDump {
         }
         if (faults) errs.append(String.format("Errors for 0x%x \"%s\"%n   GUID 0x%x port 3: [SymbolErrorCounter == 250]%n", LEAF_GUID0, leaf.get(0).name, LEAF_GUID0));
         ok(w, Cmd.IBLINKINFO, null, links.toString());
+        Routes routes = new Routes(lay, nodes, down);
+        if (routes.textBytes() <= MAX_FTS_BYTES) ok(w, Cmd.DUMP_FTS, null, routes.dumpFts(hosts));
         ok(w, Cmd.IBNETDISCOVER, null, topo.toString());
         ok(w, Cmd.IBQUERYERRORS, null, errs + "\n## Summary: " + (nodes - (down >= 0 ? 1 : 0) + switches.size()) + " nodes checked, "
                 + (faults ? 1 : 0) + " bad nodes found\n##          " + ports + " ports checked, " + (faults ? 1 : 0) + " ports have errors beyond threshold\n");
