@@ -44,6 +44,8 @@ final class ExtraSections {
         if (!perf.isEmpty()) insert(doc, anchor, perf);
         String routing = RoutingSection.html(facts.analysis());
         if (!routing.isEmpty()) insert(doc, anchor, routing);
+        String ports = PortMapSection.html(facts.analysis());
+        if (!ports.isEmpty()) insert(doc, anchor, ports);
         PlanDiff.Result plan = facts.plan();
         List<LinkWindowRow> rows = facts.linkWindow();
         if (!rows.isEmpty()) {
@@ -92,6 +94,18 @@ final class ExtraSections {
         else doc.body().append(html);
     }
 
+    /** An SVG drawn as PDF vectors, at most the page's width and this share of its height. */
+    private static void figure(Document doc, com.lowagie.text.pdf.PdfWriter writer, String svg, Font body, float height) throws DocumentException {
+        try {
+            Image img = Image.getInstance(PerfPdf.render(svg, writer.getDirectContent()));
+            img.scaleToFit(doc.getPageSize().getWidth() - doc.leftMargin() - doc.rightMargin(),
+                    (doc.getPageSize().getHeight() - doc.topMargin() - doc.bottomMargin()) * height);
+            doc.add(img);
+        } catch (RuntimeException e) {
+            doc.add(new Paragraph("(the figure could not be drawn: " + e.getMessage() + ")", body));
+        }
+    }
+
     static final String[] WORK_HEADER = {"Step", "Action", "Device", "Port", "Peer device", "Peer port", "Cable id", "Reason", "Done"};
 
     static String[] workCells(PlanDiff.Work w) {
@@ -120,15 +134,17 @@ final class ExtraSections {
             doc.add(new Paragraph("Routing", h2));
             for (String l : routing) doc.add(new Paragraph(l, body));
             String svg = RoutingSection.svg(facts.analysis());
-            if (!svg.isEmpty()) {
-                try {
-                    Image img = Image.getInstance(PerfPdf.render(svg, writer.getDirectContent()));
-                    img.scaleToFit(doc.getPageSize().getWidth() - doc.leftMargin() - doc.rightMargin(), (doc.getPageSize().getHeight() - doc.topMargin() - doc.bottomMargin()) * 0.6f);
-                    doc.add(img);
-                } catch (RuntimeException e) {
-                    doc.add(new Paragraph("(the spread picture could not be drawn: " + e.getMessage() + ")", body));
-                }
-            }
+            if (!svg.isEmpty()) figure(doc, writer, svg, body, 0.6f);
+        }
+        String map = PortMapSection.svg(facts.analysis());
+        if (!map.isEmpty()) {
+            doc.newPage();
+            doc.add(new Paragraph("Switch ports", h2));
+            figure(doc, writer, map, body, 0.75f);
+            doc.add(new Paragraph("One cell per switch port: green for a host cable, dark green for a switch-to-switch cable, grey when empty; "
+                    + "orange or red when a WARN or FAIL finding names the port or its cable.", body));
+            String worst = PortMapSection.worstLinks(facts.linkWindow());
+            if (!worst.isEmpty()) figure(doc, writer, worst, body, 0.35f);
         }
         List<PerfSection.Figure> figs = facts.perfFigures();
         if (!figs.isEmpty()) {

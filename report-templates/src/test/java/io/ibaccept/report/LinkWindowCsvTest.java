@@ -35,4 +35,17 @@ class LinkWindowCsvTest {
         assertThat(snap.get("errors_before_window")).isEqualTo("7");
         assertThat(snap.get("carried_load")).isEmpty();
     }
+
+    @Test
+    void theWorstLinksChartDrawsTheWindowsRatesWorstFirstAndLeavesSnapshotsOut() {
+        List<LinkWindowRow> rows = List.of(row("leaf02 port 17", Status.PASS, 0, 0), row("<script>leaf09 port 1", Status.FAIL, 1500, 900),
+                row("leaf01 port 18", Status.WARN, 2, 12),
+                new LinkWindowRow("node01 HCA-1 port 1", "leaf01 port 1", false, 0, false, Double.NaN, Double.NaN, 0, false, 0, Double.NaN, 7, true, Status.WARN, "single sample"));
+        org.jsoup.nodes.Document svg = org.jsoup.Jsoup.parse(PortMapSection.worstLinks(rows));
+        assertThat(svg.select("text[font-size=10]").eachText()).containsExactly("<script>leaf09 port 1 <-> spine01 port 1", "900/h, BER 1.5e-11",
+                "leaf01 port 18 <-> spine01 port 1", "12/h, BER 1.5e-11");
+        assertThat(svg.select("rect").eachAttr("fill")).containsExactly(PortMapSection.FAIL, PortMapSection.WARN);
+        assertThat(svg.select("script")).isEmpty();
+        assertThat(PortMapSection.worstLinks(List.of(rows.get(0), rows.get(3)))).isEmpty();
+    }
 }

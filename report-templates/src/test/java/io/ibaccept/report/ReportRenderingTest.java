@@ -122,6 +122,24 @@ class ReportRenderingTest {
     }
 
     @Test
+    void thePortMapColoursTheSwitchPortsTheFindingsNameAndTheRoutingSectionJudgesTheDemosTables() throws Exception {
+        Document doc = Jsoup.parse(out.resolve("report.html").toFile(), "UTF-8");
+        // 6 switches, the three with a port named by a finding first; ports alike drawn as one run, a port a finding names alone
+        List<String> titles = doc.select("#port-map svg.port-map rect title").eachText();
+        assertThat(titles).filteredOn(t -> t.endsWith(", FAIL")).containsExactlyInAnyOrder("leaf02 port 2: node06 HCA-1 port 1 1X HDR, FAIL",
+                "leaf03 port 3: node11 HCA-1 port 1 4X EDR, FAIL");
+        assertThat(titles).filteredOn(t -> t.endsWith(", WARN")).containsExactly("leaf01 port 3: node03 HCA-1 port 1 4X HDR, WARN");
+        assertThat(titles).contains("spine01 ports 1-8: switch-to-switch cables", "leaf04 ports 1-3: host cables", "leaf04 ports 4-16: empty",
+                "leaf02 port 1: host cables", "leaf02 ports 3-4: host cables");
+        assertThat(doc.select("#port-map svg.port-map rect[fill=" + PortMapSection.FAIL + "]:has(title)")).hasSize(2);
+        // the demo has no counter window: no worst-links chart
+        assertThat(doc.select("#port-map svg.worst-links")).isEmpty();
+        // routed by ftree on the simulator: every path works, no credit loop, even
+        assertThat(doc.select("#routing .routing-lines li").eachText()).hasSize(3).allMatch(l -> l.startsWith("PASS routing."));
+        assertThat(doc.select("#routing-spread rect")).isNotEmpty();
+    }
+
+    @Test
     void acceptedClusterGetsGreenBannerAndNoProblems(@TempDir Path tmp) throws Exception {
         SyntheticDump.generate(tmp.resolve("d"), 6, false);
         Report ok = new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(tmp.resolve("d")));

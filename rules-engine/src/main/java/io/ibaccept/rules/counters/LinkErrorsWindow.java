@@ -42,10 +42,12 @@ public final class LinkErrorsWindow implements Check {
                 Setting.number("symbol_per_hour_warn", "0", "SymbolErrorCounter per hour above this warns"),
                 Setting.number("symbol_per_hour_fail", "60", "SymbolErrorCounter per hour above this fails"),
                 Setting.number("ber_warn", "1e-14", "symbol-error BER (symbol errors / (PortRcvData x 32 bits) in the window) above this warns"),
-                Setting.number("ber_fail", "1e-12", "symbol-error BER above this fails"),
+                Setting.number("ber_fail", "1e-12", "symbol-error BER above this fails (1e-12: the default threshold of NVIDIA ibdiagnet's BER test,"
+                        + " --ber_test, and the MAX_BER of NVIDIA UFM's PDR plugin; NVIDIA publishes no per-rate table, and on HDR/NDR the symbol"
+                        + " errors are what is left after FEC, the errors the application sees)"),
                 Setting.number("ber_min_bits", "1e12", "BER is judged only once at least this many bits were received"),
                 Setting.number("ber_target", "1e-12", "the bit error rate the window must prove (at 95 % confidence) on every link of a class; a window that "
-                        + "carried too few bits for it does not cover this check (the acceptance contract's counters.ber_max sets it too)"),
+                        + "carried too few bits for it does not cover this check (the acceptance contract's counters.ber_max sets it too; 1e-12 as ber_fail)"),
                 Setting.number("other_per_hour_warn", "0", "PortRcvErrors, PortRcvRemotePhysicalErrors, LocalLinkIntegrityErrors, ExcessiveBufferOverrunErrors, PortXmitDiscards"
                         + " per hour above this warn"),
                 Setting.number("xmit_wait_per_s_warn", "1000000", "PortXmitWait ticks per second (the tick is the port's own clock) above this warn: sustained waiting for credits is congestion"),
