@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "bench", sortOptions = false,
+@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:measured", "2:bad usage (the message says what)", "3:internal error (a bug: report it with the dump)"},
+        name = "bench", sortOptions = false,
         description = {"Benchmark analyze on a synthetic N-node fat tree or a dump of your own.",
                 "One-shot runs in fresh JVMs (what a user pays), then warm in-process runs: wall time, CPU time and peak RSS/heap "
                         + "per phase (load+parse, rules, reports), and the sizes of the reports."})

@@ -13,7 +13,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "burn", sortOptions = false,
+@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:every node stayed through every round", "1:a node dropped out (named in burn/summary.out; the rest went on)", "2:bad usage (the message says what)", "3:internal error (a bug: report it with the dump)"},
+        name = "burn", sortOptions = false,
         description = {"Burn-in: perftest traffic in rounds chosen from the topology so every leaf pair exchanges traffic (every "
                 + "leaf-spine link carries load), between two fabric-wide counter samples. No node is in two tests at once; a node "
                 + "that drops out is recorded in burn/summary.out and the rest continue.",

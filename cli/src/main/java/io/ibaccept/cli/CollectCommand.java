@@ -2,12 +2,10 @@ package io.ibaccept.cli;
 
 import io.ibaccept.model.Hostlist;
 import io.ibaccept.collect.Collector;
-import io.ibaccept.collect.CommandSet;
 import io.ibaccept.collect.CounterWindow;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.dump.DumpWriter;
 import io.ibaccept.dump.Manifest;
-import io.ibaccept.dump.sources.CollectOptions;
 import io.ibaccept.parse.ParseException;
 import io.ibaccept.parse.Text;
 import java.io.IOException;
@@ -27,7 +25,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "collect", sortOptions = false,
+@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:the dump is written (a command that failed, timed out or was missing on a node is an error record in it, judged by analyze)", "2:bad usage (the message says what)", "3:internal error (a bug: report it with the dump)"},
+        name = "collect", sortOptions = false,
         description = {"Collect fabric and node diagnostics from every node into a dump directory.",
                 "Bounded parallelism and per-command timeouts; a host that is unreachable, hangs or lacks a tool becomes an error "
                         + "record in the dump and collection goes on for the others. Progress: a bar on a terminal, one line per command otherwise."})
@@ -107,12 +106,10 @@ final class CollectCommand implements Callable<Integer> {
         }
         List<String> hosts = nodes.nodes();
         Manifest before = selected == null ? null : existingManifest();
-        CollectOptions counted = new CollectOptions(mlxlink, ibdiagnet, ethtool, probeCmd, smNodes != null, false);
-        int perNode = CommandSet.perNode(counted).stream().filter(s -> selected == null || selected.contains(s.cmd())).toList().size();
-        int fabric = CommandSet.fabric(counted).stream().filter(s -> selected == null || selected.contains(s.cmd())).toList().size();
         Collector.Options opt = new Collector.Options(cluster, fabricNode, parallel, mlxlink, ibdiagnet, ethtool, probeCmd,
                 Duration.ofSeconds(nodeTimeoutS));
-        try (Progress p = Progress.open("collect", (long) hosts.size() * perNode + fabric, STEP, main.err)) {
+        // the bar's total is the collector's own count, from its first "[n/total]" line (SM snippets run where opensm is found)
+        try (Progress p = Progress.open("collect", 0, STEP, main.err)) {
             Collector c = new Collector(transport.transport(nodes.slurm), opt, p.lines()).only(selected);
             if (before != null) c.extending(before);
             if (window != null) c.withCounterWindow(new CounterWindow.Options(window, clearCounters));

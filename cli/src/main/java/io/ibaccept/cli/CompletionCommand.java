@@ -5,7 +5,8 @@ import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "completion", description = {"Print the bash (and zsh) completion script for ibaccept.",
+@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:printed"},
+        name = "completion", description = {"Print the bash (and zsh) completion script for ibaccept.",
         "Use: source <(ibaccept completion), or save it to /etc/bash_completion.d/ibaccept."})
 final class CompletionCommand implements Callable<Integer> {
     @ParentCommand

@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "contract", description = "The acceptance contract: what the cluster must be (hosts and node classes, links, design, SMs, partitions, "
+@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:done", "2:bad usage, an unusable dump or an invalid contract", "3:internal error (a bug: report it with the dump)"},
+        name = "contract", description = "The acceptance contract: what the cluster must be (hosts and node classes, links, design, SMs, partitions, "
         + "versions, targets, required checks). 'analyze --contract FILE' judges a dump against it.",
         subcommands = {ContractCommand.Init.class, ContractCommand.Check.class})
 final class ContractCommand {

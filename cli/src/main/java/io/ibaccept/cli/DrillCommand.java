@@ -17,7 +17,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "drill", description = "Active acceptance tests that change the running fabric and put it back. They refuse to run without --yes.",
+@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:see each drill's help", "2:bad usage (the message says what)", "3:internal error (a bug: report it with the dump)"},
+        name = "drill", description = "Active acceptance tests that change the running fabric and put it back. They refuse to run without --yes.",
         subcommands = {DrillCommand.SmFailover.class, DrillCommand.Isl.class})
 final class DrillCommand {
     @ParentCommand
@@ -68,7 +69,8 @@ final class DrillCommand {
         }
     }
 
-    @Command(name = "sm-failover", sortOptions = false, description = {
+    @Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:the standby took over, the ports kept their state, LIDs and P_Keys, and the stopped SM is back", "1:no takeover, or the drill could not put everything back (the record in the dump says what)", "2:bad usage, or refused (no --yes, no running standby)", "3:internal error (a bug: report it with the dump)"},
+            name = "sm-failover", sortOptions = false, description = {
             "Stop the master subnet manager on its node (its opensm service, else the process), time until the standby is MASTER, "
                     + "check that the ports stayed Active with their LIDs and P_Keys, start the stopped SM again and time until it has its "
                     + "configured role back. Each step, with its time and command output, goes into DUMP/fabric/sm-failover-drill.out; "
@@ -129,7 +131,8 @@ final class DrillCommand {
         }
     }
 
-    @Command(name = "isl", sortOptions = false, description = {
+    @Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:the SM routed around the disabled link and it came back as it was", "1:no re-route in time, or the link did not come back (the record in the dump says what)", "2:bad usage, or refused (no --yes, the switch's only link)", "3:internal error (a bug: report it with the dump)"},
+            name = "isl", sortOptions = false, description = {
             "Disable one switch-to-switch port (ibportstate ... disable), time until the subnet manager routes no LID out of either "
                     + "end of the link (ibroute), enable it again and check that it comes back Active at the width and speed it had. "
                     + "Each step goes into DUMP/fabric/isl-drill.out; 'ibaccept analyze DUMP' judges it (fabric.isl_drill). The port "

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -23,9 +24,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 @Command(name = "ibaccept", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "InfiniBand cluster acceptance: collect diagnostics from every node, judge them, write the acceptance report.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:done; analyze: accepted (with or without warnings, waivers or limited coverage)",
-                "1:analyze: not accepted; diff: something changed; burn: a node dropped out", "2:bad usage or unusable input",
-                "3:internal error (a bug: report it with the dump)", "4:analyze: incomplete (nothing failed, but not everything could be judged)"})
+        exitCodeList = {"0:done (each command's help lists its own codes)", "2:bad usage or unusable input",
+                "3:internal error (a bug: report it with the dump)"})
 public final class Main implements Callable<Integer> {
     /** analyze: the verdict. ACCEPTED also with warnings, waivers or limited coverage; INCOMPLETE: nothing failed but not everything could be judged. */
     public static final int ACCEPTED = 0, NOT_ACCEPTED = 1, USAGE = 2, INTERNAL = 3, INCOMPLETE = 4;
@@ -103,11 +103,68 @@ public final class Main implements Callable<Integer> {
     private static int badUsage(ParameterException e, String[] args) {
         CommandLine c = e.getCommandLine();
         PrintWriter w = c.getErr();
-        w.println("ibaccept: " + e.getMessage());
-        UnmatchedArgumentException.printSuggestions(e, w);
+        // a mistyped option is taken for a value and then reported as another problem (a required option missing):
+        // name it first, with the option it is closest to
+        List<String> typos = unknownOptions(c.getCommandSpec(), args);
+        for (String t : typos) w.println("ibaccept: unknown option '" + t + "'" + closest(c.getCommandSpec(), t).map(o -> " (did you mean '" + o + "'?)").orElse(""));
+        if (typos.isEmpty() || !(e instanceof UnmatchedArgumentException)) w.println("ibaccept: " + e.getMessage());
+        if (typos.isEmpty()) UnmatchedArgumentException.printSuggestions(e, w);
         w.println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for the options.");
         w.flush();
         return USAGE;
+    }
+
+    /** Arguments after the command's name that look like options it does not have. */
+    static List<String> unknownOptions(CommandSpec spec, String[] args) {
+        List<String> out = new java.util.ArrayList<>();
+        boolean past = false, value = false;
+        for (String a : args) {
+            if (a.equals("--")) break;
+            if (!past) {
+                past = a.equals(spec.name());
+                continue;
+            }
+            // the value of an option ("--ssh-opt -oProxyJump=bastion") is no option
+            if (value || !a.startsWith("-") || a.equals("-")) {
+                value = false;
+                continue;
+            }
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            picocli.CommandLine.Model.OptionSpec o = spec.findOption(name);
+            if (o == null && name.length() > 2 && !name.startsWith("--")) o = spec.findOption(name.substring(0, 2)); // -oVALUE
+            if (o == null) out.add(name);
+            else value = !a.contains("=") && o.arity().max() > 0 && !o.isMultiValue() && name.length() == a.length() && !(name.length() > 2 && !name.startsWith("--"));
+        }
+        return out;
+    }
+
+    /** The command's option name nearest to a mistyped one (at most 2 edits away). */
+    static java.util.Optional<String> closest(CommandSpec spec, String typo) {
+        String best = null;
+        int bestD = 3;
+        for (picocli.CommandLine.Model.OptionSpec o : spec.options())
+            for (String n : o.names()) {
+                int d = distance(typo, n);
+                if (d < bestD) {
+                    bestD = d;
+                    best = n;
+                }
+            }
+        return java.util.Optional.ofNullable(best);
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++)
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     /** Bad input is the user's to fix (exit 2); anything else is a bug (exit 3). Never a stack trace unless asked for. */

@@ -24,7 +24,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "rdma", sortOptions = false,
+@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:the tests ran and their outputs are in the dump (analyze judges them; a failed pair is a record, not an exit code)", "2:bad usage (the message says what)", "3:internal error (a bug: report it with the dump)"},
+        name = "rdma", sortOptions = false,
         description = {"Pairwise perftest runs in rounds (no node in two tests at once); the outputs are added to the dump.",
                 "--retest re-runs the pairs the analysis found to be outliers (both runs stay in the dump); --collective runs "
                         + "OSU / nccl-tests collectives over the nodes through mpirun or srun."})

@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "sim-capture", sortOptions = false,
+@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:captured", "2:bad usage, or the simulator's packages are not installed", "3:internal error (a bug: report it)"},
+        name = "sim-capture", sortOptions = false,
         description = {"Re-capture the demo dump on ibsim: the 16-node fat tree with its injected faults, collected as 'collect' would.",
                 "Needs ibsim-utils libumad2sim0 opensm infiniband-diags."})
 final class SimCaptureCommand implements Callable<Integer> {

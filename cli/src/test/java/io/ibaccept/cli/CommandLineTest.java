@@ -34,6 +34,12 @@ class CommandLineTest {
                 .contains("--node-timeout-s=S");
         assertThat(run("rdma", "--help").out()).contains("--tests=TEST[,TEST...]").contains("all-pairs, ring, bisection");
         assertThat(run("bench", "--help").out()).contains("--nodes=N").contains("--runs=K").contains("--fresh-runs=K");
+        // each command's own exit codes, not analyze's
+        assertThat(run("collect", "--help").out()).contains("  0   the dump is written").doesNotContain("not accepted").doesNotContain("  1   ");
+        assertThat(run("analyze", "--help").out()).contains("  4   incomplete");
+        assertThat(run("burn", "--help").out()).contains("  1   a node dropped out");
+        assertThat(run("drill", "sm-failover", "--help").out()).contains("  2   bad usage, or refused (no --yes, no running standby)");
+        assertThat(run("diff", "--help").out()).contains("  1   something changed").doesNotContain("not accepted");
     }
 
     @Test
@@ -80,7 +86,11 @@ class CommandLineTest {
             assertThat(r.code()).as(args.toString()).isEqualTo(2);
             assertThat(r.err()).as(args.toString()).startsWith("ibaccept: ").doesNotContain("\tat ").doesNotContain("Exception");
         }
-        assertThat(run("analyze", "d", "-o", "o", "--frobnicate").err()).startsWith("ibaccept: Unknown option: '--frobnicate'");
+        assertThat(run("analyze", "d", "-o", "o", "--frobnicate").err()).startsWith("ibaccept: unknown option '--frobnicate'\n");
+        // a mistyped option is named with the one it is closest to, before what picocli makes of it
+        assertThat(run("analyze", "d", "--ouput", "o").err()).startsWith("ibaccept: unknown option '--ouput' (did you mean '--output'?)\n");
+        assertThat(run("collect", "--nodes", "n1", "-o", "d", "--paralel", "3").err())
+                .isEqualTo("ibaccept: unknown option '--paralel' (did you mean '--parallel'?)\nTry 'ibaccept collect --help' for the options.\n");
         assertThat(run("collect", "--nodes", "n1", "-o", "d", "--parallel", "many").err())
                 .startsWith("ibaccept: Invalid value for option '--parallel': 'many' is not an int");
         assertThat(run("collect", "--nodes", "n1", "-o", "d", "--only", "ibstat,nope").err())

@@ -127,8 +127,10 @@ public final class Collector {
         ExecResult ver = transport.run(fabricNode, "ibstat -V 2>&1 | head -1", java.time.Duration.ofSeconds(20));
         if (CommandResult.OK.equals(ver.status())) tools.put("infiniband-diags", ver.stdout().trim());
 
-        int total = nodes.size() * perNode.size() + fabric.size();
-        total += smNodes == null ? 0 : smNodes.size() * sm.size();
+        // the progress counts what will really run: every node's own list, the fabric node's, the SM-only nodes'
+        Map<String, List<CommandSet.Spec>> perHost = new LinkedHashMap<>();
+        for (String node : nodes) perHost.put(node, concat(perNode, smNodes == null || smNodes.contains(node) ? sm : smFound));
+        int total = fabric.size() + perHost.values().stream().mapToInt(List::size).sum() + smOnly.size() * sm.size();
         AtomicInteger done = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(opt.parallel(), nodes.size() + 1)));
@@ -143,10 +145,7 @@ public final class Collector {
         int fabricTotal = total;
         fs.add(pool.submit(() -> series(w, fabricNode, fabric, fabricDeadline, done, failed, fabricTotal)));
         int all = total;
-        for (String node : nodes) {
-            List<CommandSet.Spec> specs = concat(perNode, smNodes == null || smNodes.contains(node) ? sm : smFound);
-            fs.add(pool.submit(() -> series(w, node, specs, opt.nodeDeadline(), done, failed, all)));
-        }
+        perHost.forEach((node, specs) -> fs.add(pool.submit(() -> series(w, node, specs, opt.nodeDeadline(), done, failed, all))));
         for (String node : smOnly) fs.add(pool.submit(() -> series(w, node, sm, opt.nodeDeadline(), done, failed, all)));
         for (Future<?> f : fs) {
             try {

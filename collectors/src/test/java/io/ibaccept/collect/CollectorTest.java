@@ -125,6 +125,15 @@ class CollectorTest {
         assertThat(t.maxConcurrent.get()).isLessThanOrEqualTo(2);
         assertThat(progress.toString()).contains("n2").contains("missing-tool").contains("collected");
         assertThat(Files.exists(dir.resolve("nodes/n3/ibstat.meta"))).isTrue();
+        // the progress counts to the number of commands that really run (the SM snippets every node runs included)
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[\\s*(\\d+)/(\\d+)\\]").matcher(progress.toString());
+        int last = 0, total = -1;
+        while (m.find()) {
+            last = Math.max(last, Integer.parseInt(m.group(1)));
+            if (total >= 0) assertThat(Integer.parseInt(m.group(2))).isEqualTo(total);
+            total = Integer.parseInt(m.group(2));
+        }
+        assertThat(last).isEqualTo(total).isEqualTo(d.commands().size());
     }
 
     @Test
