@@ -17,7 +17,8 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * The customer's cabling plan: cables with two named ends. Read from a CSV {@code switch,port,peer,peer_port[,cable_id]}
- * (names as in the node-name-map or node descriptions, or GUIDs 0x...; an optional header line; '#' comments) or from a
+ * (names as in the node-name-map or node descriptions, GUIDs 0x..., switches' short names and host names as PlanDiff
+ * resolves them; an optional header line; '#' comments) or from a
  * golden ibnetdiscover file of the fabric as accepted. Unreadable rows are kept as problems with file:line.
  */
 public record CablingPlan(String source, List<Cable> cables, List<Problem> problems) {

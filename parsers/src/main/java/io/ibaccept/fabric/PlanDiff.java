@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -34,7 +35,7 @@ public final class PlanDiff {
         Resolver names = new Resolver(f);
         Map<End, End> m = new HashMap<>();
         for (CablingPlan.Cable c : plan.cables()) {
-            Long a = names.resolve(c.a()), b = names.resolve(c.b());
+            Long a = names.resolve(c.a(), c.b(), c.bPort()), b = names.resolve(c.b(), c.a(), c.aPort());
             if (a == null || b == null) continue;
             m.putIfAbsent(new End(a, c.aPort()), new End(b, c.bPort()));
             m.putIfAbsent(new End(b, c.bPort()), new End(a, c.aPort()));
@@ -50,9 +51,11 @@ public final class PlanDiff {
         List<CablingPlan.Problem> problems = new ArrayList<>(plan.problems());
         Set<Long> planNodes = new java.util.HashSet<>();
         for (CablingPlan.Cable c : plan.cables()) {
-            Long a = names.resolve(c.a()), b = names.resolve(c.b());
+            Long a = names.resolve(c.a(), c.b(), c.bPort()), b = names.resolve(c.b(), c.a(), c.aPort());
             if (a == null || b == null) {
-                absentNodes.computeIfAbsent(a == null ? c.a() : c.b(), k -> new ArrayList<>()).add(c);
+                String missing = a == null ? c.a() : c.b();
+                // a host with several HCAs is in the fabric: the plan must say which HCA, it is not a missing node
+                if (!names.severalHcas.contains(missing.trim())) absentNodes.computeIfAbsent(missing, k -> new ArrayList<>()).add(c);
                 continue;
             }
             End ea = new End(a, c.aPort()), eb = new End(b, c.bPort());
@@ -68,6 +71,9 @@ public final class PlanDiff {
             planNodes.add(b);
         }
         for (String n : names.ambiguous) problems.add(new CablingPlan.Problem(SourceRef.file(plan.source()), "'" + n + "' names several nodes; use GUIDs"));
+        for (String n : names.severalHcas)
+            problems.add(new CablingPlan.Problem(SourceRef.file(plan.source()), "ambiguous: '" + n + "' has " + names.hostNames.get(n).size()
+                    + " HCAs in the fabric and the planned port has none of them; name the HCA ('" + f.name(names.hostNames.get(n).get(0)) + "') or its GUID"));
 
         List<Issue> issues = new ArrayList<>();
         List<Work> work = new ArrayList<>();
@@ -245,18 +251,32 @@ public final class PlanDiff {
         if (!ra.equals(rb)) parent.put(ra, rb);
     }
 
-    /** Plan names to fabric nodes: GUID, name or node description, or a CA's host name ("node01" for "node01 HCA-1"). */
+    /**
+     * Plan names to fabric nodes: GUID, name or node description, a CA's host name ("node01" for "node01 HCA-1"), or a
+     * switch's short name as customers write it ("sw-leaf02" for "MF0;sw-leaf02:MQM8790/U1"; a chassis ASIC as
+     * "core01/L03"). A host name with several HCAs is resolved by the planned peer port when one of them is cabled
+     * there; otherwise it is ambiguous and the plan must name the HCA.
+     */
     static final class Resolver {
+        private static final java.util.regex.Pattern SHORT = java.util.regex.Pattern.compile("^(?:[A-Za-z0-9]+;)?([^;:]+):[^/]*(?:/([^/]+))?(?:/.*)?$");
         final Fabric f;
         final Map<String, Long> cache = new HashMap<>();
         final Map<String, List<Long>> hostNames = new HashMap<>();
+        final Map<String, List<Long>> shortNames = new HashMap<>();
         final Set<String> ambiguous = new LinkedHashSet<>();
+        final Set<String> severalHcas = new LinkedHashSet<>();
 
         Resolver(Fabric f) {
             this.f = f;
             for (Fabric.Node n : f.cas()) {
                 int sp = n.name().indexOf(' ');
                 if (sp > 0) hostNames.computeIfAbsent(n.name().substring(0, sp), k -> new ArrayList<>()).add(n.guid());
+            }
+            for (Fabric.Node n : f.switches()) {
+                java.util.regex.Matcher m = SHORT.matcher(n.description());
+                if (!m.matches()) continue;
+                shortNames.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(n.guid());
+                if (m.group(2) != null && !m.group(2).startsWith("U")) shortNames.computeIfAbsent(m.group(1) + "/" + m.group(2), k -> new ArrayList<>()).add(n.guid());
             }
         }
 
@@ -273,12 +293,31 @@ public final class PlanDiff {
                 if (ns.size() == 1) r = ns.get(0).guid();
                 else if (ns.size() > 1) ambiguous.add(t);
                 else {
-                    List<Long> hs = hostNames.getOrDefault(t, List.of());
+                    List<Long> hs = hostNames.getOrDefault(t, List.of()), ss = shortNames.getOrDefault(t, List.of());
                     if (hs.size() == 1) r = hs.get(0);
+                    else if (hs.isEmpty() && ss.size() == 1) r = ss.get(0);
+                    else if (hs.isEmpty() && ss.size() > 1) ambiguous.add(t);
                 }
             }
             cache.put(name, r);
             return r;
+        }
+
+        /** The node an end of a planned cable names, using the other end where a host name has several HCAs. */
+        Long resolve(String name, String peer, int peerPort) {
+            Long r = resolve(name);
+            List<Long> hcas = hostNames.getOrDefault(name.trim(), List.of());
+            if (r != null || hcas.size() < 2) return r;
+            Long p = resolve(peer);
+            if (p != null) {
+                Optional<Fabric.Link> l = f.linkAt(new End(p, peerPort));
+                if (l.isPresent()) {
+                    long other = l.get().other(l.get().endAt(p)).guid();
+                    if (hcas.contains(other)) return other;
+                }
+            }
+            severalHcas.add(name.trim());
+            return null;
         }
     }
 }

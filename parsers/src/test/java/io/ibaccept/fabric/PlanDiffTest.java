@@ -109,4 +109,29 @@ class PlanDiffTest {
         assertThat(p.cables()).hasSize(1);
         assertThat(p.problems()).extracting(x -> x.ref().toString()).containsExactly("plan.csv:2");
     }
+
+    @Test
+    void aPlanWithShortSwitchNamesAndHostNamesOfMultiHcaNodesIsResolvedOnARealSuperpod() {
+        // the NDR SuperPOD topology (real, parsers/src/test/resources/real): switches "MF0;B09-P1-IBLEAF-04-08:MQM9701/U1",
+        // DGX nodes with several HCAs (b08-p1-dgx-08-c18 has four in this capture: HCA-1, -2, -5, -6)
+        Fabric f = FabricBuilder.build(io.ibaccept.parse.IbnetdiscoverParser.parse(io.ibaccept.parse.RealSamplesTest.real(
+                "ibnetdiscover/topograph-ndr-superpod-40sw-582ca.txt"), io.ibaccept.parse.Issues.strict()), null, null);
+        PlanDiff.Result ok = PlanDiff.compare(f, csv("""
+                switch,port,peer,peer_port
+                B09-P1-IBLEAF-04-08,18,b08-p1-dgx-08-c18,1
+                B09-P1-IBLEAF-01-08,18,b08-p1-dgx-08-c18,1
+                B09-P1-IBLEAF-04-08,33,A10-P1-IBSPINE-01,63
+                """));
+        assertThat(ok.planProblems()).isEmpty();
+        assertThat(ok.matched()).isEqualTo(3);
+        // a plan of three cables: the planned switches' other cables are extra, nothing is missing or unknown
+        assertThat(ok.issues()).isNotEmpty().allMatch(i -> i.kind().equals("extra"));
+        // the host name on a port where none of its HCAs is: the plan must name the HCA, the node is not "missing"
+        PlanDiff.Result wrong = PlanDiff.compare(f, csv("""
+                B09-P1-IBLEAF-04-08,19,b08-p1-dgx-08-c18,1
+                """));
+        assertThat(wrong.planProblems()).extracting(CablingPlan.Problem::message).singleElement().asString()
+                .startsWith("ambiguous: 'b08-p1-dgx-08-c18' has 4 HCAs in the fabric and the planned port has none of them; name the HCA ('b08-p1-dgx-08-c18 HCA-");
+        assertThat(wrong.issues()).noneMatch(i -> i.summary().contains("not in the fabric"));
+    }
 }
