@@ -25,7 +25,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:the dump is written (a command that failed, timed out or was missing on a node is an error record in it, judged by analyze)", "2:bad usage (the message says what)", "3:internal error (a bug: report it with the dump)"},
+@Command(exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:the dump is written (a command that failed, timed out or was missing on a node is an error record in it, judged by analyze)", "1:the dump is written, but more than half of the command outputs failed (unreachable nodes, no subnet manager, tools missing): it judges little", "2:bad usage (the message says what)", "3:internal error (a bug: report it with the dump)"},
         name = "collect", sortOptions = false,
         description = {"Collect fabric and node diagnostics from every node into a dump directory.",
                 "Bounded parallelism and per-command timeouts; a host that is unreachable, hangs or lacks a tool becomes an error "
@@ -115,8 +115,13 @@ final class CollectCommand implements Callable<Integer> {
             if (window != null) c.withCounterWindow(new CounterWindow.Options(window, clearCounters));
             if (smNodes != null) c.withSmNodes(Hostlist.expand(smNodes));
             c.collect(hosts, out);
+            main.out.println("dump written to " + out + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");
+            if (c.notOk() * 2 > c.collected()) {
+                main.err.println("ibaccept: " + c.notOk() + " of " + c.collected() + " command outputs failed (the lines above and the dump's .meta files say why): "
+                        + "the dump judges little; check that the nodes are reachable, a subnet manager runs and the tools are installed");
+                return Main.NOT_ACCEPTED;
+            }
         }
-        main.out.println("dump written to " + out + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");
         return 0;
     }
 

@@ -35,7 +35,8 @@ class CommandLineTest {
         assertThat(run("rdma", "--help").out()).contains("--tests=TEST[,TEST...]").contains("all-pairs, ring, bisection");
         assertThat(run("bench", "--help").out()).contains("--nodes=N").contains("--runs=K").contains("--fresh-runs=K");
         // each command's own exit codes, not analyze's
-        assertThat(run("collect", "--help").out()).contains("  0   the dump is written").doesNotContain("not accepted").doesNotContain("  1   ");
+        assertThat(run("collect", "--help").out()).contains("  0   the dump is written").contains("  1   the dump is written, but more than half")
+                .doesNotContain("not accepted");
         assertThat(run("analyze", "--help").out()).contains("  4   incomplete");
         assertThat(run("burn", "--help").out()).contains("  1   a node dropped out");
         assertThat(run("drill", "sm-failover", "--help").out()).contains("  2   bad usage, or refused (no --yes, no running standby)");
@@ -108,6 +109,17 @@ class CommandLineTest {
         CollectCommand c = (CollectCommand) p.subcommand().commandSpec().userObject();
         assertThat(c.transport.sshOpts).containsExactly("-oProxyJump=bastion", "-v");
         assertThat(c.out).hasToString("d");
+    }
+
+    @Test
+    void aCollectionWhoseOutputsMostlyFailedSaysSoAndExits1(@TempDir Path tmp) {
+        // a probe command that does not exist: the one output fails whatever is installed here
+        MainTest.Run r = run("collect", "--transport", "local", "--nodes", "localhost", "--only", "native-probe", "--probe-cmd",
+                tmp.resolve("no-such-probe").toString(), "-o", tmp.resolve("d").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).startsWith("dump written to ");
+        assertThat(r.err()).contains("ibaccept: 1 of 1 command outputs failed").contains("the dump judges little");
+        assertThat(tmp.resolve("d/nodes/localhost/native-probe.meta")).exists();
     }
 
     @Test

@@ -51,6 +51,17 @@ public final class Collector {
         return only == null ? specs : specs.stream().filter(s -> only.contains(s.cmd())).toList();
     }
 
+    private int collected, notOk;
+
+    /** Command outputs the last collect() recorded, and how many of them are not ok (failed, timed out, missing tool, not run). */
+    public int collected() {
+        return collected;
+    }
+
+    public int notOk() {
+        return notOk;
+    }
+
     /** The manifest of the collection this run adds to (collect --only), or null. */
     private Manifest earlier;
 
@@ -176,6 +187,8 @@ public final class Collector {
                 : new Manifest(Manifest.FORMAT, opt.cluster(), manifest.created(), "ibaccept collect", fabricNode, listed, tools, Manifest.COMPLETE,
                         smListed));
         progress.printf("collected %d command outputs (%d not ok) from %d node(s) into %s%n", done.get(), failed.get(), nodes.size(), out);
+        collected = done.get();
+        notOk = failed.get();
         return out;
     }
 

@@ -90,7 +90,13 @@ public final class HtmlReport {
             Element ev = tr.appendElement("td");
             for (Evidence e : g.evidence()) {
                 Element d = ev.appendElement("div").addClass("ev");
-                if (!e.where().isEmpty()) d.appendElement("span").addClass("where").text(e.where() + "  ");
+                if (!e.where().isEmpty()) {
+                    // a link into the dump when it sits next to the report; plain text otherwise
+                    String href = facts.evidenceHref(e.where());
+                    Element w = href == null ? d.appendElement("span") : d.appendElement("a").attr("href", href);
+                    w.addClass("where").text(e.where());
+                    d.appendText("  ");
+                }
                 d.appendText(e.text());
             }
             if (g.moreEvidence() > 0) ev.appendElement("div").addClass("ev").text("... " + g.moreEvidence() + " more lines in findings.csv / findings.json");
@@ -114,7 +120,20 @@ public final class HtmlReport {
         }
         FabricSvg.appendSection(doc, facts);
         ExtraSections.html(doc, facts);
+        contents(doc);
         return doc.outerHtml();
+    }
+
+    /** A table of contents after the banner: every section with a heading, by its anchor. */
+    private static void contents(Document doc) {
+        Element nav = new Element("nav").attr("id", "toc");
+        Element ul = nav.appendElement("ul");
+        for (Element s : doc.select("section[id]")) {
+            Element h = s.selectFirst("h2");
+            if (h != null) ul.appendElement("li").appendElement("a").attr("href", "#" + s.id()).text(h.text());
+        }
+        Element banner = doc.getElementById("banner");
+        if (banner != null && !ul.children().isEmpty()) banner.after(nav);
     }
 
     private static void cover(Document doc, ReportFacts facts, CoverInfo cover) {

@@ -236,12 +236,18 @@ public final class PdfReport {
             doc.add(heading("Inventory"));
             List<Inventory.Item> items = Inventory.items(facts);
             if (items.size() <= layout.aggregateAbove()) {
-                PdfPTable it = table(new float[] {0.8f, 1.2f, 1.2f, 3, 1.2f, 1.2f, 1.4f, 1.8f, 1, 1.2f, 1.6f, 0.6f},
-                        "Kind", "Host", "Device", "Description", "Type", "Firmware", "PSID", "GUID", "Device id", "Vendor", "Part number", "Ports");
-                for (Inventory.Item i : items)
-                    for (String s : new String[] {i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.guid(),
-                            i.deviceId(), i.vendor(), i.partNumber(), i.ports() == null ? "" : String.valueOf(i.ports())})
-                        it.addCell(cell(s, BODY));
+                // the columns of inventory.csv a reader checks against the bill of materials; a GUID on one line, never wrapped
+                PdfPTable it = table(new float[] {0.7f, 1.1f, 1, 1.9f, 0.9f, 1.1f, 1.1f, 2.6f, 0.8f, 0.9f, 1.3f, 1.3f, 0.5f},
+                        "Kind", "Host", "Device", "Description", "Type", "Firmware", "PSID", "GUID", "Device id", "Vendor", "Part number", "Serial", "Ports");
+                for (Inventory.Item i : items) {
+                    String[] row = {i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.guid(),
+                            i.deviceId(), i.vendor(), i.partNumber(), i.serial(), i.ports() == null ? "" : String.valueOf(i.ports())};
+                    for (int k = 0; k < row.length; k++) {
+                        PdfPCell c = cell(row[k], k == GUID_COLUMN ? MONO : BODY);
+                        c.setNoWrap(k == GUID_COLUMN);
+                        it.addCell(c);
+                    }
+                }
                 doc.add(it);
             } else {
                 java.util.Map<String, List<String>> distinct = new java.util.TreeMap<>();
@@ -441,6 +447,8 @@ public final class PdfReport {
         }
         return t;
     }
+
+    private static final int GUID_COLUMN = 7;
 
     private static PdfPCell cell(String s, Font f) {
         return cell(s, f, 3);

@@ -22,6 +22,7 @@ final class ReportFacts {
     private Map<String, List<String>> perfCommands;
     private ReportCounts counts;
     private final java.time.Instant generated;
+    private final String dumpFromOutput;
 
     ReportFacts(Analysis analysis) {
         this(analysis, java.time.Instant.now());
@@ -29,8 +30,46 @@ final class ReportFacts {
 
     /** generated: when the outputs are written (the cover shows it in whole seconds). */
     ReportFacts(Analysis analysis, java.time.Instant generated) {
+        this(analysis, generated, null);
+    }
+
+    /** outDir: where the outputs go, so evidence can link into a dump directory next to them; null: no links. */
+    ReportFacts(Analysis analysis, java.time.Instant generated, java.nio.file.Path outDir) {
         this.analysis = analysis;
         this.generated = generated.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        this.dumpFromOutput = dumpFrom(outDir, analysis.data().source());
+    }
+
+    private static final java.util.regex.Pattern DUMP_FILE = java.util.regex.Pattern.compile("^((?:fabric|nodes|perftest|collective|burn)/[A-Za-z0-9._@+/-]+?)(?::\\d+)?$");
+
+    /**
+     * The dump directory as a relative link from the output directory, when the dump sits next to the report (the output
+     * directory inside the dump's parent or the dump itself); null otherwise (a zip, another disk, no output directory).
+     */
+    private static String dumpFrom(java.nio.file.Path outDir, String source) {
+        if (outDir == null || source == null || source.isEmpty()) return null;
+        try {
+            java.nio.file.Path dump = java.nio.file.Path.of(source).toAbsolutePath().normalize();
+            if (!java.nio.file.Files.isDirectory(dump)) return null;
+            java.nio.file.Path rel = outDir.toAbsolutePath().normalize().relativize(dump);
+            int up = 0;
+            for (java.nio.file.Path p : rel) if (p.toString().equals("..")) up++;
+            return up <= 1 ? rel.toString().replace('\\', '/') : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** A relative link to the dump file an evidence line names ("fabric/iblinkinfo.out:12"), or null. */
+    String evidenceHref(String where) {
+        if (dumpFromOutput == null || where == null) return null;
+        java.util.regex.Matcher m = DUMP_FILE.matcher(where.trim());
+        if (!m.matches() || m.group(1).contains("..")) return null;
+        String base = dumpFromOutput.isEmpty() ? "" : dumpFromOutput + "/";
+        StringBuilder href = new StringBuilder();
+        for (String seg : (base + m.group(1)).split("/"))
+            href.append(href.length() == 0 ? "" : "/").append(java.net.URLEncoder.encode(seg, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+        return href.toString();
     }
 
     java.time.Instant generated() {

@@ -46,7 +46,7 @@ public final class ReportWriter {
      */
     public static Written writeAll(Analysis a, Path dir, CoverInfo cover, ReportLayout layout) {
         try (io.ibaccept.safety.OutputSet set = openSet(dir, ORDER)) {
-            ReportFacts facts = new ReportFacts(a);
+            ReportFacts facts = new ReportFacts(a, java.time.Instant.now(), dir);
             Report r = a.report();
             PlanDiff.Result plan = a.planDiff();
             CoverInfo c = cover == null ? CoverInfo.NONE : cover;

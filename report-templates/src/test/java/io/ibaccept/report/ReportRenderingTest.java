@@ -15,6 +15,7 @@ import io.ibaccept.samples.SyntheticDump;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -137,6 +138,50 @@ class ReportRenderingTest {
         // routed by ftree on the simulator: every path works, no credit loop, even
         assertThat(doc.select("#routing .routing-lines li").eachText()).hasSize(3).allMatch(l -> l.startsWith("PASS routing."));
         assertThat(doc.select("#routing-spread rect")).isNotEmpty();
+    }
+
+    @Test
+    void aTableOfContentsLinksEverySectionAndEvidenceLinksIntoADumpNextToTheReport(@TempDir Path tmp) throws Exception {
+        Document doc = Jsoup.parse(out.resolve("report.html").toFile(), "UTF-8");
+        List<String> toc = doc.select("nav#toc a").eachAttr("href");
+        assertThat(toc).startsWith("#cover", "#summary", "#problems").contains("#routing", "#port-map", "#fabric");
+        for (String a : toc) assertThat(doc.getElementById(a.substring(1))).as(a).isNotNull();
+        // the demo dump is far from this temporary output directory: evidence is plain text, not a link that leads nowhere
+        assertThat(doc.select("a.where")).isEmpty();
+        assertThat(doc.select("span.where")).isNotEmpty();
+        // the report written next to a copy of the dump links each evidence line to its file
+        Path dump = tmp.resolve("dump");
+        try (var files = java.nio.file.Files.walk(DEMO)) {
+            for (Path p : files.toList()) {
+                Path to = dump.resolve(DEMO.relativize(p).toString());
+                if (java.nio.file.Files.isDirectory(p)) java.nio.file.Files.createDirectories(to);
+                else java.nio.file.Files.copy(p, to);
+            }
+        }
+        ReportWriter.write(Analysis.of(new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(dump))), tmp.resolve("report"));
+        Document near = Jsoup.parse(tmp.resolve("report/report.html").toFile(), "UTF-8");
+        assertThat(near.select("a.where")).isNotEmpty().allSatisfy(a -> {
+            assertThat(a.attr("href")).startsWith("../dump/");
+            assertThat(tmp.resolve("report").resolve(a.attr("href"))).isRegularFile();
+        });
+    }
+
+    @Test
+    void thePdfInventoryHasTheSerialColumnAndWholeGuids() throws Exception {
+        try (com.lowagie.text.pdf.PdfReader reader = new com.lowagie.text.pdf.PdfReader(out.resolve("report.pdf").toString())) {
+            com.lowagie.text.pdf.parser.PdfTextExtractor x = new com.lowagie.text.pdf.parser.PdfTextExtractor(reader);
+            String inventory = null;
+            for (int p = 1; p <= reader.getNumberOfPages() && inventory == null; p++) {
+                String t = x.getTextFromPage(p);
+                if (t.contains("Part number") && t.contains("Serial")) inventory = t;
+            }
+            assertThat(inventory).as("a page with the inventory table").isNotNull();
+            // every GUID of the inventory on one line of text: none cut in two
+            List<String> guids = new ArrayList<>();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("0x[0-9a-f]{8,}").matcher(inventory);
+            while (m.find()) guids.add(m.group());
+            assertThat(guids).isNotEmpty().allMatch(g -> g.length() == 18);
+        }
     }
 
     @Test
