@@ -43,8 +43,8 @@ final class ReportFacts {
     private static final java.util.regex.Pattern DUMP_FILE = java.util.regex.Pattern.compile("^((?:fabric|nodes|perftest|collective|burn)/[A-Za-z0-9._@+/-]+?)(?::\\d+)?$");
 
     /**
-     * The dump directory as a relative link from the output directory, when the dump sits next to the report (the output
-     * directory inside the dump's parent or the dump itself); null otherwise (a zip, another disk, no output directory).
+     * The dump directory as a relative link from the output directory, when the dump sits next to the report (the two
+     * side by side, or one inside the other); null otherwise (elsewhere, a zip, no output directory).
      */
     private static String dumpFrom(java.nio.file.Path outDir, String source) {
         if (outDir == null || source == null || source.isEmpty()) return null;
@@ -52,9 +52,14 @@ final class ReportFacts {
             java.nio.file.Path dump = java.nio.file.Path.of(source).toAbsolutePath().normalize();
             if (!java.nio.file.Files.isDirectory(dump)) return null;
             java.nio.file.Path rel = outDir.toAbsolutePath().normalize().relativize(dump);
-            int up = 0;
-            for (java.nio.file.Path p : rel) if (p.toString().equals("..")) up++;
-            return up <= 1 ? rel.toString().replace('\\', '/') : null;
+            int up = 0, names = 0;
+            for (java.nio.file.Path p : rel) {
+                if (p.toString().equals("..")) up++;
+                else names++;
+            }
+            // the report inside the dump (../..), beside it (../dump) or the dump inside the report's directory (dump)
+            boolean near = names == 0 || up <= 1 && names == 1;
+            return near ? rel.toString().replace('\\', '/') : null;
         } catch (RuntimeException e) {
             return null;
         }
