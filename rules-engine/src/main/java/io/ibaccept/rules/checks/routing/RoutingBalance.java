@@ -1,12 +1,9 @@
 package io.ibaccept.rules.checks.routing;
 
-import io.ibaccept.dump.Cmd;
 import io.ibaccept.fabric.Fabric;
 import io.ibaccept.fabric.Routing;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Finding;
-import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Setting;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.checks.sm.SmFacts;
@@ -23,26 +20,20 @@ import java.util.Map;
  * carrying more than max_ratio times the mean of its group, or none while the others carry routes, is uneven: all
  * traffic to those destinations crowds onto it. Judged per group, reported as one finding per kind of group.
  */
-public final class RoutingBalance implements Check {
+public final class RoutingBalance implements RoutingCheck {
     public String id() {
         return "routing.balance";
     }
 
-    public List<Input> inputs() {
-        return List.of(Input.of(Cmd.DUMP_FTS), Input.of(Cmd.IBNETDISCOVER, Cmd.IBLINKINFO));
-    }
 
     public List<Setting> settings() {
         return List.of(Setting.number("max_ratio", "1.5", "most destinations on one port of a group over the group's mean"));
     }
 
     public void evaluate(Ctx c) {
-        Routing r = c.routing();
+        Routing r = RoutingCheck.walked(c);
+        if (r == null) return;
         Fabric f = c.fabric();
-        if (r == null || !r.judged()) {
-            c.skip("the forwarding tables name no CA LID of the fabric graph");
-            return;
-        }
         if (r.spreads().isEmpty()) {
             c.skip(f.maxLevel() >= 2 ? "no switch has two or more uplinks or parallel downlinks: nothing to spread over"
                     : "not a multi-level fat tree: the spread over uplinks is not judged");

@@ -1,12 +1,9 @@
 package io.ibaccept.rules.checks.routing;
 
-import io.ibaccept.dump.Cmd;
 import io.ibaccept.fabric.Fabric;
 import io.ibaccept.fabric.Routing;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Finding;
-import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Setting;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.checks.sm.SmFacts;
@@ -22,14 +19,11 @@ import java.util.Optional;
  * SL-to-VL tables are not read, so all routes count as one VL: for an engine that spreads routes over VLs to break
  * such cycles (lash, dfsssp, ...) a cycle over all VLs together is no deadlock, and the check says it could not judge.
  */
-public final class RoutingCreditLoops implements Check {
+public final class RoutingCreditLoops implements RoutingCheck {
     public String id() {
         return "routing.credit_loops";
     }
 
-    public List<Input> inputs() {
-        return List.of(Input.of(Cmd.DUMP_FTS), Input.of(Cmd.IBNETDISCOVER, Cmd.IBLINKINFO));
-    }
 
     public List<Setting> settings() {
         return List.of(Setting.of("vl_engines", Setting.Type.LIST, "lash,dfsssp,ar_dfsssp,torus-2qos,nue",
@@ -38,12 +32,9 @@ public final class RoutingCreditLoops implements Check {
     }
 
     public void evaluate(Ctx c) {
-        Routing r = c.routing();
+        Routing r = RoutingCheck.walked(c);
+        if (r == null) return;
         Fabric f = c.fabric();
-        if (r == null || !r.judged()) {
-            c.skip("the forwarding tables name no CA LID of the fabric graph");
-            return;
-        }
         Optional<SmFacts.Engine> engine = SmFacts.routingEngine(c);
         String eng = engine.map(SmFacts.Engine::effective).orElse("");
         boolean vl = !eng.isEmpty() && c.list("vl_engines").stream().anyMatch(e -> e.equalsIgnoreCase(eng.toLowerCase(Locale.ROOT)));

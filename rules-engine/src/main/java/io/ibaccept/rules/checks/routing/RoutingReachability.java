@@ -1,12 +1,9 @@
 package io.ibaccept.rules.checks.routing;
 
-import io.ibaccept.dump.Cmd;
 import io.ibaccept.fabric.Fabric;
 import io.ibaccept.fabric.Routing;
-import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
-import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Status;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,22 +16,16 @@ import java.util.Map;
  * entry that delivers to another CA, a forwarding loop; LIDs no switch routes; on a fat tree, paths that cross more
  * switches than the tree needs. One finding per switch and cause, naming the destinations.
  */
-public final class RoutingReachability implements Check {
+public final class RoutingReachability implements RoutingCheck {
     public String id() {
         return "routing.reachability";
     }
 
-    public List<Input> inputs() {
-        return List.of(Input.of(Cmd.DUMP_FTS), Input.of(Cmd.IBNETDISCOVER, Cmd.IBLINKINFO));
-    }
 
     public void evaluate(Ctx c) {
-        Routing r = c.routing();
+        Routing r = RoutingCheck.walked(c);
+        if (r == null) return;
         Fabric f = c.fabric();
-        if (r == null || !r.judged()) {
-            c.skip("the forwarding tables name no CA LID of the fabric graph (dump_fts and ibnetdiscover from different fabrics, or no table read)");
-            return;
-        }
         boolean bad = false;
         if (!r.unroutedLids().isEmpty()) {
             bad = true;
