@@ -178,6 +178,11 @@ public final class Fabric {
         return nodes.get(caNodeOfPort.getOrDefault(portGuid, portGuid));
     }
 
+    /** Every base LID the tools printed for a node. */
+    public java.util.Set<Integer> lids() {
+        return nodeOfLid.keySet();
+    }
+
     /** The node a base LID belongs to (a switch's port-0 LID, a CA port's LID as the tools printed them), or null. */
     public Node nodeOfLid(int lid) {
         Long guid = nodeOfLid.get(lid);

@@ -53,9 +53,9 @@ public final class PlanDiff {
         for (CablingPlan.Cable c : plan.cables()) {
             Long a = names.resolve(c.a(), c.b(), c.bPort()), b = names.resolve(c.b(), c.a(), c.aPort());
             if (a == null || b == null) {
-                String missing = a == null ? c.a() : c.b();
-                // a host with several HCAs is in the fabric: the plan must say which HCA, it is not a missing node
-                if (!names.severalHcas.contains(missing.trim())) absentNodes.computeIfAbsent(missing, k -> new ArrayList<>()).add(c);
+                // each end on its own: a host with several HCAs is in the fabric (the plan must say which HCA), not missing
+                for (String end : a == null && b == null ? List.of(c.a(), c.b()) : List.of(a == null ? c.a() : c.b()))
+                    if (!names.severalHcas.contains(end.trim())) absentNodes.computeIfAbsent(end, k -> new ArrayList<>()).add(c);
                 continue;
             }
             End ea = new End(a, c.aPort()), eb = new End(b, c.bPort());

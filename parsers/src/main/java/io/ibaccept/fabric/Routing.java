@@ -36,14 +36,30 @@ public final class Routing {
     /** A port packets leave a switch by. */
     public record Hop(long switchGuid, int port) {}
 
-    /** Destinations that one switch's entries send nowhere, for one cause and port (port -1 for a missing entry). */
-    public record DeadEnd(Break cause, long switchGuid, int port, List<Integer> lids, long reached, SourceRef ref) {}
+    /** LIDs kept per finding (the count says how many there are): a broken dump cannot make the model grow with switches x LIDs. */
+    public static final int LIDS_KEPT = 1000;
 
-    /** A forwarding loop: the hops the packets go round, and the destinations caught in it. */
-    public record Loop(List<Hop> cycle, List<Integer> lids) {}
+    /**
+     * Destinations that one switch's entries send nowhere, for one cause and port (port -1 for a missing entry): count
+     * of them, the first LIDS_KEPT.
+     */
+    public record DeadEnd(Break cause, long switchGuid, int port, int count, List<Integer> lids, long reached, SourceRef ref) {}
+
+    /** A forwarding loop: the hops the packets go round, and the destinations caught in it (count, the first LIDS_KEPT). */
+    public record Loop(List<Hop> cycle, int count, List<Integer> lids) {}
 
     /** Destinations whose path from a switch crosses more switches than the tree needs (hops > bound). */
-    public record LongPath(long switchGuid, int hops, int bound, List<Integer> lids) {}
+    public record LongPath(long switchGuid, int hops, int bound, int count, List<Integer> lids) {}
+
+    /** LIDs found for one finding while walking: all counted, the first LIDS_KEPT kept. */
+    private static final class Lids {
+        final List<Integer> kept = new ArrayList<>();
+        int count;
+
+        void add(int lid) {
+            if (count++ < LIDS_KEPT) kept.add(lid);
+        }
+    }
 
     /**
      * A cycle of switch-to-switch ports in the channel dependency graph: each port's traffic waits for buffers of the
@@ -203,6 +219,7 @@ public final class Routing {
         private int[][] peer; // per switch, per port: switch index, CA, DOWN or NONE (no cable)
         private long[][] peerGuid;
         private int[][] channel; // per switch, per port: the dependency graph's vertex, -1 when not switch-to-switch
+        private int[] chanTo; // per vertex: the switch at the port's other end
         private boolean[] source;
 
         Walker(Fabric f, ForwardingTables tables, Routing r) {
@@ -274,6 +291,7 @@ public final class Routing {
                 for (Fabric.Port p : f.downPortsOf(sw.get(i).guid())) peer[i][p.end().port()] = DOWN;
             }
             int channels = 0;
+            List<Integer> to = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 long g = sw.get(i).guid();
                 for (Fabric.Link l : f.linksOf(g)) {
@@ -290,6 +308,7 @@ public final class Routing {
                         if (j != null) {
                             peer[i][p] = j;
                             channel[i][p] = channels++;
+                            to.add(j);
                         } else {
                             Fabric.Node o = f.node(other.guid());
                             peer[i][p] = o != null && o.type() == Fabric.Type.CA ? CA : NONE;
@@ -299,6 +318,7 @@ public final class Routing {
                 }
             }
             r.channels = channels;
+            chanTo = to.stream().mapToInt(Integer::intValue).toArray();
         }
 
         /** CA destination LIDs and their node: {lid, index into destNode}; named by the tables themselves, else by the scan. */
@@ -307,6 +327,11 @@ public final class Routing {
         private List<int[]> destinations() {
             BitSet lids = new BitSet();
             for (Lft t : lft) if (t != null) t.lids().forEach(lids::set);
+            // a CA LID the fabric scan knows but no table routes is walked too: every switch is a dead end for it
+            for (int lid : f.lids()) {
+                Fabric.Node n = f.nodeOfLid(lid);
+                if (n != null && n.type() == Fabric.Type.CA && lid > 0 && lid <= Lft.MAX_UNICAST_LID) lids.set(lid);
+            }
             List<int[]> out = new ArrayList<>();
             List<Long> nodes = new ArrayList<>();
             for (int lid = lids.nextSetBit(0); lid >= 0; lid = lids.nextSetBit(lid + 1)) {
@@ -336,9 +361,11 @@ public final class Routing {
             int[] out = new int[n];
             int[] stack = new int[n];
             Map<String, DeadEnd> ends = new LinkedHashMap<>();
-            Map<String, Loop> loops = new LinkedHashMap<>();
+            Map<String, Lids> endLids = new HashMap<>();
+            Map<String, List<Hop>> loops = new LinkedHashMap<>();
+            Map<String, Lids> loopLids = new HashMap<>();
             Map<Long, int[]> longest = new LinkedHashMap<>(); // per switch: bound, most hops
-            Map<Long, List<Integer>> longLids = new LinkedHashMap<>();
+            Map<Long, Lids> longLids = new LinkedHashMap<>();
             Map<Integer, Integer> noEntry = new HashMap<>();
             int top = f.maxLevel();
             boolean tree = isTree();
@@ -378,10 +405,9 @@ public final class Routing {
                         if (cause != null) {
                             if (cause == Break.NO_ENTRY) noEntry.merge(lid, 1, Integer::sum);
                             String key = cause + " " + x + " " + (cause == Break.NO_ENTRY ? -1 : p);
-                            DeadEnd e = ends.get(key);
-                            if (e == null) ends.put(key, e = new DeadEnd(cause, sw.get(x).guid(), cause == Break.NO_ENTRY ? -1 : p, new ArrayList<>(),
+                            if (!ends.containsKey(key)) ends.put(key, new DeadEnd(cause, sw.get(x).guid(), cause == Break.NO_ENTRY ? -1 : p, 0, List.of(),
                                     cause == Break.WRONG_NODE ? peerGuid[x][p] : 0, lft[x].ref()));
-                            e.lids().add(lid);
+                            endLids.computeIfAbsent(key, k -> new Lids()).add(lid);
                             state[x] = 3;
                             depth--;
                             end = 3;
@@ -396,7 +422,8 @@ public final class Routing {
                             while (stack[from] != y) from--;
                             for (int k = from; k < depth; k++) cycle.add(new Hop(sw.get(stack[k]).guid(), out[stack[k]]));
                             List<Hop> round = canonical(cycle);
-                            loops.computeIfAbsent(round.toString(), k -> new Loop(List.copyOf(round), new ArrayList<>())).lids().add(lid);
+                            loops.putIfAbsent(round.toString(), List.copyOf(round));
+                            loopLids.computeIfAbsent(round.toString(), k -> new Lids()).add(lid);
                             end = 3;
                             break;
                         }
@@ -425,7 +452,7 @@ public final class Routing {
                             long g = sw.get(s).guid();
                             int[] b = longest.computeIfAbsent(g, k -> new int[] {bound, 0});
                             b[1] = Math.max(b[1], hops[s]);
-                            longLids.computeIfAbsent(g, k -> new ArrayList<>()).add(lid);
+                            longLids.computeIfAbsent(g, k -> new Lids()).add(lid);
                         }
                     }
                 }
@@ -436,12 +463,16 @@ public final class Routing {
             for (var e : noEntry.entrySet()) if (e.getValue() == tablesRead) r.unroutedLids.add(e.getKey());
             java.util.Collections.sort(r.unroutedLids);
             java.util.Set<Integer> unrouted = new java.util.HashSet<>(r.unroutedLids);
-            for (DeadEnd e : ends.values()) {
-                List<Integer> lids = e.cause() == Break.NO_ENTRY ? e.lids().stream().filter(l -> !unrouted.contains(l)).toList() : e.lids();
-                if (!lids.isEmpty()) r.deadEnds.add(new DeadEnd(e.cause(), e.switchGuid(), e.port(), List.copyOf(lids), e.reached(), e.ref()));
+            for (var en : ends.entrySet()) {
+                DeadEnd e = en.getValue();
+                Lids all = endLids.get(en.getKey());
+                List<Integer> lids = e.cause() == Break.NO_ENTRY ? all.kept.stream().filter(l -> !unrouted.contains(l)).toList() : all.kept;
+                // every switch's missing entries include the LIDs no switch routes: those are one finding of their own
+                int count = e.cause() == Break.NO_ENTRY ? all.count - unrouted.size() : all.count;
+                if (count > 0) r.deadEnds.add(new DeadEnd(e.cause(), e.switchGuid(), e.port(), count, List.copyOf(lids), e.reached(), e.ref()));
             }
-            for (Loop l : loops.values()) r.loops.add(new Loop(l.cycle(), List.copyOf(l.lids())));
-            longest.forEach((g, b) -> r.longPaths.add(new LongPath(g, b[1], b[0], List.copyOf(longLids.get(g)))));
+            loops.forEach((k, cycle) -> r.loops.add(new Loop(cycle, loopLids.get(k).count, List.copyOf(loopLids.get(k).kept))));
+            longest.forEach((g, b) -> r.longPaths.add(new LongPath(g, b[1], b[0], longLids.get(g).count, List.copyOf(longLids.get(g).kept))));
         }
 
         /**
@@ -462,8 +493,9 @@ public final class Routing {
                     int c = channel[x][out[x]];
                     int q = out[y];
                     if (c >= 0 && q > 0 && q < channel[y].length && channel[y][q] >= 0) {
-                        if (deps[c] == null) deps[c] = new BitSet();
-                        deps[c].set(channel[y][q]);
+                        // by the next switch's port number: one small set per port, whatever the fabric's size
+                        if (deps[c] == null) deps[c] = new BitSet(channel[y].length);
+                        deps[c].set(q);
                     }
                     x = y;
                 }
@@ -494,9 +526,10 @@ public final class Routing {
                 while (depth >= 0) {
                     int v = callV[depth];
                     BitSet out = deps[v];
-                    int w = out == null ? -1 : out.nextSetBit(callNext[depth]);
-                    if (w >= 0) {
-                        callNext[depth] = w + 1;
+                    int q = out == null ? -1 : out.nextSetBit(callNext[depth]);
+                    if (q >= 0) {
+                        callNext[depth] = q + 1;
+                        int w = channel[chanTo[v]][q];
                         if (index[w] < 0) {
                             index[w] = low[w] = counter++;
                             stack[sp++] = w;
@@ -515,7 +548,7 @@ public final class Routing {
                             comp[u] = comps;
                             size++;
                         } while (u != v);
-                        if (size > 1) r.creditLoops.add(new CreditLoop(cycleIn(v, comp, comps, deps, hopOf), size));
+                        if (size > 1) r.creditLoops.add(new CreditLoop(cycleIn(v, comp, comps, deps, hopOf, chanTo, channel), size));
                         comps++;
                     }
                     depth--;
@@ -526,7 +559,7 @@ public final class Routing {
         }
 
         /** The shortest cycle through v inside its strongly connected part (breadth first). */
-        private static List<Hop> cycleIn(int v, int[] comp, int c, BitSet[] deps, Hop[] hopOf) {
+        private static List<Hop> cycleIn(int v, int[] comp, int c, BitSet[] deps, Hop[] hopOf, int[] chanTo, int[][] channel) {
             Map<Integer, Integer> parent = new HashMap<>();
             ArrayDeque<Integer> queue = new ArrayDeque<>();
             queue.add(v);
@@ -535,7 +568,8 @@ public final class Routing {
                 int u = queue.poll();
                 BitSet out = deps[u];
                 if (out == null) continue;
-                for (int w = out.nextSetBit(0); w >= 0; w = out.nextSetBit(w + 1)) {
+                for (int q = out.nextSetBit(0); q >= 0; q = out.nextSetBit(q + 1)) {
+                    int w = channel[chanTo[u]][q];
                     if (comp[w] != c) continue;
                     if (w == v) {
                         List<Hop> cycle = new ArrayList<>();

@@ -25,10 +25,10 @@ import java.util.regex.Pattern;
 public final class IbrouteParser {
     private IbrouteParser() {}
 
-    private static final Pattern HEAD = Pattern.compile("^Unicast lids \\[\\S+\\] of switch (.*?) guid (0x[0-9a-fA-F]+) \\((.*)\\):\\s*$");
-    private static final Pattern HEAD_LID = Pattern.compile("^Lid (\\d+)$");
-    private static final Pattern NODE = Pattern.compile("^(Channel Adapter|Switch|Router) portguid (0x[0-9a-fA-F]+): (.*)$");
-    private static final Pattern FAILED = Pattern.compile("SubnGet\\(LFT\\) failed on switch '(.*)' .*Node GUID (0x[0-9a-fA-F]+)");
+    private static final Pattern HEAD = Pattern.compile("^Unicast lids \\[\\S+\\] of switch (.*?) guid (0x[0-9a-fA-F]{1,16}) \\((.*)\\):\\s*$");
+    private static final Pattern HEAD_LID = Pattern.compile("^Lid (\\d{1,5})$");
+    private static final Pattern NODE = Pattern.compile("^(Channel Adapter|Switch|Router) portguid (0x[0-9a-fA-F]{1,16}): (.*)$");
+    private static final Pattern FAILED = Pattern.compile("SubnGet\\(LFT\\) failed on switch '(.*)' .*Node GUID (0x[0-9a-fA-F]{1,16})");
     private static final Pattern PATH = Pattern.compile("^path #\\d+ out of \\d+(?:: portguid (0x[0-9a-fA-F]+))?$");
 
     /** One switch's table (ibroute). */
@@ -51,7 +51,7 @@ public final class IbrouteParser {
         List<Lft> out = new ArrayList<>();
         Map<Long, Integer> failed = new java.util.LinkedHashMap<>();
         Lft.Builder table = null;
-        boolean ended = false;
+        boolean ended = false, skipping = false;
         ForwardingTables.Destination lastPort = null;
         Text.Cursor c = t.cursor();
         while (c.next()) {
@@ -75,9 +75,18 @@ public final class IbrouteParser {
                 continue;
             }
             Matcher h = HEAD.matcher(line);
+            if (!h.matches() && line.startsWith("Unicast lids")) {
+                // a heading that cannot be read: its entries would otherwise join the table before it
+                if (table != null) keep(out, table, ended, t, issues);
+                table = null;
+                skipping = true;
+                issues.add(t, c.number(), "unreadable forwarding table heading '" + Text.excerpt(line) + "': the table is skipped");
+                continue;
+            }
             if (h.matches()) {
                 if (table != null) keep(out, table, ended, t, issues);
                 ended = false;
+                skipping = false;
                 Matcher lid = HEAD_LID.matcher(h.group(1));
                 long guid;
                 try {
@@ -85,6 +94,7 @@ public final class IbrouteParser {
                 } catch (NumberFormatException bad) {
                     issues.add(t, c.number(), "unreadable switch GUID in '" + Text.excerpt(line) + "': the table is skipped");
                     table = null;
+                    skipping = true;
                     continue;
                 }
                 table = new Lft.Builder(lid.matches() ? Integer.parseInt(lid.group(1)) : 0, guid, h.group(3), new SourceRef(t.name(), c.number()));
@@ -105,11 +115,11 @@ public final class IbrouteParser {
                 }
             }
             if (lid < 0 || port < 0 || info == null) {
-                issues.add(t, c.number(), "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
+                if (!skipping) issues.add(t, c.number(), "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
                 continue;
             }
             if (table == null) {
-                issues.add(t, c.number(), "forwarding table entry before any 'Unicast lids ... of switch' heading: '" + Text.excerpt(line) + "'");
+                if (!skipping) issues.add(t, c.number(), "forwarding table entry before any 'Unicast lids ... of switch' heading: '" + Text.excerpt(line) + "'");
                 continue;
             }
             if (info.startsWith("illegal port") || info.contains(" - illegal port") || port > 254 || lid > Lft.MAX_UNICAST_LID) continue;

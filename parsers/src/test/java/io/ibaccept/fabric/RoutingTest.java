@@ -100,4 +100,41 @@ class RoutingTest {
         Fabric ring = FabricBuilder.build(IbnetdiscoverParser.parse(RealSamplesTest.real("ibnetdiscover/ibsim-ring4.txt"), Issues.strict()), null, null);
         assertThat(Routing.analyze(ring, all).tablesOfUnknownSwitches()).extracting(io.ibaccept.model.Lft::switchName).containsExactlyInAnyOrder("leaf03", "leaf04");
     }
+
+    @Test
+    void aCaLidNoTableRoutesIsOneFindingNotADeadEndAtEverySwitch() {
+        Fabric f = FabricBuilder.build(IbnetdiscoverParser.parse(RealSamplesTest.real("ibnetdiscover/ibsim-2s4l.txt"), Issues.strict()), null, null);
+        ForwardingTables all = IbrouteParser.fabric(RealSamplesTest.real("dump_fts/ibsim-2s4l-ftree.txt"), Issues.strict());
+        // node13's LID 0x13 taken out of every table, as if the SM never routed it
+        List<io.ibaccept.model.Lft> without = new java.util.ArrayList<>();
+        for (io.ibaccept.model.Lft t : all.switches()) {
+            io.ibaccept.model.Lft.Builder b = new io.ibaccept.model.Lft.Builder(t.switchLid(), t.switchGuid(), t.switchName(), t.ref());
+            t.lids().filter(l -> l != 0x13).forEach(l -> b.put(l, t.port(l)));
+            without.add(b.build());
+        }
+        Routing r = Routing.analyze(f, new ForwardingTables(without, all.destinations()));
+        assertThat(r.unroutedLids()).containsExactly(0x13);
+        assertThat(r.deadEnds()).isEmpty();
+        assertThat(r.destinations()).isEqualTo(16);
+    }
+
+    @Test
+    void aBrokenTableKeepsOnlyTheFirstLidsOfAFindingAndCountsThemAll() {
+        Fabric f = FabricBuilder.build(IbnetdiscoverParser.parse(RealSamplesTest.real("ibnetdiscover/ibsim-2s4l.txt"), Issues.strict()), null, null);
+        ForwardingTables all = IbrouteParser.fabric(RealSamplesTest.real("dump_fts/ibsim-2s4l-ftree.txt"), Issues.strict());
+        // leaf01 sends every LID to port 0
+        List<io.ibaccept.model.Lft> broken = new java.util.ArrayList<>();
+        for (io.ibaccept.model.Lft t : all.switches()) {
+            io.ibaccept.model.Lft.Builder b = new io.ibaccept.model.Lft.Builder(t.switchLid(), t.switchGuid(), t.switchName(), t.ref());
+            t.lids().forEach(l -> b.put(l, t.switchGuid() == LEAF01 ? 0 : t.port(l)));
+            broken.add(b.build());
+        }
+        Routing r = Routing.analyze(f, new ForwardingTables(broken, all.destinations()));
+        assertThat(r.deadEnds()).singleElement().satisfies(e -> {
+            assertThat(e.cause()).isEqualTo(Routing.Break.TO_ITSELF);
+            assertThat(e.switchGuid()).isEqualTo(LEAF01);
+            assertThat(e.count()).isEqualTo(16).isEqualTo(e.lids().size());
+        });
+        assertThat(Routing.LIDS_KEPT).isLessThan(100_000);
+    }
 }

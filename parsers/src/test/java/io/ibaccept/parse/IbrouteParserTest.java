@@ -84,4 +84,38 @@ class IbrouteParserTest {
         assertThat(issues.list()).extracting(e -> e.reason()).anySatisfy(r -> assertThat(r).contains("'leaf04'").contains("not used"))
                 .anySatisfy(r -> assertThat(r).contains("'leaf01' ends without its 'lids dumped' line"));
     }
+
+    @Test
+    void numbersTooLargeForTheirFieldsAreIssuesNotExceptions() {
+        String text = String.join("\n",
+                "Unicast lids [0x0-0x3] of switch Lid 99999999999 guid 0x0000000000200000 (spine01):",
+                "0x0001 001 : (Channel Adapter portguid 0x000000000000000000100001: 'node01 HCA-1')",
+                "1 valid lids dumped ",
+                "Unicast lids [0x0-0x3] of switch Lid 5 guid 0x00000000000002000011 (leaf09):",
+                "0x0001 001 : (Channel Adapter portguid 0x0000000000100001: 'node01 HCA-1')",
+                "0x0002 002 : (Channel Adapter portguid 0x0000000000100003: 'node02 HCA-1')",
+                "2 valid lids dumped ",
+                "0xfffff 001 : (Switch portguid 0x1: 'x')",
+                "SubnGet(LFT) failed on switch 'x' DR path slid 0; dlid 0; 0,1 Node GUID 0x123456789abcdef012 SMA LID 1; MAD status 0x0 AM 0x0");
+        Issues issues = Issues.collecting();
+        ForwardingTables t = IbrouteParser.fabric(new Text("dump_fts", text), issues);
+        // the first table is read (its heading's LID is no LID, its entry names no node); the second heading is unreadable
+        assertThat(t.switches()).singleElement().satisfies(l -> {
+            assertThat(l.switchName()).isEqualTo("spine01");
+            assertThat(l.switchLid()).isZero();
+            assertThat(l.port(1)).isEqualTo(1);
+        });
+        assertThat(t.destinations()).doesNotContainKey(1);
+        // the unreadable heading is one issue; the entries under it are skipped with it
+        assertThat(issues.list()).extracting(e -> e.where().line()).contains(4).doesNotContain(5, 6, 8);
+    }
+
+    @Test
+    void aTableWithoutHeadingIsAnError() {
+        String entries = "0x0001 001 : (x)\n1 valid lids dumped\n";
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> IbrouteParser.fabric(new Text("dump_fts", entries), Issues.collecting()))
+                .hasMessageContaining("no 'Unicast lids ... of switch' heading");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> IbrouteParser.fabric(new Text("dump_fts", entries), Issues.strict()))
+                .hasMessageContaining("entry before any 'Unicast lids ... of switch' heading");
+    }
 }

@@ -49,7 +49,11 @@ final class PortMapSection {
         List<Row> rows = new ArrayList<>();
         for (Fabric.Node sw : f.switches()) {
             int top = 0, bad = 0;
-            for (Fabric.Link l : f.linksOf(sw.guid())) top = Math.max(top, l.endAt(sw.guid()).port());
+            for (Fabric.Link l : f.linksOf(sw.guid())) {
+                // a cable looped back onto this switch has both ends here
+                if (l.a().guid() == sw.guid()) top = Math.max(top, l.a().port());
+                if (l.b().guid() == sw.guid()) top = Math.max(top, l.b().port());
+            }
             for (Fabric.Port p : f.downPortsOf(sw.guid())) top = Math.max(top, p.end().port());
             for (int p = 1; p <= top; p++) if (at(problems, sw, p) != null) bad++;
             rows.add(new Row(sw, top, bad));

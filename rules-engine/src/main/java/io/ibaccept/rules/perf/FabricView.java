@@ -36,7 +36,7 @@ public final class FabricView {
         this(leafOfHost, uplinks, null);
     }
 
-    /** route: the switch-to-switch ports from one host to another ("leaf01 port 33"), null when unknown. */
+    /** route: the switch-to-switch cables from one host to another ("leaf01 port 33 <-> spine01 port 1"), null when unknown. */
     FabricView(Map<String, String> leafOfHost, Map<String, List<Uplink>> uplinks, java.util.function.BiFunction<String, String, List<String>> route) {
         this.leafOfHost.putAll(leafOfHost);
         this.uplinks.putAll(uplinks);
@@ -49,8 +49,8 @@ public final class FabricView {
     }
 
     /**
-     * The switch-to-switch ports the traffic of a pair crosses, both ways ("leaf01 port 33"); empty when not known (no
-     * tables, a host without LID, a route that does not arrive).
+     * The switch-to-switch cables the traffic of a pair crosses, both ways ("leaf01 port 33 <-> spine01 port 1"); empty
+     * when not known (no tables, a host without LID, a route that does not arrive).
      */
     public List<String> isls(String a, String b) {
         if (route == null) return List.of();
@@ -112,7 +112,8 @@ public final class FabricView {
             List<String> isl = new ArrayList<>();
             for (io.ibaccept.fabric.Routing.Hop h : routing.path(from, lid)) {
                 Fabric.End e = new Fabric.End(h.switchGuid(), h.port());
-                if (f.linkAt(e).filter(f::isSwitchToSwitch).isPresent()) isl.add(f.name(e));
+                // by cable: a pair's traffic crosses it one way, its replies the other
+                f.linkAt(e).filter(f::isSwitchToSwitch).ifPresent(l -> isl.add(f.name(l)));
             }
             return isl;
         });

@@ -17,9 +17,8 @@ import java.util.TreeSet;
  * <li>a node present in most of its own tested pairs as a bad pair (with partners on its own leaf too) is the node
  * (or its HCA, when other checks have PCIe/port/link findings on that host); nodes are taken greedily, each explaining
  * the bad pairs the previous ones did not;</li>
- * <li>where the forwarding tables were collected: bad pairs left over whose routes share one switch-to-switch port
- * that the good pairs' routes avoid point at that port's link (a degraded or erroring ISL the routing put them
- * on);</li>
+ * <li>where the forwarding tables were collected: bad pairs left over whose routes share one switch-to-switch cable
+ * that the good pairs' routes avoid point at that cable (a degraded or erroring ISL the routing put them on);</li>
  * <li>bad pairs left over that all cross leaves, cluster on one leaf, and leave that leaf's intra-leaf pairs clean
  * point at the leaf's uplinks (a shared switch-to-switch link); when they all go to one other leaf, at the path
  * between the two; a degraded uplink (narrower/slower than the fabric's usual uplink) is named;</li>
@@ -204,7 +203,7 @@ public final class Localisation {
             for (Pair p : mine.subList(0, Math.min(5, mine.size()))) ev.add("route of " + p + ": " + String.join(", ", view.isls(p.a(), p.b())));
             double share = mine.size() / (double) leftBefore;
             Confidence c = g == 0 && share >= 0.8 && mine.size() >= 3 ? Confidence.HIGH : share >= 0.5 ? Confidence.MEDIUM : Confidence.LOW;
-            out.add(new Suspect(Kind.ISL, pick, c, "the switch-to-switch port " + pick + " is on the route of " + mine.size() + " of " + total
+            out.add(new Suspect(Kind.ISL, pick, c, "the switch-to-switch link " + pick + " is on the route of " + mine.size() + " of " + total
                     + " bad pairs and of " + g + " good pair(s)", mine, ev));
         }
     }

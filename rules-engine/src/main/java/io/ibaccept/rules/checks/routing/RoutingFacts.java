@@ -19,11 +19,15 @@ final class RoutingFacts {
         return (g == 0 ? "" : c.fabric().name(g) + " ") + String.format("(LID 0x%04x)", lid);
     }
 
-    /** The first destinations by name, then "and N more". */
+    /** The first destinations by name, then "and N more" (count: how many there are, lids: the first of them). */
     static String destinations(Ctx c, Routing r, List<Integer> lids) {
+        return destinations(c, r, lids, lids.size());
+    }
+
+    static String destinations(Ctx c, Routing r, List<Integer> lids, int count) {
         List<String> names = new ArrayList<>();
         for (int i = 0; i < Math.min(LISTED, lids.size()); i++) names.add(destination(c, r, lids.get(i)));
-        return String.join(", ", names) + (lids.size() > LISTED ? " and " + (lids.size() - LISTED) + " more" : "");
+        return String.join(", ", names) + (count > names.size() ? " and " + (count - names.size()) + " more" : "");
     }
 
     /** "leaf01 port 33". */

@@ -37,7 +37,7 @@ public final class RoutingReachability implements RoutingCheck {
             bad = true;
             String sw = f.name(e.switchGuid());
             String port = e.port() > 0 ? sw + " port " + e.port() : sw;
-            String dests = RoutingFacts.destinations(c, r, e.lids());
+            String dests = RoutingFacts.destinations(c, r, e.lids(), e.count());
             String what = switch (e.cause()) {
                 case NO_ENTRY -> "has no entry for";
                 case TO_ITSELF -> "sends to itself (port 0)";
@@ -48,24 +48,24 @@ public final class RoutingReachability implements RoutingCheck {
             v.put("switch", sw);
             v.put("port", port);
             v.put("lids", dests);
-            v.put("count", e.lids().size());
+            v.put("count", e.count());
             c.problem(Status.FAIL, List.of(port), List.of(Evidence.of(sw + "'s forwarding table", e.ref())),
-                    sw + "'s forwarding table " + what + " " + e.lids().size() + " destination(s): " + dests, e.cause().name().toLowerCase(java.util.Locale.ROOT), v);
+                    sw + "'s forwarding table " + what + " " + e.count() + " destination(s): " + dests, e.cause().name().toLowerCase(java.util.Locale.ROOT), v);
         }
         for (Routing.Loop l : r.loops()) {
             bad = true;
             List<String> ports = l.cycle().stream().map(h -> RoutingFacts.hop(f, h)).toList();
-            String dests = RoutingFacts.destinations(c, r, l.lids());
+            String dests = RoutingFacts.destinations(c, r, l.lids(), l.count());
             c.problem(Status.FAIL, ports, RoutingFacts.tables(f, r, l.cycle().stream().map(Routing.Hop::switchGuid).toList()),
-                    "forwarding loop for " + l.lids().size() + " destination(s) (" + dests + "): " + RoutingFacts.cycle(f, l.cycle()), "loop",
+                    "forwarding loop for " + l.count() + " destination(s) (" + dests + "): " + RoutingFacts.cycle(f, l.cycle()), "loop",
                     Map.of("cycle", RoutingFacts.cycle(f, l.cycle()), "lids", dests));
         }
         if (!r.longPaths().isEmpty()) {
             bad = true;
             int worst = r.longPaths().stream().mapToInt(Routing.LongPath::hops).max().orElse(0);
-            int lids = r.longPaths().stream().mapToInt(p -> p.lids().size()).sum();
+            int lids = r.longPaths().stream().mapToInt(Routing.LongPath::count).sum();
             List<String> switches = r.longPaths().stream().map(p -> f.name(p.switchGuid())).toList();
-            String list = RoutingFacts.listed(r.longPaths(), p -> f.name(p.switchGuid()) + " (" + p.lids().size() + " LID(s), up to " + p.hops() + " switches, a "
+            String list = RoutingFacts.listed(r.longPaths(), p -> f.name(p.switchGuid()) + " (" + p.count() + " LID(s), up to " + p.hops() + " switches, a "
                     + f.maxLevel() + "-level tree needs " + p.bound() + ")");
             c.problem(Status.WARN, switches, RoutingFacts.tables(f, r, r.longPaths().stream().map(Routing.LongPath::switchGuid).toList()), r.longPaths().size() + " switch(es) route " + lids + " destination(s) over more switches than a "
                     + f.maxLevel() + "-level fat tree needs (up to " + worst + "): " + list + RoutingFacts.engine(c), "long",
