@@ -88,6 +88,7 @@ final class Bench {
                         f.wallMs(), f.cpuMs(), f.peakKib(), ratios.get(i));
             }
             List<Run> warm = new ArrayList<>();
+            Analysis lastWarm = null; // its fabric graph and tables serve the routing walk below
             String verdict = "";
             int findings = 0;
             for (int i = 0; i < warmRuns; i++) {
@@ -97,6 +98,7 @@ final class Bench {
                 ClusterData d = DumpLoader.load(dump);
                 ph.end("load+parse");
                 Analysis a = Analysis.of(d);
+                lastWarm = a;
                 Report r = a.report();
                 ph.end("rules");
                 ReportWriter.write(a, outDir);
@@ -118,7 +120,7 @@ final class Bench {
             }
             if (warm.size() > 1) out.println(line("warm median (runs 2-" + warm.size() + ")", median(warm.subList(1, warm.size())), "peak heap"));
             else if (warm.size() == 1) out.println(line("warm (1 run, JIT cold)", warm.get(0), "peak heap"));
-            routingWalk(dump, given == null ? nodes : 0);
+            routingWalk(lastWarm != null ? lastWarm : Analysis.of(DumpLoader.load(dump)), given == null ? nodes : 0);
             out.println("reports: " + reportSizes(outDir) + (warm.isEmpty() ? "" : "; " + findings + " findings, verdict " + verdict));
             return 0;
         } finally {
@@ -127,13 +129,13 @@ final class Bench {
     }
 
     /**
-     * The route walk of the routing checks alone, warm, median of 3: over the dump's dump_fts, or over the generated
-     * tables of a synthetic fabric whose dump_fts is too large to write (nodes > 0).
+     * The route walk of the routing checks alone, warm, median of 3, on an analysis of the dump (the last warm run's):
+     * over the dump's dump_fts, or over the generated tables of a synthetic fabric whose dump_fts is too large to write
+     * (nodes > 0).
      */
-    private void routingWalk(Path dump, int nodes) {
-        ClusterData d = DumpLoader.load(dump);
-        io.ibaccept.fabric.Fabric f = Analysis.of(d).fabric();
-        io.ibaccept.model.ForwardingTables t = d.fabric().lfts();
+    private void routingWalk(Analysis a, int nodes) {
+        io.ibaccept.fabric.Fabric f = a.fabric();
+        io.ibaccept.model.ForwardingTables t = a.data().fabric().lfts();
         if (f == null) {
             out.println("routing walk: no fabric graph in the dump");
             return;

@@ -220,6 +220,17 @@ public final class Fabric {
         return linksByNode.getOrDefault(guid, List.of());
     }
 
+    /** The highest port number a node shows: its cables (both ends of one looped back onto it) and its ports that are down. */
+    public int topPort(long guid) {
+        int top = 0;
+        for (Link l : linksOf(guid)) {
+            if (l.a().guid() == guid) top = Math.max(top, l.a().port());
+            if (l.b().guid() == guid) top = Math.max(top, l.b().port());
+        }
+        for (Port p : downPortsOf(guid)) top = Math.max(top, p.end().port());
+        return top;
+    }
+
     public List<Port> downPortsOf(long guid) {
         return downByNode.getOrDefault(guid, List.of());
     }

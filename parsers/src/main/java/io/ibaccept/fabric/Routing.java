@@ -279,10 +279,7 @@ public final class Routing {
             channel = new int[n][];
             source = new boolean[n];
             for (int i = 0; i < n; i++) {
-                int top = 1;
-                for (Fabric.Link l : f.linksOf(sw.get(i).guid())) top = Math.max(top, Math.max(l.a().guid() == sw.get(i).guid() ? l.a().port() : 0,
-                        l.b().guid() == sw.get(i).guid() ? l.b().port() : 0));
-                for (Fabric.Port p : f.downPortsOf(sw.get(i).guid())) top = Math.max(top, p.end().port());
+                int top = Math.max(1, f.topPort(sw.get(i).guid()));
                 peer[i] = new int[top + 1];
                 peerGuid[i] = new long[top + 1];
                 channel[i] = new int[top + 1];

@@ -48,13 +48,7 @@ final class PortMapSection {
         record Row(Fabric.Node sw, int ports, int bad) {}
         List<Row> rows = new ArrayList<>();
         for (Fabric.Node sw : f.switches()) {
-            int top = 0, bad = 0;
-            for (Fabric.Link l : f.linksOf(sw.guid())) {
-                // a cable looped back onto this switch has both ends here
-                if (l.a().guid() == sw.guid()) top = Math.max(top, l.a().port());
-                if (l.b().guid() == sw.guid()) top = Math.max(top, l.b().port());
-            }
-            for (Fabric.Port p : f.downPortsOf(sw.guid())) top = Math.max(top, p.end().port());
+            int top = f.topPort(sw.guid()), bad = 0;
             for (int p = 1; p <= top; p++) if (at(problems, sw, p) != null) bad++;
             rows.add(new Row(sw, top, bad));
         }

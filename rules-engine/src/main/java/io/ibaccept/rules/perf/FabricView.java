@@ -77,10 +77,11 @@ public final class FabricView {
         for (HostData h : d.hosts().values())
             if (h.ibstat() != null) for (Ibstat.Ca ca : h.ibstat()) hostByGuid.put(ca.nodeGuid(), h.host());
         Map<String, String> leafOf = new TreeMap<>();
-        Map<String, Long> switchOf = new HashMap<>();
+        Map<String, Long> switchOf = new HashMap<>(), caOf = new HashMap<>();
         for (Fabric.Node ca : f.hosts()) {
             String host = hostByGuid.getOrDefault(ca.guid(), firstWord(ca.description()));
             if (host == null) continue;
+            caOf.putIfAbsent(host, ca.guid());
             for (Fabric.Link l : f.linksOf(ca.guid())) {
                 Fabric.Node sw = f.node(l.other(l.endAt(ca.guid())).guid());
                 if (sw != null && sw.isSwitch()) {
@@ -98,17 +99,12 @@ public final class FabricView {
                         other.port(), l.width(), l.speed(), l.refs().isEmpty() ? "" : l.refs().get(0).toString()));
             }
         if (routing == null || !routing.judged()) return new FabricView(leafOf, ups);
-        // a host's LID as the forwarding tables know it (its CA's first routed LID)
-        Map<String, Integer> lidOf = new HashMap<>();
-        for (Fabric.Node ca : f.hosts()) {
-            String host = hostByGuid.getOrDefault(ca.guid(), firstWord(ca.description()));
-            if (host != null && routing.lidOfNode(ca.guid()) > 0) lidOf.putIfAbsent(host, routing.lidOfNode(ca.guid()));
-        }
         Map<String, List<String>> cache = new HashMap<>();
         java.util.function.BiFunction<String, String, List<String>> route = (a, b) -> cache.computeIfAbsent(a + " " + b, k -> {
-            Long from = switchOf.get(a);
-            Integer lid = lidOf.get(b);
-            if (from == null || lid == null) return List.of();
+            // the destination's LID as the forwarding tables know it: its CA's first routed LID
+            Long from = switchOf.get(a), to = caOf.get(b);
+            int lid = to == null ? 0 : routing.lidOfNode(to);
+            if (from == null || lid == 0) return List.of();
             List<String> isl = new ArrayList<>();
             for (io.ibaccept.fabric.Routing.Hop h : routing.path(from, lid)) {
                 Fabric.End e = new Fabric.End(h.switchGuid(), h.port());
