@@ -81,8 +81,8 @@ public final class DiffReport {
 
     public static void pdf(Analysis before, Analysis after, List<DumpDiff.Change> changes, OutputStream out) {
         com.lowagie.text.Document doc = new com.lowagie.text.Document(com.lowagie.text.PageSize.A4.rotate(), 28, 28, 28, 28);
-        var h = new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 14, com.lowagie.text.Font.BOLD);
-        var body = new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 8.5f);
+        var h = PdfFonts.bold(14);
+        var body = PdfFonts.sans(8.5f);
         try {
             com.lowagie.text.pdf.PdfWriter.getInstance(doc, out);
             doc.open();

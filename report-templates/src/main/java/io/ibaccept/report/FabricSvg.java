@@ -231,12 +231,7 @@ public final class FabricSvg {
         if (f == null) return;
         Picture pic = layout(f, facts.plan());
         com.lowagie.text.pdf.PdfTemplate tp = writer.getDirectContent().createTemplate(pic.width, pic.height);
-        com.lowagie.text.pdf.BaseFont font;
-        try {
-            font = com.lowagie.text.pdf.BaseFont.createFont(com.lowagie.text.pdf.BaseFont.HELVETICA, com.lowagie.text.pdf.BaseFont.WINANSI, false);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        com.lowagie.text.pdf.BaseFont font = PdfFonts.SANS;
         // PDF y grows upwards: flip every y of the SVG layout
         for (Line l : pic.lines) {
             tp.setColorStroke(java.awt.Color.decode(l.color()));
@@ -259,7 +254,7 @@ public final class FabricSvg {
             tp.beginText();
             tp.setFontAndSize(font, t.size());
             tp.setColorFill(java.awt.Color.decode(t.color()));
-            String text = t.text().replace('\u2013', '-');
+            String text = t.text();
             if (t.x() >= 0) tp.showTextAligned(com.lowagie.text.Element.ALIGN_CENTER, text, t.x(), pic.height - t.y(), 0);
             else tp.showTextAligned(com.lowagie.text.Element.ALIGN_LEFT, text, -t.x(), pic.height - t.y(), 0);
             tp.endText();
@@ -269,9 +264,9 @@ public final class FabricSvg {
             float maxW = doc.getPageSize().getWidth() - doc.leftMargin() - doc.rightMargin();
             float maxH = doc.getPageSize().getHeight() - doc.topMargin() - doc.bottomMargin() - 40;
             img.scaleToFit(maxW, maxH);
-            doc.add(new com.lowagie.text.Paragraph("Fabric", new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 14, com.lowagie.text.Font.BOLD)));
+            doc.add(new com.lowagie.text.Paragraph("Fabric", PdfFonts.bold(14)));
             doc.add(new com.lowagie.text.Paragraph(pic.title + "; grey = as expected, orange = degraded, red = down, dashed = missing vs plan",
-                    new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 8.5f)));
+                    PdfFonts.sans(8.5f)));
             doc.add(img);
         } catch (com.lowagie.text.DocumentException e) {
             throw new IllegalStateException(e);

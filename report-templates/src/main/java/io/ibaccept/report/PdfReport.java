@@ -34,18 +34,18 @@ import java.util.Map;
 public final class PdfReport {
     private PdfReport() {}
 
-    private static final Font H1 = new Font(Font.HELVETICA, 20, Font.BOLD, Color.WHITE);
-    private static final Font H1S = new Font(Font.HELVETICA, 11, Font.NORMAL, Color.WHITE);
-    private static final Font H2 = new Font(Font.HELVETICA, 14, Font.BOLD);
-    private static final Font BODY = new Font(Font.HELVETICA, 8.5f);
-    private static final Font BOLD = new Font(Font.HELVETICA, 8.5f, Font.BOLD);
-    private static final Font MONO = new Font(Font.COURIER, 7.5f);
-    private static final Font ST = new Font(Font.HELVETICA, 8, Font.BOLD, Color.WHITE);
-    private static final Font H1M = new Font(Font.HELVETICA, 8.5f, Font.NORMAL, Color.WHITE);
-    private static final Font H3 = new Font(Font.HELVETICA, 10, Font.BOLD);
-    private static final Font BODY_S = new Font(Font.HELVETICA, 7.5f);
-    private static final Font BOLD_S = new Font(Font.HELVETICA, 7.5f, Font.BOLD);
-    private static final Font MONO_S = new Font(Font.COURIER, 7);
+    private static final Font H1 = PdfFonts.bold(20, Color.WHITE);
+    private static final Font H1S = PdfFonts.sans(11, Color.WHITE);
+    private static final Font H2 = PdfFonts.bold(14);
+    private static final Font BODY = PdfFonts.sans(8.5f);
+    private static final Font BOLD = PdfFonts.bold(8.5f);
+    private static final Font MONO = PdfFonts.mono(7.5f);
+    private static final Font ST = PdfFonts.bold(8, Color.WHITE);
+    private static final Font H1M = PdfFonts.sans(8.5f, Color.WHITE);
+    private static final Font H3 = PdfFonts.bold(10);
+    private static final Font BODY_S = PdfFonts.sans(7.5f);
+    private static final Font BOLD_S = PdfFonts.bold(7.5f);
+    private static final Font MONO_S = PdfFonts.mono(7);
 
     static Color color(Status s) {
         return switch (s) {
@@ -393,11 +393,7 @@ public final class PdfReport {
         @Override
         public void onOpenDocument(PdfWriter writer, Document document) {
             total = writer.getDirectContent().createTemplate(40, SIZE + 3);
-            try {
-                font = BaseFont.createFont(BaseFont.HELVETICA, BaseFont.WINANSI, BaseFont.NOT_EMBEDDED);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            font = PdfFonts.SANS;
         }
 
         @Override

@@ -5,8 +5,6 @@ import com.lowagie.text.pdf.BaseFont;
 import com.lowagie.text.pdf.PdfContentByte;
 import com.lowagie.text.pdf.PdfTemplate;
 import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -19,15 +17,7 @@ import java.util.Map;
 final class PerfPdf {
     private PerfPdf() {}
 
-    private static final BaseFont REGULAR = font(BaseFont.HELVETICA), BOLD = font(BaseFont.HELVETICA_BOLD);
-
-    private static BaseFont font(String name) {
-        try {
-            return BaseFont.createFont(name, BaseFont.WINANSI, false);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    private static final BaseFont REGULAR = PdfFonts.SANS, BOLD = PdfFonts.SANS_BOLD;
 
     /** The figure as a template of the SVG's size (one PDF point per SVG unit); IllegalArgumentException if it is not one of ours. */
     static PdfTemplate render(String svg, PdfContentByte cb) {
@@ -177,7 +167,7 @@ final class PerfPdf {
         Color fill = colour(a.get("fill"), Color.BLACK);
         tp.setColorFill(fill == null ? Color.BLACK : fill);
         // SVG turns clockwise with y pointing down; PDF's y points up, so the angle changes sign
-        tp.showTextAligned(align, s.replace('\u2013', '-').replace('\u2192', '>'), (float) x, h - (float) y, (float) -rot);
+        tp.showTextAligned(align, s, (float) x, h - (float) y, (float) -rot);
         tp.endText();
     }
 

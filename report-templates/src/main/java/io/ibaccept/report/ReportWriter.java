@@ -107,7 +107,7 @@ public final class ReportWriter {
 
     /**
      * Starts, on a background thread, what the first report of a fresh JVM pays before writing a byte: the PDF's
-     * standard fonts (their metrics files are parsed once per JVM and cached by OpenPDF), the classes of the PDF,
+     * embedded fonts (each TrueType file is parsed once per JVM), the classes of the PDF,
      * HTML and JSON writers and their first compilations. A one-shot analyze calls this before it loads the dump, so
      * the cost overlaps the single-threaded load instead of adding to the reports phase. Best effort: it writes
      * nothing and anything it meets is ignored (the real writers report their own errors).
@@ -120,9 +120,8 @@ public final class ReportWriter {
                 com.lowagie.text.pdf.PdfWriter.getInstance(doc, OutputStream.nullOutputStream());
                 doc.open();
                 com.lowagie.text.pdf.PdfPTable table = new com.lowagie.text.pdf.PdfPTable(2);
-                for (int style : new int[] {com.lowagie.text.Font.NORMAL, com.lowagie.text.Font.BOLD})
-                    table.addCell(new com.lowagie.text.pdf.PdfPCell(new com.lowagie.text.Phrase("warm-up", new com.lowagie.text.Font(com.lowagie.text.Font.HELVETICA, 8, style))));
-                table.addCell(new com.lowagie.text.pdf.PdfPCell(new com.lowagie.text.Phrase("warm-up", new com.lowagie.text.Font(com.lowagie.text.Font.COURIER, 8))));
+                for (com.lowagie.text.Font font : new com.lowagie.text.Font[] {PdfFonts.sans(8), PdfFonts.bold(8), PdfFonts.mono(8)})
+                    table.addCell(new com.lowagie.text.pdf.PdfPCell(new com.lowagie.text.Phrase("warm-up", font)));
                 table.addCell("warm-up");
                 doc.add(table);
                 doc.close();
