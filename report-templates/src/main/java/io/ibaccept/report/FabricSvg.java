@@ -3,10 +3,14 @@ package io.ibaccept.report;
 import io.ibaccept.fabric.Fabric;
 import io.ibaccept.fabric.Fabric.End;
 import io.ibaccept.fabric.Fabric.Link;
+import io.ibaccept.fabric.Fabric.LinkClass;
 import io.ibaccept.fabric.Fabric.Node;
 import io.ibaccept.fabric.PlanDiff;
 import io.ibaccept.model.LinkSpeed;
 import io.ibaccept.model.LinkWidth;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Ref;
+import io.ibaccept.rules.Status;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -14,161 +18,530 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
- * The fabric as a picture: the top level of switches at the top, leaves below, hosts folded into a count under each
- * leaf, one line per pair of boxes coloured by the worst cable in it (red = down or missing vs the plan, orange =
- * degraded, grey = as expected). Levels with more than {@link #MAX_BOXES} switches are drawn as groups of consecutive
- * switches, so a 2,000 or 20,000 node fabric stays a readable picture of bounded size. Output is standalone SVG text.
+ * The fabric as a picture that fits a page at any size: one row per switch level (the top at the top), a chassis
+ * switch as one box, and when a level has more than {@link #MAX_PER_ROW} switches, the switches with a problem as
+ * boxes of their own and the others folded into boxes per group (scalable unit, plane) or run of names. Parallel cables
+ * between two boxes are one line, coloured by the worst of them and labelled with their count when any is not as
+ * expected. Under each leaf its hosts: each one with its state while they are few, else a count with the hosts that
+ * have a problem named. Problems come from the fabric (a link down, slower or narrower than its peers, a looped cable, a
+ * cable the plan has and the fabric has not) and from the FAIL/WARN findings' typed references to ports, cables and
+ * HCA ends, so the picture shows what the checks judged. Labels are at least 10 units in a picture at most
+ * {@link #MAX_WIDTH} wide: 8 pt when the PDF scales it to a landscape A4 page. Output is standalone SVG text.
  */
 public final class FabricSvg {
     private FabricSvg() {}
 
-    static final int MAX_BOXES = 24;
-    private static final int BOX_W = 110, BOX_H = 34, GAP = 16, MARGIN = 20;
+    static final int MAX_PER_ROW = 7, PROBLEM_BOXES = 3, MAX_HOSTS_LISTED = 12, MAX_MARKS = 3;
+    /** A finding naming more parts than this is about a class of them (every leaf 2:1, all storage hosts at EDR), not a place: not drawn. */
+    static final int MAX_REFS_PLACED = 24;
+    private static final int BOX_W = 118, GAP = 14, MARGIN = 20, LINE_H = 13, BOX_BASE_H = 36, ROW_GAP = 110;
+    static final int MAX_WIDTH = 2 * MARGIN + MAX_PER_ROW * (BOX_W + GAP);
+    static final String OK = "#8c8c8c", WARN = "#e07800", FAIL = "#d62728", TEXT = "#1d2733";
 
-    /** One drawn box: a switch or a group of switches of one level. */
-    private record Box(String label, String tooltip, int level, int index, int count) {}
+    /** What the picture is drawn from: the fabric, the plan comparison, problems by Ref key, and how hosts are named. */
+    record Inputs(Fabric fabric, PlanDiff.Result plan, Map<String, Problem> problems, Function<Node, String> hostName, List<String> notInFabric) {
+        static Inputs of(Fabric f, PlanDiff.Result plan) {
+            return new Inputs(f, plan, Map.of(), n -> FabricView.firstWord(n.name()), List.of());
+        }
+    }
 
+    /** The worst FAIL/WARN finding naming one thing, and its check. */
+    record Problem(Status status, String check) {
+        Problem worse(Problem o) {
+            return o == null || status.compareTo(o.status) <= 0 ? this : o;
+        }
+    }
+
+    /** Worst FAIL/WARN finding per typed reference key (ports, cables, HCA ends, nodes): what the checks say about each part. */
+    static Map<String, Problem> problems(List<Finding> findings) {
+        Map<String, Problem> out = new HashMap<>();
+        for (Finding f : findings) {
+            if (f.status() != Status.FAIL && f.status() != Status.WARN) continue;
+            Problem p = new Problem(f.status(), f.check());
+            if (f.refs().stream().map(FabricSvg::part).distinct().count() > MAX_REFS_PLACED) continue;
+            for (Ref r : f.refs())
+                if (r instanceof Ref.Port || r instanceof Ref.Cable || r instanceof Ref.HcaEnd || r instanceof Ref.Node) out.merge(r.key(), p, Problem::worse);
+        }
+        return out;
+    }
+
+    /** The node a reference is about (a cable's ends, a port's node), to count how many parts a finding names. */
+    private static String part(Ref r) {
+        if (r instanceof Ref.Port p) return p.node();
+        if (r instanceof Ref.HcaEnd h) return h.host();
+        if (r instanceof Ref.Node n) return n.name();
+        return r.key();
+    }
+
+    /** A line of text in a box or under it, with its state. */
+    record Mark(String text, Status status) {}
+
+    /** A drawn box: one switch, one chassis, or several switches folded together. */
+    private static final class Box {
+        final List<Node> members = new ArrayList<>();
+        final List<Mark> marks = new ArrayList<>();
+        final List<Mark> hosts = new ArrayList<>();
+        String label, sublabel = "";
+        int level, hostCount, hostProblems, x, y, h = BOX_BASE_H;
+        Status worst, hostWorst;
+
+        void problem(Mark m) {
+            marks.add(m);
+            worst = worse(worst, m.status());
+        }
+    }
+
+    /** The cables drawn as one line between two boxes. */
     private static final class Bundle {
-        int ok, degraded, down, missing;
+        final Box a, b;
+        int ok, warn, fail, missing;
         final List<String> samples = new ArrayList<>();
+
+        Bundle(Box a, Box b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        int total() {
+            return ok + warn + fail + missing;
+        }
     }
 
     /**
-     * The "Fabric" section of the HTML report, inserted before the per-node table: the picture of the dump's fabric,
-     * with the cables missing against the cabling plan (the comparison fabric.plan judged) dashed. Nothing is added when the dump has no usable topology.
+     * The "Fabric" section of the HTML report, inserted before the per-node table. Nothing is added when the dump has
+     * no usable topology.
      */
     static void appendSection(org.jsoup.nodes.Document doc, ReportFacts facts) {
-        Fabric f = facts.fabric();
-        if (f == null) return;
+        Inputs in = inputs(facts);
+        if (in == null) return;
+        Picture pic = layout(in);
         org.jsoup.nodes.Element section = new org.jsoup.nodes.Element("section").attr("id", "fabric");
         section.appendElement("h2").text("Fabric");
-        section.appendElement("div").addClass("fabric-picture").append(render(f, facts.plan()));
+        section.appendElement("p").addClass("fabric-caption").text(pic.title + ". " + pic.caption);
+        section.appendElement("div").addClass("fabric-picture").append(svg(pic));
         org.jsoup.nodes.Element nodes = doc.getElementById("nodes");
         if (nodes != null) nodes.before(section);
         else doc.body().appendChild(section);
     }
 
-    static Picture layout(Fabric f, PlanDiff.Result plan) {
-        int top = Math.max(1, f.maxLevel());
-        Map<Integer, List<Box>> rows = new LinkedHashMap<>();
-        Map<Long, Box> boxOf = new HashMap<>();
-        for (int lvl = top; lvl >= 1; lvl--) {
-            List<Node> sw = new ArrayList<>(f.atLevel(lvl));
-            sw.sort(Comparator.comparing(Node::name));
-            List<Box> boxes = new ArrayList<>();
-            int groups = Math.min(MAX_BOXES, sw.size());
-            for (int g = 0; g < groups; g++) {
-                int from = (int) ((long) g * sw.size() / groups), to = (int) ((long) (g + 1) * sw.size() / groups);
-                List<Node> members = sw.subList(from, to);
-                String label = members.size() == 1 ? members.get(0).name() : members.get(0).name() + "\u2013" + members.get(members.size() - 1).name();
-                Box b = new Box(label, members.size() == 1 ? members.get(0).name() + " (lid " + members.get(0).lid() + ")" : members.size() + " switches: " + label,
-                        lvl, g, members.size());
-                boxes.add(b);
-                for (Node n : members) boxOf.put(n.guid(), b);
-            }
-            rows.put(lvl, boxes);
-        }
-        List<Node> unleveled = f.switches().stream().filter(n -> n.level() < 0).toList();
+    static Inputs inputs(ReportFacts facts) {
+        Fabric f = facts.fabric();
+        if (f == null) return null;
+        FabricView view = facts.view();
+        java.util.Set<String> inFabric = new java.util.HashSet<>(view.caHost.values());
+        List<String> absent = facts.data().hosts().keySet().stream().filter(h -> !inFabric.contains(h)).sorted().toList();
+        return new Inputs(f, facts.plan(), problems(facts.report().findings()), n -> view.caHost.getOrDefault(n.guid(), n.name()), absent);
+    }
 
+    public static String render(Fabric f, PlanDiff.Result plan) {
+        return svg(layout(Inputs.of(f, plan)));
+    }
+
+    static Picture layout(Inputs in) {
+        Fabric f = in.fabric();
+        Map<String, Problem> problems = in.problems();
+        // the units of each level: a switch, or all ASICs of one chassis (at the level of its highest ASIC)
+        Map<Long, List<Node>> chassis = new LinkedHashMap<>();
+        for (Node n : f.switches()) if (n.inChassis()) chassis.computeIfAbsent(n.system(), k -> new ArrayList<>()).add(n);
+        chassis.values().removeIf(l -> l.size() < 2);
+        TreeMap<Integer, List<Box>> units = new TreeMap<>(Comparator.reverseOrder());
+        Map<Long, Box> unitOf = new HashMap<>();
+        List<Node> unleveled = new ArrayList<>();
+        for (Node n : f.switches()) {
+            if (n.level() < 0 && !chassis.containsKey(n.system())) {
+                unleveled.add(n);
+                continue;
+            }
+            List<Node> members = chassis.getOrDefault(n.system(), List.of(n));
+            if (unitOf.containsKey(members.get(0).guid())) {
+                unitOf.put(n.guid(), unitOf.get(members.get(0).guid()));
+                continue;
+            }
+            Box b = new Box();
+            b.members.addAll(members);
+            b.level = Math.max(1, members.stream().mapToInt(Node::level).max().orElse(1));
+            b.label = members.size() > 1 ? FabricView.slurmName(n.description(), n.system()) : label(n);
+            if (members.size() > 1) b.sublabel = "chassis, " + members.size() + " ASICs";
+            for (Node m : members) unitOf.put(m.guid(), b);
+            units.computeIfAbsent(b.level, k -> new ArrayList<>()).add(b);
+        }
+
+        // problems of each unit and the state of each link
         LinkWidth islW = mode(f.links().stream().filter(f::isSwitchToSwitch).map(Link::width).toList());
         LinkSpeed islS = mode(f.links().stream().filter(f::isSwitchToSwitch).map(Link::speed).toList());
         LinkWidth hostW = mode(f.links().stream().filter(f::isHostLink).map(Link::width).toList());
         LinkSpeed hostS = mode(f.links().stream().filter(f::isHostLink).map(Link::speed).toList());
-
-        Map<String, Bundle> bundles = new LinkedHashMap<>();
-        Map<Box, Bundle> hosts = new LinkedHashMap<>();
+        Map<Box, List<Link>> hostLinks = new LinkedHashMap<>();
+        List<Link> isls = new ArrayList<>();
+        List<String> backToBack = new ArrayList<>();
         for (Link l : f.links()) {
             Node a = f.node(l.a().guid()), b = f.node(l.b().guid());
             if (a == null || b == null) continue;
-            boolean isl = f.isSwitchToSwitch(l);
-            if (!isl && !f.isHostLink(l)) continue; // aggregation nodes, loops and back-to-back pairs are not drawn as bundles
-            boolean degraded = l.width() != null && (isl ? islW : hostW) != null && l.width().compareTo(isl ? islW : hostW) < 0
-                    || l.speed() != null && (isl ? islS : hostS) != null && l.speed().compareTo(isl ? islS : hostS) < 0;
-            Bundle bundle;
-            if (isl) {
-                Box ba = boxOf.get(a.guid()), bb = boxOf.get(b.guid());
-                if (ba == null || bb == null || ba == bb) continue;
-                bundle = bundles.computeIfAbsent(key(ba, bb), k -> new Bundle());
-            } else {
-                Node sw = a.isSwitch() ? a : b;
-                if (boxOf.get(sw.guid()) == null) continue;
-                bundle = hosts.computeIfAbsent(boxOf.get(sw.guid()), k -> new Bundle());
+            LinkClass c = f.linkClass(l);
+            switch (c) {
+                case SWITCH_TO_SWITCH -> isls.add(l);
+                case HOST -> {
+                    Box leaf = unitOf.get((a.isSwitch() ? a : b).guid());
+                    if (leaf != null) hostLinks.computeIfAbsent(leaf, k -> new ArrayList<>()).add(l);
+                }
+                case LOOPBACK -> {
+                    Box u = unitOf.get(a.guid());
+                    if (u != null) u.problem(new Mark("looped p" + l.a().port() + "\u2013p" + l.b().port(), Status.FAIL));
+                }
+                case CHASSIS_INTERNAL -> {
+                    Status s = linkStatus(f, l, problems);
+                    if (s != null && unitOf.get(a.guid()) != null)
+                        unitOf.get(a.guid()).problem(new Mark("backplane " + shortName(f, l.a()) + "\u2013" + shortName(f, l.b()) + ": " + state(f, l, islW, islS), s));
+                }
+                case HOST_TO_HOST -> backToBack.add(in.hostName().apply(a) + " \u2013 " + in.hostName().apply(b));
+                default -> {}
             }
-            if (!l.isActive()) {
-                bundle.down++;
-                if (bundle.samples.size() < 3) bundle.samples.add(f.name(l) + " " + l.state());
-            } else if (degraded) {
-                bundle.degraded++;
-                if (bundle.samples.size() < 3) bundle.samples.add(f.name(l) + " " + l.rate());
-            } else bundle.ok++;
         }
-        if (plan != null)
-            for (End[] m : plan.missing()) {
-                Box ba = boxOf.get(m[0].guid()), bb = boxOf.get(m[1].guid());
-                if (ba == null || bb == null || ba == bb) continue;
-                Bundle bundle = bundles.computeIfAbsent(key(ba, bb), k -> new Bundle());
-                bundle.missing++;
-                boolean aLower = ba.level() <= bb.level();
-                if (bundle.samples.size() < 3) bundle.samples.add("missing vs plan: " + f.name(aLower ? m[0] : m[1]) + " <-> " + f.name(aLower ? m[1] : m[0]));
+        // ports the findings name that carry no drawn cable (a port down, a cable pulled)
+        for (Box u : units.values().stream().flatMap(List::stream).toList())
+            for (Node m : u.members) {
+                int top = f.topPort(m.guid());
+                for (int p = 1; p <= top; p++) {
+                    if (f.linkAt(new End(m.guid(), p)).isPresent()) continue;
+                    Problem pr = worst(problems, "port:" + m.name() + ":" + p, "port:" + m.description() + ":" + p);
+                    if (pr != null) u.problem(new Mark((u.members.size() > 1 ? shortName(f, new End(m.guid(), p)) : "p" + p) + " " + pr.check(), pr.status()));
+                }
+                Problem pr = worst(problems, "node:" + m.name(), "node:" + m.description());
+                if (pr != null) u.problem(new Mark(u.members.size() > 1 ? label(m) + " " + pr.check() : pr.check(), pr.status()));
             }
-
-        int widest = rows.values().stream().mapToInt(List::size).max().orElse(1);
-        int width = Math.max(640, 2 * MARGIN + widest * (BOX_W + GAP));
-        // taller rows for wide pictures, so the bundles between levels stay distinguishable
-        int rowHeight = Math.max(150, width / 8);
-        // last row of boxes, its host counts, then the legend (and the unconnected switches)
-        int height = MARGIN + 20 + (rows.size() - 1) * rowHeight + BOX_H + 30 + 40 + (unleveled.isEmpty() ? 0 : 25);
-        Picture pic = new Picture(width, height, f.switches().size() + " switches, " + f.hosts().size() + " hosts, " + f.links().size() + " cables");
-        Map<Box, int[]> pos = new HashMap<>();
-        int y = MARGIN + 20;
-        for (List<Box> boxes : rows.values()) {
-            int rowWidth = boxes.size() * (BOX_W + GAP) - GAP;
-            int x = (width - rowWidth) / 2;
-            for (Box b : boxes) {
-                pos.put(b, new int[] {x, y});
-                x += BOX_W + GAP;
+        // hosts by name (a host with two HCA ports on one leaf is one host, drawn in the worse state); a name several CAs
+        // share (a vendor default description) gets the end of each CA's GUID
+        Map<String, Integer> sameName = new HashMap<>();
+        for (Node h : f.hosts()) sameName.merge(in.hostName().apply(h), 1, Integer::sum);
+        for (Map.Entry<Box, List<Link>> e : hostLinks.entrySet()) {
+            Box leaf = e.getKey();
+            Map<String, Mark> byHost = new TreeMap<>();
+            for (Link l : e.getValue()) {
+                Node ca = f.node(hostEnd(f, l).guid());
+                String host = in.hostName().apply(ca);
+                Status s = linkStatus(f, l, problems);
+                Problem named = worst(problems, "ca:" + host, "node:" + host, "node:" + ca.name());
+                if (named != null) s = worse(s, named.status());
+                String name = sameName.getOrDefault(host, 1) > 1 ? host + String.format(" ..%06x", ca.guid() & 0xffffff) : host;
+                Mark m = new Mark(name + (s == null ? "" : " " + hostDetail(f, l, problems, hostW, hostS, named)), s);
+                byHost.merge(name, m, (x, y) -> y.status() != null && (x.status() == null || y.status().worseThan(x.status())) ? y : x);
             }
-            y += rowHeight;
-        }
-        for (Map.Entry<String, Bundle> e : bundles.entrySet()) {
-            String[] k = e.getKey().split("\\|");
-            Box ba = find(rows, k[0]), bb = find(rows, k[1]);
-            int[] pa = pos.get(ba), pb = pos.get(bb);
-            Bundle b = e.getValue();
-            int n = b.ok + b.degraded + b.down + b.missing;
-            String cls = b.down + b.missing > 0 ? "down" : b.degraded > 0 ? "degraded" : "ok";
-            int[] hi = pa[1] < pb[1] ? pa : pb, lo = hi == pa ? pb : pa;
-            pic.lines.add(new Line(hi[0] + BOX_W / 2, hi[1] + BOX_H, lo[0] + BOX_W / 2, lo[1], COLORS.get(cls), Math.min(6, 1 + Math.log(n) / Math.log(2)),
-                    b.missing > 0, cls, ba.label() + " - " + bb.label() + ": " + n + " cable(s)" + counts(b) + (b.samples.isEmpty() ? "" : "; " + String.join("; ", b.samples))));
-        }
-        for (List<Box> boxes : rows.values())
-            for (Box b : boxes) {
-                int[] p = pos.get(b);
-                pic.rects.add(new Rect(p[0], p[1], BOX_W, BOX_H, b.level() == 1 ? "#e8f0fb" : "#dfe9d6", "switch level" + b.level(), b.tooltip()));
-                pic.labels.add(new Label(p[0] + BOX_W / 2, p[1] + (b.count() > 1 ? 15 : 21), clip(b.label(), 20), "#000000", 11, null, null));
-                if (b.count() > 1) pic.labels.add(new Label(p[0] + BOX_W / 2, p[1] + 28, b.count() + " switches", "#000000", 9, null, null));
-                Bundle h = hosts.get(b);
-                if (b.level() == 1 && h != null) {
-                    int n = h.ok + h.degraded + h.down;
-                    String color = h.down > 0 ? COLORS.get("down") : h.degraded > 0 ? COLORS.get("degraded") : "#333333";
-                    pic.labels.add(new Label(p[0] + BOX_W / 2, p[1] + BOX_H + 16, n + " hosts" + (h.degraded + h.down > 0 ? " (" + (h.degraded + h.down) + " degraded)" : ""),
-                            color, 11, "hosts", b.label() + ": " + n + " host cable(s)" + counts(h) + (h.samples.isEmpty() ? "" : "; " + String.join("; ", h.samples))));
+            for (Mark m : byHost.values()) {
+                leaf.hosts.add(m);
+                leaf.hostCount++;
+                if (m.status() != null) {
+                    leaf.hostProblems++;
+                    leaf.hostWorst = worse(leaf.hostWorst, m.status());
                 }
             }
-        if (!unleveled.isEmpty())
-            pic.labels.add(new Label(-MARGIN, height - 45, unleveled.size() + " switch(es) not connected to any leaf: "
-                    + clip(String.join(", ", unleveled.stream().map(Node::name).toList()), 200), COLORS.get("down"), 11, null, null));
+        }
+
+        // rows: every unit when they fit, else the problem units and the rest folded
+        Map<Integer, List<Box>> rows = new LinkedHashMap<>();
+        for (Map.Entry<Integer, List<Box>> e : units.entrySet()) {
+            List<Box> row = e.getValue();
+            row.sort(Comparator.comparing((Box b) -> b.label));
+            rows.put(e.getKey(), row.size() <= MAX_PER_ROW ? row : fold(row, e.getKey(), unitOf));
+        }
+        Map<Long, Box> boxOf = new HashMap<>();
+        for (List<Box> row : rows.values()) for (Box b : row) for (Node n : b.members) boxOf.put(n.guid(), b);
+
+        Map<String, Bundle> bundles = new LinkedHashMap<>();
+        for (Link l : isls) {
+            Box ba = boxOf.get(l.a().guid()), bb = boxOf.get(l.b().guid());
+            if (ba == null || bb == null || ba == bb) continue;
+            Bundle bundle = bundle(bundles, ba, bb);
+            Status s = linkStatus(f, l, problems);
+            if (s == null) bundle.ok++;
+            else {
+                if (s == Status.FAIL) bundle.fail++;
+                else bundle.warn++;
+                if (bundle.samples.size() < MAX_MARKS) bundle.samples.add(f.name(l) + ": " + state(f, l, islW, islS));
+            }
+        }
+        if (in.plan() != null)
+            for (End[] m : in.plan().missing()) {
+                Box ba = boxOf.get(m[0].guid()), bb = boxOf.get(m[1].guid());
+                if (ba == null || bb == null) continue;
+                if (ba == bb) {
+                    ba.problem(new Mark("missing vs plan: " + shortName(f, m[0]) + "\u2013" + shortName(f, m[1]), Status.FAIL));
+                    continue;
+                }
+                Bundle bundle = bundle(bundles, ba, bb);
+                bundle.missing++;
+                boolean aLower = ba.level <= bb.level;
+                if (bundle.samples.size() < MAX_MARKS) bundle.samples.add("missing vs plan: " + f.name(aLower ? m[0] : m[1]) + " <-> " + f.name(aLower ? m[1] : m[0]));
+            }
+
+        // geometry
+        boolean listHosts = rows.values().stream().flatMap(List::stream).filter(b -> b.hostCount > 0)
+                .allMatch(b -> b.members.size() == 1 || !b.sublabel.startsWith("chassis") && b.hostCount <= MAX_HOSTS_LISTED)
+                && rows.values().stream().flatMap(List::stream).mapToInt(b -> b.hostCount).max().orElse(0) <= MAX_HOSTS_LISTED;
+        int widest = rows.values().stream().mapToInt(List::size).max().orElse(1);
+        int width = Math.max(640, 2 * MARGIN + widest * (BOX_W + GAP));
+        Picture pic = new Picture(width, 0, title(f, chassis.size()));
+        int y = MARGIN;
+        int hostArea = 0;
+        for (List<Box> row : rows.values()) {
+            int rowWidth = row.size() * (BOX_W + GAP) - GAP, x = (width - rowWidth) / 2, rowH = 0;
+            for (Box b : row) {
+                b.x = x;
+                b.y = y;
+                b.h = BOX_BASE_H + LINE_H * Math.min(b.marks.size(), MAX_MARKS + 1);
+                rowH = Math.max(rowH, b.h);
+                x += BOX_W + GAP;
+                if (b.hostCount > 0) hostArea = Math.max(hostArea, LINE_H * (listHosts ? b.hosts.size()
+                        : 1 + (b.hostProblems > 0 ? 1 : 0) + Math.min(b.hostProblems, MAX_MARKS) + (b.hostProblems > MAX_MARKS ? 1 : 0)));
+            }
+            y += rowH + ROW_GAP;
+        }
+        y -= ROW_GAP;
+        int notes = (unleveled.isEmpty() ? 0 : 1) + (backToBack.isEmpty() ? 0 : 1) + (in.notInFabric().isEmpty() ? 0 : 1);
+        int height = y + 8 + hostArea + 12 + notes * LINE_H + 34;
+        pic.height = height;
+
+        List<Bundle> drawn = new ArrayList<>(bundles.values());
+        drawn.sort(Comparator.comparingInt((Bundle b) -> b.fail + b.missing > 0 ? 2 : b.warn > 0 ? 1 : 0)); // problems drawn on top
+        for (Bundle b : drawn) {
+            Box hi = b.a.y <= b.b.y ? b.a : b.b, lo = hi == b.a ? b.b : b.a;
+            Status s = b.fail + b.missing > 0 ? Status.FAIL : b.warn > 0 ? Status.WARN : null;
+            int x1 = hi.x + BOX_W / 2, y1 = hi.y + hi.h, x2 = lo.x + BOX_W / 2, y2 = lo.y;
+            if (hi.y == lo.y) { // two switches of one level (a ring, a back-to-back pair of switches): side to side
+                Box left = hi.x < lo.x ? hi : lo, right = left == hi ? lo : hi;
+                x1 = left.x + BOX_W;
+                x2 = right.x;
+                y1 = y2 = left.y + BOX_BASE_H / 2;
+            }
+            String tip = hi.label + " \u2013 " + lo.label + ": " + b.total() + " cable(s)" + counts(b) + (b.samples.isEmpty() ? "" : "; " + String.join("; ", b.samples));
+            pic.lines.add(new Line(x1, y1, x2, y2, color(s), s == null ? Math.min(4, 1 + Math.log(b.total()) / Math.log(4)) : 2.5, b.missing > 0, cls(s), tip));
+            if (s != null) {
+                String text = (b.fail + b.warn + b.missing) + " of " + b.total() + (b.missing > 0 ? " missing" : b.fail > 0 ? " down" : " degraded");
+                pic.labels.add(new Label((x1 + x2) / 2, (y1 + y2) / 2, text, color(s), 10, "bundle " + cls(s), tip, true));
+            }
+        }
+        for (List<Box> row : rows.values())
+            for (Box b : row) {
+                Status s = worse(b.worst, b.hostWorst);
+                pic.rects.add(new Rect(b.x, b.y, BOX_W, b.h, b.level == 1 ? "#e8f0fb" : "#dfe9d6", s == null ? "#444444" : color(s), s == null ? 0.8 : 2,
+                        "switch level" + b.level + (s == null ? "" : " " + cls(s)), tooltip(b)));
+                pic.labels.add(new Label(b.x + BOX_W / 2, b.y + 15, clip(b.label, 19), TEXT, 11, "name", null, false));
+                if (!b.sublabel.isEmpty()) pic.labels.add(new Label(b.x + BOX_W / 2, b.y + 28, clip(b.sublabel, 22), TEXT, 10, null, null, false));
+                int my = b.y + BOX_BASE_H + 8;
+                for (int i = 0; i < b.marks.size() && i < MAX_MARKS; i++, my += LINE_H)
+                    pic.labels.add(new Label(b.x + BOX_W / 2, my, clip(b.marks.get(i).text(), 22), color(b.marks.get(i).status()), 10, "problem " + cls(b.marks.get(i).status()), b.marks.get(i).text(), false));
+                if (b.marks.size() > MAX_MARKS) pic.labels.add(new Label(b.x + BOX_W / 2, my, "+" + (b.marks.size() - MAX_MARKS) + " more", color(b.worst), 10, null, null, false));
+                if (b.hostCount == 0) continue;
+                int hy = b.y + b.h + 8 + LINE_H;
+                if (listHosts) {
+                    for (Mark h : b.hosts) {
+                        pic.rects.add(new Rect(b.x + 4, hy - 8, 8, 8, h.status() == null ? "#9cc79c" : color(h.status()), "#444444", 0.5, "host " + cls(h.status()), h.text()));
+                        pic.labels.add(new Label(-(b.x + 16), hy, clip(h.text(), 18), h.status() == null ? TEXT : color(h.status()), 10, "host " + cls(h.status()), h.text(), false));
+                        hy += LINE_H;
+                    }
+                } else {
+                    pic.labels.add(new Label(b.x + BOX_W / 2, hy, b.hostCount + " hosts", TEXT, 10, "hosts", null, false));
+                    if (b.hostProblems > 0) {
+                        hy += LINE_H;
+                        pic.labels.add(new Label(b.x + BOX_W / 2, hy, b.hostProblems + " with problems:", color(b.hostWorst), 10, "hosts " + cls(b.hostWorst), null, false));
+                    }
+                    int shown = 0;
+                    for (Mark h : b.hosts) {
+                        if (h.status() == null) continue;
+                        if (shown++ == MAX_MARKS) {
+                            hy += LINE_H;
+                            pic.labels.add(new Label(b.x + BOX_W / 2, hy, "+" + (b.hostProblems - MAX_MARKS) + " more", TEXT, 10, null, null, false));
+                            break;
+                        }
+                        hy += LINE_H;
+                        pic.labels.add(new Label(b.x + BOX_W / 2, hy, clip(h.text(), 22), color(h.status()), 10, "host " + cls(h.status()), h.text(), false));
+                    }
+                }
+            }
+        int ny = height - 34 - notes * LINE_H + 4;
+        if (!unleveled.isEmpty()) {
+            pic.labels.add(new Label(-MARGIN, ny, clip(unleveled.size() + " switch(es) not connected to any leaf: " + String.join(", ", unleveled.stream().map(Node::name).toList()), 130),
+                    FAIL, 10, "problem FAIL", null, false));
+            ny += LINE_H;
+        }
+        if (!backToBack.isEmpty()) {
+            pic.labels.add(new Label(-MARGIN, ny, clip("cabled back to back, without a switch: " + String.join(", ", backToBack), 130), TEXT, 10, null, null, false));
+            ny += LINE_H;
+        }
+        if (!in.notInFabric().isEmpty())
+            pic.labels.add(new Label(-MARGIN, ny, clip(in.notInFabric().size() + " host(s) of the dump not in the fabric: " + String.join(", ", in.notInFabric()), 130),
+                    FAIL, 10, "problem FAIL absent", null, false));
+        pic.caption = "every switch " + (rows.values().stream().allMatch(r -> r.stream().allMatch(b -> b.members.size() == 1 || b.sublabel.startsWith("chassis")))
+                ? "is a box" : "with a problem is a box; the others are folded per group or run of names")
+                + "; parallel cables are one line; " + (listHosts ? "every host is listed under its leaf" : "hosts are counted under their leaf, those with a problem named");
         return pic;
     }
 
-    private static final Map<String, String> COLORS = Map.of("ok", "#999999", "degraded", "#ff7f0e", "down", "#d62728");
+    /** A level with too many units: the worst few as boxes of their own, the rest folded per group, or in runs of names. */
+    private static List<Box> fold(List<Box> row, int level, Map<Long, Box> unitOf) {
+        List<Box> bad = row.stream().filter(b -> worse(b.worst, b.hostWorst) != null)
+                .sorted(Comparator.comparing((Box b) -> worse(b.worst, b.hostWorst)).thenComparing(b -> b.label)).toList();
+        List<Box> out = new ArrayList<>(bad.subList(0, Math.min(PROBLEM_BOXES, bad.size())));
+        List<Box> rest = row.stream().filter(b -> !out.contains(b)).toList();
+        int slots = MAX_PER_ROW - out.size();
+        Map<Integer, List<Box>> byGroup = new TreeMap<>();
+        for (Box b : rest) byGroup.computeIfAbsent(b.members.get(0).group(), k -> new ArrayList<>()).add(b);
+        List<List<Box>> chunks = new ArrayList<>();
+        if (byGroup.size() > 1 && byGroup.size() <= slots) chunks.addAll(byGroup.values());
+        else {
+            List<Box> sorted = new ArrayList<>(rest);
+            sorted.sort(Comparator.comparingInt((Box b) -> b.members.get(0).group()).thenComparing(b -> b.label));
+            int n = Math.min(slots, sorted.size());
+            for (int g = 0; g < n; g++) chunks.add(sorted.subList((int) ((long) g * sorted.size() / n), (int) ((long) (g + 1) * sorted.size() / n)));
+        }
+        boolean groups = byGroup.size() > 1;
+        for (List<Box> chunk : chunks) {
+            if (chunk.size() == 1) {
+                out.add(chunk.get(0));
+                continue;
+            }
+            Box f = new Box();
+            f.level = level;
+            f.label = range(chunk.get(0).label, chunk.get(chunk.size() - 1).label);
+            int g = chunk.get(0).members.get(0).group();
+            boolean oneGroup = chunk.stream().allMatch(b -> b.members.get(0).group() == g);
+            f.sublabel = chunk.size() + " switches" + (groups && oneGroup && g > 0 ? ", group " + g : "");
+            for (Box b : chunk) {
+                f.members.addAll(b.members);
+                // one line per switch with problems; its own box's lines are in the tooltip
+                if (!b.marks.isEmpty()) f.problem(new Mark(b.label + (b.marks.size() > 1 ? " (" + b.marks.size() + ")" : ""), b.worst));
+                f.hostCount += b.hostCount;
+                f.hostProblems += b.hostProblems;
+                f.hostWorst = worse(f.hostWorst, b.hostWorst);
+                f.hosts.addAll(b.hosts);
+            }
+            out.add(f);
+        }
+        out.sort(Comparator.comparing((Box b) -> b.members.get(0).group()).thenComparing(b -> b.label));
+        return out;
+    }
+
+    /** "spine0001–0020": a run of names with their common prefix said once (up to where the numbers start). */
+    static String range(String first, String last) {
+        int p = 0;
+        while (p < first.length() && p < last.length() && first.charAt(p) == last.charAt(p)) p++;
+        while (p > 0 && Character.isDigit(last.charAt(p - 1))) p--;
+        return first + "\u2013" + (p > 0 && p < last.length() ? last.substring(p) : last);
+    }
+
+    private static Bundle bundle(Map<String, Bundle> bundles, Box a, Box b) {
+        String k = System.identityHashCode(a) < System.identityHashCode(b) ? System.identityHashCode(a) + "|" + System.identityHashCode(b)
+                : System.identityHashCode(b) + "|" + System.identityHashCode(a);
+        return bundles.computeIfAbsent(k, x -> new Bundle(a, b));
+    }
+
+    private static End hostEnd(Fabric f, Link l) {
+        return f.node(l.a().guid()).isSwitch() ? l.b() : l.a();
+    }
+
+    /**
+     * null: as expected; FAIL: not active; else what the findings naming the cable or its ports say. A link slower than
+     * its peers is only worded as such: whether that is wrong is the link checks' call (a class of hosts may be EDR by design).
+     */
+    private static Status linkStatus(Fabric f, Link l, Map<String, Problem> problems) {
+        if (!l.isActive()) return Status.FAIL;
+        Problem p = worst(problems, "cable:" + f.name(l), portKey(f, l.a()), portKey(f, l.b()), portKey2(f, l.a()), portKey2(f, l.b()));
+        return p == null ? null : p.status();
+    }
+
+    private static String hostDetail(Fabric f, Link l, Map<String, Problem> problems, LinkWidth w, LinkSpeed s, Problem byHost) {
+        if (!l.isActive() || degraded(l, w, s)) return state(f, l, w, s);
+        Problem p = worst(problems, "cable:" + f.name(l), portKey(f, l.a()), portKey(f, l.b()), portKey2(f, l.a()), portKey2(f, l.b()));
+        return (p == null ? byHost : p.worse(byHost)).check();
+    }
+
+    private static String state(Fabric f, Link l, LinkWidth w, LinkSpeed s) {
+        if (!l.isActive()) return l.state() == null ? "down" : l.state().toLowerCase(Locale.ROOT);
+        return l.width() != null && w != null && l.width().compareTo(w) < 0 ? l.width().toString() : l.speed() == null ? "degraded" : l.speed().toString();
+    }
+
+    private static boolean degraded(Link l, LinkWidth w, LinkSpeed s) {
+        return l.width() != null && w != null && l.width().compareTo(w) < 0 || l.speed() != null && s != null && l.speed().compareTo(s) < 0;
+    }
+
+    private static String portKey(Fabric f, End e) {
+        return "port:" + f.node(e.guid()).name() + ":" + e.port();
+    }
+
+    /** A host's port is named by its host name in findings; a switch port sometimes by the raw description. */
+    private static String portKey2(Fabric f, End e) {
+        Node n = f.node(e.guid());
+        return n.isSwitch() ? "port:" + n.description() + ":" + e.port() : "port:" + FabricView.firstWord(n.description()) + ":" + e.port();
+    }
+
+    private static Problem worst(Map<String, Problem> problems, String... keys) {
+        Problem w = null;
+        for (String k : keys) {
+            Problem p = problems.get(k);
+            if (p != null) w = p.worse(w);
+        }
+        return w;
+    }
+
+    /** A switch as people name it: "SLG01-10" for a managed switch's "MF0;SLG01-10:MQM8700/U1", else its name. */
+    static String label(Node n) {
+        java.util.regex.Matcher m = MANAGED.matcher(n.name());
+        return m.matches() ? m.group(1) : n.name();
+    }
+
+    private static final java.util.regex.Pattern MANAGED = java.util.regex.Pattern.compile("^[A-Za-z0-9]+;([^;:]+):[^;]*$");
+
+    /** A port as drawn: "L03/P5" on a chassis ASIC ("MF0;core01:CS7500/L03/U1": the module says where), else "switch/P5". */
+    private static String shortName(Fabric f, End e) {
+        Node n = f.node(e.guid());
+        String d = n.description() == null ? "" : n.description();
+        int colon = d.indexOf(':');
+        String where = n.inChassis() && colon >= 0 ? d.substring(colon + 1).replaceFirst("^[^/]*/", "").replaceFirst("/U\\d+$", "") : label(n);
+        return where + "/P" + e.port();
+    }
+
+    private static Status worse(Status a, Status b) {
+        if (a == null) return b;
+        if (b == null) return a;
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private static String color(Status s) {
+        return s == null ? OK : s == Status.FAIL || s == Status.ERROR ? FAIL : WARN;
+    }
+
+    private static String cls(Status s) {
+        return s == null ? "ok" : s == Status.FAIL || s == Status.ERROR ? "down" : "degraded";
+    }
+
+    private static String title(Fabric f, int chassis) {
+        return f.switches().size() + " switches" + (chassis > 0 ? " (" + chassis + " chassis)" : "") + ", " + f.hosts().size() + " hosts, "
+                + f.links().size() + " cables" + (f.aggregationNodes().isEmpty() ? "" : ", " + f.aggregationNodes().size() + " SHARP aggregation nodes (not drawn)");
+    }
+
+    private static String tooltip(Box b) {
+        String names = b.members.size() == 1 ? b.members.get(0).name() + " (lid " + b.members.get(0).lid() + ")"
+                : b.members.size() + " switches: " + String.join(", ", b.members.stream().limit(40).map(Node::name).toList()) + (b.members.size() > 40 ? ", ..." : "");
+        return names + (b.marks.isEmpty() ? "" : "; " + String.join("; ", b.marks.stream().map(Mark::text).toList()));
+    }
+
+    private static String counts(Bundle b) {
+        List<String> parts = new ArrayList<>();
+        if (b.warn > 0) parts.add(b.warn + " degraded");
+        if (b.fail > 0) parts.add(b.fail + " down or failed");
+        if (b.missing > 0) parts.add(b.missing + " missing vs plan");
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
 
     /** The picture as drawing primitives, so the HTML (SVG) and the PDF draw the same thing. */
     static final class Picture {
-        final int width, height;
+        final int width;
+        int height;
         final String title;
+        String caption = "";
         final List<Line> lines = new ArrayList<>();
         final List<Rect> rects = new ArrayList<>();
         final List<Label> labels = new ArrayList<>();
@@ -182,14 +555,10 @@ public final class FabricSvg {
 
     record Line(int x1, int y1, int x2, int y2, String color, double width, boolean dashed, String cls, String tooltip) {}
 
-    record Rect(int x, int y, int w, int h, String fill, String cls, String tooltip) {}
+    record Rect(int x, int y, int w, int h, String fill, String stroke, double strokeWidth, String cls, String tooltip) {}
 
-    /** x < 0: left-aligned at -x; otherwise centred on x. */
-    record Label(int x, int y, String text, String color, float size, String cls, String tooltip) {}
-
-    public static String render(Fabric f, PlanDiff.Result plan) {
-        return svg(layout(f, plan));
-    }
+    /** x < 0: left-aligned at -x; otherwise centred on x. halo: a white outline under the text, to read it across lines. */
+    record Label(int x, int y, String text, String color, float size, String cls, String tooltip, boolean halo) {}
 
     static String svg(Picture pic) {
         StringBuilder sb = new StringBuilder(64 * 1024);
@@ -199,37 +568,46 @@ public final class FabricSvg {
         for (Line l : pic.lines)
             sb.append("<line class=\"").append(l.cls()).append("\" x1=\"").append(l.x1()).append("\" y1=\"").append(l.y1()).append("\" x2=\"").append(l.x2())
                     .append("\" y2=\"").append(l.y2()).append("\" stroke=\"").append(l.color()).append("\" stroke-width=\"")
-                    .append(String.format(Locale.ROOT, "%.1f", l.width())).append(l.cls().equals("ok") ? "\" stroke-opacity=\"0.5" : "").append(l.dashed() ? "\" stroke-dasharray=\"6 4" : "").append("\"><title>")
+                    .append(String.format(Locale.ROOT, "%.1f", l.width())).append(l.cls().equals("ok") ? "\" stroke-opacity=\"0.6" : "").append(l.dashed() ? "\" stroke-dasharray=\"6 4" : "").append("\"><title>")
                     .append(esc(l.tooltip())).append("</title></line>\n");
         sb.append("</g>\n<g class=\"switches\">\n");
         for (Rect r : pic.rects)
             sb.append("<rect class=\"").append(r.cls()).append("\" x=\"").append(r.x()).append("\" y=\"").append(r.y()).append("\" width=\"").append(r.w())
-                    .append("\" height=\"").append(r.h()).append("\" rx=\"4\" fill=\"").append(r.fill()).append("\" stroke=\"#444\"><title>")
+                    .append("\" height=\"").append(r.h()).append("\" rx=\"").append(r.w() > 10 ? 4 : 1).append("\" fill=\"").append(r.fill()).append("\" stroke=\"").append(r.stroke())
+                    .append("\" stroke-width=\"").append(String.format(Locale.ROOT, "%.1f", r.strokeWidth())).append("\"><title>")
                     .append(esc(r.tooltip())).append("</title></rect>\n");
         for (Label t : pic.labels) {
             sb.append("<text").append(t.cls() == null ? "" : " class=\"" + t.cls() + "\"").append(" x=\"").append(Math.abs(t.x())).append("\" y=\"").append(t.y())
                     .append(t.x() >= 0 ? "\" text-anchor=\"middle" : "").append("\" fill=\"").append(t.color()).append('"')
+                    .append(t.halo() ? " stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"" : "")
                     .append(t.size() != 11 ? " font-size=\"" + (int) t.size() + "\"" : "").append('>').append(esc(t.text()));
             if (t.tooltip() != null) sb.append("<title>").append(esc(t.tooltip())).append("</title>");
             sb.append("</text>\n");
         }
-        sb.append("</g>\n<g class=\"legend\" transform=\"translate(").append(MARGIN).append(',').append(pic.height - 20).append(")\">")
-                .append("<line x1=\"0\" y1=\"-4\" x2=\"24\" y2=\"-4\" stroke=\"#999999\" stroke-width=\"2\"/><text x=\"30\" y=\"0\">as expected</text>")
-                .append("<line x1=\"110\" y1=\"-4\" x2=\"134\" y2=\"-4\" stroke=\"#ff7f0e\" stroke-width=\"2\"/><text x=\"140\" y=\"0\">degraded (width/speed)</text>")
-                .append("<line x1=\"290\" y1=\"-4\" x2=\"314\" y2=\"-4\" stroke=\"#d62728\" stroke-width=\"2\"/><text x=\"320\" y=\"0\">down</text>")
-                .append("<line x1=\"370\" y1=\"-4\" x2=\"394\" y2=\"-4\" stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/><text x=\"400\" y=\"0\">missing vs plan</text>")
-                .append("</g>\n</svg>\n");
+        sb.append("</g>\n<g class=\"legend\" font-size=\"10\" transform=\"translate(").append(MARGIN).append(',').append(pic.height - 12).append(")\">");
+        int x = 0;
+        for (String[] item : LEGEND) {
+            sb.append("<line x1=\"").append(x).append("\" y1=\"-4\" x2=\"").append(x + 24).append("\" y2=\"-4\" stroke=\"").append(item[1])
+                    .append("\" stroke-width=\"2.5\"").append(item[2].isEmpty() ? "" : " stroke-dasharray=\"6 4\"").append("/><text x=\"").append(x + 30)
+                    .append("\" y=\"0\">").append(item[0]).append("</text>");
+            x += Integer.parseInt(item[3]);
+        }
+        sb.append("</g>\n</svg>\n");
         return sb.toString();
     }
+
+    /** text, colour, dashed, width taken */
+    private static final String[][] LEGEND = {{"as expected", OK, "", "100"}, {"degraded or WARN", WARN, "", "135"}, {"down or FAIL", FAIL, "", "115"},
+            {"missing vs plan", FAIL, "d", "0"}};
 
     /**
      * The same picture in the PDF report (vector, scaled to the page width), under a "Fabric" heading. Nothing is added
      * when the dump has no usable topology.
      */
     static void addToPdf(com.lowagie.text.Document doc, com.lowagie.text.pdf.PdfWriter writer, ReportFacts facts) {
-        Fabric f = facts.fabric();
-        if (f == null) return;
-        Picture pic = layout(f, facts.plan());
+        Inputs in = inputs(facts);
+        if (in == null) return;
+        Picture pic = layout(in);
         com.lowagie.text.pdf.PdfTemplate tp = writer.getDirectContent().createTemplate(pic.width, pic.height);
         com.lowagie.text.pdf.BaseFont font = PdfFonts.SANS;
         // PDF y grows upwards: flip every y of the SVG layout
@@ -243,52 +621,55 @@ public final class FabricSvg {
             tp.stroke();
         }
         tp.setLineDash(0);
-        tp.setLineWidth(0.8f);
         for (Rect b : pic.rects) {
+            tp.setLineWidth((float) b.strokeWidth());
             tp.setColorFill(java.awt.Color.decode(b.fill()));
-            tp.setColorStroke(java.awt.Color.decode("#444444"));
-            tp.roundRectangle(b.x(), pic.height - b.y() - b.h(), b.w(), b.h(), 4);
+            tp.setColorStroke(java.awt.Color.decode(b.stroke()));
+            tp.roundRectangle(b.x(), pic.height - b.y() - b.h(), b.w(), b.h(), b.w() > 10 ? 4 : 1);
             tp.fillStroke();
         }
         for (Label t : pic.labels) {
+            float x = Math.abs(t.x()), y = pic.height - t.y();
+            if (t.halo()) {
+                float w = font.getWidthPoint(t.text(), t.size());
+                tp.setColorFill(java.awt.Color.WHITE);
+                tp.rectangle(x - w / 2 - 2, y - 3, w + 4, t.size() + 2);
+                tp.fill();
+            }
             tp.beginText();
             tp.setFontAndSize(font, t.size());
             tp.setColorFill(java.awt.Color.decode(t.color()));
-            String text = t.text();
-            if (t.x() >= 0) tp.showTextAligned(com.lowagie.text.Element.ALIGN_CENTER, text, t.x(), pic.height - t.y(), 0);
-            else tp.showTextAligned(com.lowagie.text.Element.ALIGN_LEFT, text, -t.x(), pic.height - t.y(), 0);
+            tp.showTextAligned(t.x() >= 0 ? com.lowagie.text.Element.ALIGN_CENTER : com.lowagie.text.Element.ALIGN_LEFT, t.text(), x, y, 0);
             tp.endText();
         }
+        float lx = MARGIN, ly = 12;
+        for (String[] item : LEGEND) {
+            tp.setColorStroke(java.awt.Color.decode(item[1]));
+            tp.setLineWidth(2.5f);
+            if (!item[2].isEmpty()) tp.setLineDash(6, 4, 0);
+            else tp.setLineDash(0);
+            tp.moveTo(lx, ly + 4);
+            tp.lineTo(lx + 24, ly + 4);
+            tp.stroke();
+            tp.beginText();
+            tp.setFontAndSize(font, 10);
+            tp.setColorFill(java.awt.Color.decode(TEXT));
+            tp.showTextAligned(com.lowagie.text.Element.ALIGN_LEFT, item[0], lx + 30, ly, 0);
+            tp.endText();
+            lx += Integer.parseInt(item[3]);
+        }
+        tp.setLineDash(0);
         try {
             com.lowagie.text.Image img = com.lowagie.text.Image.getInstance(tp);
             float maxW = doc.getPageSize().getWidth() - doc.leftMargin() - doc.rightMargin();
             float maxH = doc.getPageSize().getHeight() - doc.topMargin() - doc.bottomMargin() - 40;
-            img.scaleToFit(maxW, maxH);
+            img.scaleToFit(Math.min(maxW, pic.width), maxH);
             doc.add(new com.lowagie.text.Paragraph("Fabric", PdfFonts.bold(14)));
-            doc.add(new com.lowagie.text.Paragraph(pic.title + "; grey = as expected, orange = degraded, red = down, dashed = missing vs plan",
-                    PdfFonts.sans(8.5f)));
+            doc.add(new com.lowagie.text.Paragraph(pic.title + ". " + pic.caption + ".", PdfFonts.sans(8.5f)));
             doc.add(img);
         } catch (com.lowagie.text.DocumentException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static String counts(Bundle b) {
-        List<String> parts = new ArrayList<>();
-        if (b.degraded > 0) parts.add(b.degraded + " degraded");
-        if (b.down > 0) parts.add(b.down + " down");
-        if (b.missing > 0) parts.add(b.missing + " missing vs plan");
-        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
-    }
-
-    private static String key(Box a, Box b) {
-        String ka = a.level() + ":" + a.index(), kb = b.level() + ":" + b.index();
-        return ka.compareTo(kb) < 0 ? ka + "|" + kb : kb + "|" + ka;
-    }
-
-    private static Box find(Map<Integer, List<Box>> rows, String key) {
-        int colon = key.indexOf(':');
-        return rows.get(Integer.parseInt(key.substring(0, colon))).get(Integer.parseInt(key.substring(colon + 1)));
     }
 
     private static <T extends Comparable<T>> T mode(List<T> values) {

@@ -41,16 +41,25 @@ class FabricSvgTest {
     }
 
     @Test
-    void demoFabricSpinesOnTopHostsFoldedDegradedHostLinksMarked() throws Exception {
-        String svg = FabricSvg.render(demo(), null);
+    void demoFabricSpinesOnTopEveryHostListedUnderItsLeafWithItsState() throws Exception {
+        Analysis an = Analysis.of(io.ibaccept.dump.DumpLoader.load(Path.of("..", "sample-dumps", "dumps", "demo-hdr16")), Analysis.Options.defaults());
+        FabricSvg.Picture pic = FabricSvg.layout(FabricSvg.inputs(new ReportFacts(an)));
+        String svg = FabricSvg.svg(pic);
         Document doc = xml(svg);
         assertThat(doc.getDocumentElement().getLocalName()).isEqualTo("svg");
         assertThat(svg).contains(">spine01<", ">spine02<", ">leaf01<", ">leaf04<");
         // 8 leaf-spine bundles, all as expected
         assertThat(doc.getElementsByTagName("line").getLength()).isEqualTo(8 + 4); // + 4 legend lines
-        assertThat(svg).contains("3 hosts").contains("4 hosts (1 degraded)"); // leaf04 lost node16; leaf02 node06 1X, leaf03 node11 EDR
+        // few hosts: each one under its leaf, in the colour of the worst finding naming its port or cable: node06 trained at
+        // 1X and node11 at EDR (link.width, link.speed FAIL), node03's switch port with only the default P_Key (pkey WARN)
+        assertThat(svg).contains("<text class=\"host down\" x=\"").contains(">node06 1X<").contains(">node11 EDR<").contains(">node03 pkey<")
+                .contains(">node01<").contains(">node15<");
+        assertThat(svg.split("class=\"host ok\"", -1).length - 1).isEqualTo(2 * 12); // a dot and a name per host
+        // node16 is in the dump, not in the fabric
+        assertThat(svg).contains(">1 host(s) of the dump not in the fabric: node16<");
         int spineY = svg.indexOf(">spine01<"), leafY = svg.indexOf(">leaf01<");
         assertThat(spineY).isLessThan(leafY);
+        assertThat(FabricSvg.MAX_WIDTH).isLessThanOrEqualTo(786 * 10 / 8); // 10-unit labels are 8 pt on a landscape A4 page
     }
 
     @Test
@@ -82,12 +91,29 @@ class FabricSvgTest {
         for (int i = 0; i < 2000; i++) nodes.add(node(Topology.NodeType.CA, host0 + 2L * i, String.format("n%04d HCA-1", i + 1), ports, ref));
         Fabric f = FabricBuilder.build(new Topology(nodes), null, null);
         assertThat(f.cas()).hasSize(2000);
-        String svg = FabricSvg.render(f, null);
+        // one host's port is named by a FAIL finding: its leaf is drawn on its own, the host named in the problem colour
+        Map<String, FabricSvg.Problem> problems = Map.of("port:n0412:1", new FabricSvg.Problem(io.ibaccept.rules.Status.FAIL, "port.state"));
+        FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> FabricView.firstWord(n.description()), List.of()));
+        String svg = FabricSvg.svg(pic);
         Document doc = xml(svg);
-        assertThat(svg.length()).isLessThan(400_000);
-        assertThat(svg).contains(">spine01<").contains(">spine10<").contains(">leaf004\u2013leaf007<").contains(">4 switches<").contains(">80 hosts<").contains(">100 hosts<");
-        assertThat(svg).contains("&lt;leaf&amp;&quot;008&quot;&gt;\u2013leaf003").doesNotContain("n0001"); // hosts folded, never one box each
-        assertThat(doc.getElementsByTagName("rect").getLength()).isEqualTo(10 + FabricSvg.MAX_BOXES);
+        assertThat(svg.length()).isLessThan(100_000);
+        assertThat(pic.width).isLessThanOrEqualTo(FabricSvg.MAX_WIDTH);
+        assertThat(svg).contains(">spine01<").contains(">spine03\u201304<").contains(">leaf021<").contains(">1 with problems:<");
+        assertThat(svg).contains("class=\"host down\"").contains(">n0412 port.state<");
+        assertThat(svg).contains("&lt;leaf&amp;&quot;008&quot;&gt;").doesNotContain("n0001"); // hosts folded, never one line each
+        int hosts = 0;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(">(\\d+) hosts").matcher(svg);
+        while (m.find()) hosts += Integer.parseInt(m.group(1));
+        assertThat(hosts).isEqualTo(2000);
+        assertThat(doc.getElementsByTagName("rect").getLength()).isLessThanOrEqualTo(2 * FabricSvg.MAX_PER_ROW);
+        assertThat(pic.caption).contains("folded");
+    }
+
+    @Test
+    void runsOfNamesSayTheirCommonPrefixOnce() {
+        assertThat(FabricSvg.range("spine0001", "spine0020")).isEqualTo("spine0001\u20130020");
+        assertThat(FabricSvg.range("leaf1", "leaf9")).isEqualTo("leaf1\u20139");
+        assertThat(FabricSvg.range("a-sw", "b-sw")).isEqualTo("a-sw\u2013b-sw");
     }
 
     private static void cable(Map<Long, List<Topology.Port>> ports, long a, int pa, String ta, long b, int pb, String tb, SourceRef ref) {
