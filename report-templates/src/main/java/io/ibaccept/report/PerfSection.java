@@ -40,11 +40,14 @@ public final class PerfSection {
         FabricView view = an.perfView();
         ClusterData data = an.data();
         List<Figure> out = new ArrayList<>();
+        double minPercent = an.rules().number("perftest.bw", "min_percent");
+        Map<String, Optional<Double>> lineRates = new java.util.HashMap<>();
+        java.util.function.Function<String, Double> lineOf = h -> lineRates.computeIfAbsent(h, k -> lineGbps(data.hosts().get(k))).orElse(null);
         for (Outliers.Result res : a.results().values()) {
             PairMatrix m = res.matrix();
             if (m.pairs().size() >= PerfAnalysis.MIN_PAIRS)
                 out.add(new Figure("heatmap-" + m.test(), m.test() + ": " + m.pairs().size() + " pairs, " + res.bad().size()
-                        + " outliers; rows and columns grouped by leaf", PerfSvg.heatMap(res, view)));
+                        + " outliers; rows and columns grouped by leaf; bad pairs outlined and listed", PerfSvg.heatMap(res, view, lineOf, minPercent)));
         }
         // sweeps: runs with more than one message size, latest attempt of each pair
         Map<String, List<PerftestRun>> sweeps = PerfAnalysis.latestAttempts(data.perftests()).stream()

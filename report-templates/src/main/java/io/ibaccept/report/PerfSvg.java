@@ -8,58 +8,183 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Performance pictures as standalone SVG strings (inline in HTML; drawn as PDF vectors by PerfPdf):
  * <ul>
  * <li>{@link #heatMap}: the N x N pair matrix of one test, rows and columns grouped by leaf so a bad node shows as a
- * cross and a bad leaf or uplink as a block; per-leaf aggregates (median, worst, bad pairs) in a strip above. Up to
+ * cross and a bad leaf or uplink as a block; per-leaf aggregates (median, bad pairs) in a strip above. Up to
  * {@link #MAX_NODES} nodes cell by cell (cells of equal colour in a row are merged, so a healthy 512-node fabric stays
- * small); above that the leaf x leaf aggregate matrix.</li>
+ * small); above that the leaf x leaf matrix, a block with a bad pair in the colour of its worst pair. Bad pairs are
+ * outlined on top and listed under the map with their values at any size.</li>
  * <li>{@link #curve}: bandwidth or latency against message size (a perftest -a sweep), log2 size axis, with the
  * expected line rate drawn.</li>
  * </ul>
- * Colour = value relative to the fabric's best: green at or better than best, red at the outlier limit and beyond.
+ * Colour: see {@link Scale} (percent of each pair's line rate for bandwidth, else relative to the fabric's best).
  */
 public final class PerfSvg {
     private PerfSvg() {}
 
     public static final int MAX_NODES = 512;
-    private static final int LEVELS = 10;
+    /** Bad pairs listed under a heat map; all of them are findings (findings.csv). */
+    static final int MAX_LISTED = 10;
 
     /** A sweep point: message size in bytes and its value (Gb/s or us). */
     public record Point(long bytes, double value) {}
 
-    public static String heatMap(Outliers.Result r, FabricView view) {
-        PairMatrix m = r.matrix();
-        Map<String, List<String>> groups = view.groupByLeaf(m.nodes());
-        return m.nodes().size() > MAX_NODES ? leafMatrix(r, groups) : nodeMatrix(r, groups);
+    /** Colours from as expected (0) to far off (6): green, yellow, orange, reds; each bin a clearly different colour. */
+    static final String[] BINS = {"#2e9e44", "#a6d96a", "#f2d23a", "#f59b2a", "#e8582b", "#c62828", "#6d1028"};
+
+    /**
+     * How a pair's value becomes a colour. A bandwidth test whose pairs all have a known line rate is drawn as a
+     * percentage of each pair's own line rate (the slower of its two ports), so 25 % and 52 % of line rate are different
+     * colours and an EDR host is not red in an HDR fabric; latency, or bandwidth without line rates, relative to the
+     * fabric's best and the outlier limit. A pair is bad when it is an outlier or below the perftest.bw minimum.
+     */
+    static final class Scale {
+        final Outliers.Result r;
+        final Function<String, Double> line;
+        final double minPercent;
+        final boolean percent;
+        final double[] bounds; // percent mode: lower bound of bins 0..5 (bin 6 below the last)
+        final java.util.Set<PairMatrix.Pair> outliers;
+
+        Scale(Outliers.Result r, Function<String, Double> line, double minPercent) {
+            this.r = r;
+            this.line = line == null ? h -> null : line;
+            this.minPercent = minPercent;
+            this.outliers = new java.util.HashSet<>(r.badPairs());
+            this.percent = r.matrix().higherIsBetter() && line != null && !r.matrix().pairs().isEmpty()
+                    && r.matrix().pairs().stream().allMatch(p -> !Double.isNaN(rate(p.a(), p.b())));
+            List<Double> b = new ArrayList<>(List.of(minPercent));
+            for (double t : new double[] {80, 70, 60, 50, 25}) if (t < b.get(b.size() - 1) && b.size() < BINS.length - 1) b.add(t);
+            while (b.size() < BINS.length - 1) b.add(b.get(b.size() - 1) / 2);
+            bounds = b.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+
+        double rate(String a, String b) {
+            Double x = line.apply(a), y = line.apply(b);
+            return x == null || y == null || x <= 0 || y <= 0 ? Double.NaN : Math.min(x, y);
+        }
+
+        double pct(String a, String b, double v) {
+            return 100 * v / rate(a, b);
+        }
+
+        int bin(String a, String b, double v) {
+            if (Double.isNaN(v)) return BINS.length - 1;
+            if (percent) {
+                double p = pct(a, b, v);
+                for (int i = 0; i < bounds.length; i++) if (p >= bounds[i]) return i;
+                return BINS.length - 1;
+            }
+            double span = Math.abs(r.best() - r.limit());
+            double d = r.matrix().higherIsBetter() ? r.best() - v : v - r.best();
+            if (Double.isNaN(r.best()) || d <= 0 || span == 0) return 0;
+            double f = d / span;
+            return f < 0.25 ? 1 : f < 0.5 ? 2 : f < 0.75 ? 3 : f < 1 ? 4 : f < 2 ? 5 : 6;
+        }
+
+        boolean bad(PairMatrix.Pair p, double v) {
+            return outliers.contains(p) || percent && pct(p.a(), p.b(), v) < minPercent;
+        }
+
+        /** One legend label per bin. */
+        String label(int i) {
+            if (percent) return i == 0 ? "\u2265 " + pctText(bounds[0]) + " % of line rate" : i < bounds.length ? pctText(bounds[i]) + "\u2013" + pctText(bounds[i - 1]) + " %"
+                    : "< " + pctText(bounds[bounds.length - 1]) + " %";
+            String u = unit(r.matrix());
+            double span = Math.abs(r.best() - r.limit()), sign = r.matrix().higherIsBetter() ? -1 : 1;
+            double[] f = {0, 0.25, 0.5, 0.75, 1, 2};
+            if (i == 0) return "best " + fmt(r.best()) + u;
+            if (i < 5) return "to " + fmt(r.best() + sign * f[i] * span) + u;
+            return i == 5 ? "outlier: beyond " + fmt(r.limit()) + u : "beyond " + fmt(r.best() + sign * 2 * span) + u;
+        }
+
+        /** "101.9 Gb/s = 51 % of 200" or "3.64 us". */
+        String value(String a, String b, double v) {
+            return fmt(v) + unit(r.matrix()) + (percent ? String.format(Locale.ROOT, " = %.0f %% of %s", pct(a, b, v), fmt(rate(a, b))) : "");
+        }
     }
 
-    private static String nodeMatrix(Outliers.Result r, Map<String, List<String>> groups) {
+    private static String pctText(double p) {
+        return p == Math.rint(p) ? String.valueOf((long) p) : fmt(p);
+    }
+
+    /** The heat map of one pair test: percentages of line rate where lineGbps knows every host (null: relative to the best). */
+    public static String heatMap(Outliers.Result r, FabricView view, Function<String, Double> lineGbps, double minPercent) {
+        PairMatrix m = r.matrix();
+        Map<String, List<String>> groups = view.groupByLeaf(m.nodes());
+        Scale sc = new Scale(r, lineGbps, minPercent);
+        return m.nodes().size() > MAX_NODES ? leafMatrix(sc, groups) : nodeMatrix(sc, groups);
+    }
+
+    public static String heatMap(Outliers.Result r, FabricView view) {
+        return heatMap(r, view, null, 90);
+    }
+
+    /** The bad pairs, worst first: what the map must show at any size. */
+    private static List<PairMatrix.Pair> badPairs(Scale sc) {
+        PairMatrix m = sc.r.matrix();
+        List<PairMatrix.Pair> bad = new ArrayList<>();
+        for (PairMatrix.Pair p : m.pairs()) if (sc.bad(p, m.first(p).value())) bad.add(p);
+        bad.sort(java.util.Comparator.comparingDouble((PairMatrix.Pair p) -> {
+            double v = m.first(p).value();
+            return sc.percent ? sc.pct(p.a(), p.b(), v) : m.higherIsBetter() ? v : -v;
+        }).thenComparing(PairMatrix.Pair::a).thenComparing(PairMatrix.Pair::b));
+        return bad;
+    }
+
+    /** Under the map: every bad pair up to MAX_LISTED with its value, so a PDF (no tooltips) and a 1.5 px cell still name it. */
+    private static double badList(StringBuilder sb, Scale sc, List<PairMatrix.Pair> bad, double x, double y) {
+        PairMatrix m = sc.r.matrix();
+        if (bad.isEmpty()) return y;
+        y += 16;
+        sb.append(String.format(Locale.ROOT, "<text class=\"bad-pairs\" x=\"%.1f\" y=\"%.1f\" font-size=\"11\" font-weight=\"bold\">%d bad pair(s)%s:</text>", x, y, bad.size(),
+                bad.size() > MAX_LISTED ? ", the " + MAX_LISTED + " worst (all in findings.csv)" : ""));
+        for (PairMatrix.Pair p : bad.subList(0, Math.min(MAX_LISTED, bad.size()))) {
+            y += 14;
+            PairMatrix.Measurement f = m.first(p);
+            int bin = sc.bin(p.a(), p.b(), f.value());
+            sb.append(String.format(Locale.ROOT, "<rect class=\"bad-pair\" x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\" stroke=\"#000\" stroke-width=\"1\"/>"
+                    + "<text class=\"bad-pair\" x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%s</text>", x, y - 9, BINS[bin], x + 16, y,
+                    esc(f.client() + " \u2013 " + f.server() + ": " + sc.value(p.a(), p.b(), f.value()))));
+        }
+        return y;
+    }
+
+    private static int listHeight(List<PairMatrix.Pair> bad) {
+        return bad.isEmpty() ? 0 : 16 + 14 * Math.min(MAX_LISTED, bad.size()) + 8;
+    }
+
+    private static String nodeMatrix(Scale sc, Map<String, List<String>> groups) {
+        Outliers.Result r = sc.r;
         PairMatrix m = r.matrix();
         List<String> order = new ArrayList<>();
         groups.values().forEach(order::addAll);
         int n = order.size();
         double cell = Math.max(1.5, Math.min(18, 720.0 / Math.max(1, n)));
-        boolean labels = cell >= 8;
-        double left = labels ? 90 : 70, stripH = 46, top = 40 + stripH + (labels ? 60 : 16);
+        boolean labels = cell >= 10;
+        double left = labels ? 100 : 70, stripH = 46, top = 40 + stripH + (labels ? 64 : 16);
         double size = cell * n;
-        double w = left + size + 150, h = top + size + 30;
-        StringBuilder sb = open(w, h, title(r));
-        legend(sb, r, left + size + 20, top);
-        aggregates(sb, r, groups, left, 40, cell, stripH);
+        List<PairMatrix.Pair> bad = badPairs(sc);
+        double legendH = 14 * BINS.length + 40;
+        double w = Math.max(left + size + 190, 520), h = Math.max(top + size, top + legendH) + 12 + listHeight(bad);
+        StringBuilder sb = open(w, h, title(sc, false));
+        legend(sb, sc, left + size + 20, top, bad.size());
+        aggregates(sb, sc, groups, left, 40, cell, stripH);
         // grid: one rect per run of equal colour in a row
         for (int i = 0; i < n; i++) {
             int j = 0;
             while (j < n) {
-                int level = level(r, order.get(i), order.get(j));
+                int level = level(sc, order.get(i), order.get(j));
                 int k = j + 1;
-                while (k < n && level(r, order.get(i), order.get(k)) == level && !labels) k++;
+                while (k < n && level(sc, order.get(i), order.get(k)) == level && !labels) k++;
                 if (level >= 0) {
                     sb.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\">",
-                            left + j * cell, top + i * cell, (k - j) * cell, cell, colour(level)));
-                    if (labels) sb.append("<title>").append(esc(order.get(i) + " - " + order.get(j) + ": " + fmt(value(m, order.get(i), order.get(j))) + unit(m))).append("</title>");
+                            left + j * cell, top + i * cell, (k - j) * cell, cell, BINS[level]));
+                    if (labels) sb.append("<title>").append(esc(order.get(i) + " - " + order.get(j) + ": " + sc.value(order.get(i), order.get(j), m.value(order.get(i), order.get(j))))).append("</title>");
                     sb.append("</rect>");
                 }
                 j = k;
@@ -71,85 +196,107 @@ public final class PerfSvg {
             double x = left + pos * cell, len = g.getValue().size() * cell;
             sb.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"none\" stroke=\"#333\" stroke-width=\"0.8\"/>",
                     x, top + pos * cell, len, len));
-            String name = g.getKey().isEmpty() ? "(no leaf)" : g.getKey();
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"10\" text-anchor=\"end\">%s</text>", left - 4, top + pos * cell + Math.min(len, 12), esc(name)));
+            if (len >= 10 || groups.size() <= 40)
+                sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"10\" text-anchor=\"end\">%s</text>", left - 4 - (labels ? 52 : 0),
+                        top + pos * cell + Math.min(len, 11), esc(name(g.getKey()))));
             pos += g.getValue().size();
+        }
+        // bad pairs on top, both cells of the pair, visible at any cell size
+        Map<String, Integer> index = new java.util.HashMap<>();
+        for (int i = 0; i < n; i++) index.put(order.get(i), i);
+        double mark = Math.max(cell, 7);
+        for (PairMatrix.Pair p : bad) {
+            Integer a = index.get(p.a()), b = index.get(p.b());
+            if (a == null || b == null) continue;
+            for (int[] ij : new int[][] {{a, b}, {b, a}})
+                sb.append(String.format(Locale.ROOT, "<rect class=\"bad\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>",
+                        left + ij[1] * cell + cell / 2 - mark / 2, top + ij[0] * cell + cell / 2 - mark / 2, mark, mark));
         }
         if (labels) {
             for (int i = 0; i < n; i++) {
-                sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%s</text>",
-                        left - 46, top + i * cell + cell * 0.75, Math.min(9, cell * 0.8), esc(order.get(i))));
-                sb.append(String.format(Locale.ROOT, "<text transform=\"translate(%.2f,%.2f) rotate(-60)\" font-size=\"%.1f\" fill=\"#555\">%s</text>",
-                        left + i * cell + cell * 0.7, top - 4, Math.min(9, cell * 0.8), esc(order.get(i))));
+                sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"10\" text-anchor=\"end\" fill=\"#333\">%s</text>",
+                        left - 4, top + i * cell + cell * 0.75, esc(order.get(i))));
+                sb.append(String.format(Locale.ROOT, "<text transform=\"translate(%.2f,%.2f) rotate(-60)\" font-size=\"10\" fill=\"#333\">%s</text>",
+                        left + i * cell + cell * 0.7, top - 4, esc(order.get(i))));
             }
         }
+        badList(sb, sc, bad, 8, Math.max(top + size, top + legendH) + 4);
         return sb.append("</svg>").toString();
     }
 
-    /** Per leaf: median and worst of its pairs, and how many are bad, as coloured boxes above the matrix. */
-    private static void aggregates(StringBuilder sb, Outliers.Result r, Map<String, List<String>> groups, double left, double top,
-                                   double cell, double h) {
-        Aggregates agg = new Aggregates(r, groups);
+    /** Per leaf: median of its pairs as a coloured box above the matrix, outlined when it has a bad pair; its numbers where they fit. */
+    private static void aggregates(StringBuilder sb, Scale sc, Map<String, List<String>> groups, double left, double top, double cell, double h) {
+        Aggregates agg = new Aggregates(sc, groups);
         int pos = 0;
         for (Map.Entry<String, List<String>> g : groups.entrySet()) {
             LeafStats s = agg.of(g.getKey());
             double x = left + pos * cell, wd = g.getValue().size() * cell;
-            sb.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\">"
-                            + "<title>%s</title></rect>", x, top, wd, h - 6, s.count == 0 ? "#eee" : colour(levelOf(r, s.median)),
-                    esc((g.getKey().isEmpty() ? "(no leaf)" : g.getKey()) + ": median " + fmt(s.median) + unit(r.matrix()) + ", worst "
-                            + fmt(s.worst) + unit(r.matrix()) + ", " + s.bad + " of " + s.count + " pairs bad")));
-            if (wd >= 40)
-                sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"9\">%s</text><text x=\"%.2f\" y=\"%.2f\" font-size=\"9\">%s</text>",
-                        x + 2, top + 12, esc(g.getKey().isEmpty() ? "(no leaf)" : g.getKey()), x + 2, top + 26,
-                        esc(fmt(s.median) + " / " + s.bad + " bad")));
+            String fill = s.count == 0 ? "#eeeeee" : BINS[s.medianBin];
+            String text = s.count == 0 ? "" : fmt(s.median) + (sc.percent ? " %" : unit(sc.r.matrix())) + ", " + s.bad + " bad";
+            sb.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" stroke=\"#000\" stroke-width=\"%s\">"
+                            + "<title>%s</title></rect>", x, top, wd, h - 6, fill, s.bad > 0 ? "1.5" : "0.5",
+                    esc(name(g.getKey()) + ": median " + text + " of " + s.count + " pairs")));
+            String ink = textOn(fill);
+            if (fits(name(g.getKey()), 10, wd - 4))
+                sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"10\" fill=\"%s\">%s</text>", x + 2, top + 13, ink, esc(name(g.getKey()))));
+            if (!text.isEmpty() && fits(text, 10, wd - 4))
+                sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"10\" fill=\"%s\">%s</text>", x + 2, top + 28, ink, esc(text)));
             pos += g.getValue().size();
         }
     }
 
-    private static String leafMatrix(Outliers.Result r, Map<String, List<String>> groups) {
+    private static String leafMatrix(Scale sc, Map<String, List<String>> groups) {
         List<String> leaves = new ArrayList<>(groups.keySet());
         int n = leaves.size();
         double cell = Math.max(4, Math.min(28, 720.0 / Math.max(1, n)));
-        double left = 90, top = 100, size = cell * n;
-        StringBuilder sb = open(left + size + 150, top + size + 30, title(r) + " (per-leaf aggregates: " + r.matrix().nodes().size()
-                + " nodes on " + n + " leaves; median of the pairs between two leaves, bad pairs in the tooltip)");
-        legend(sb, r, left + size + 20, top);
-        Aggregates agg = new Aggregates(r, groups);
+        double left = 90, top = 60, size = cell * n;
+        List<PairMatrix.Pair> bad = badPairs(sc);
+        double legendH = 14 * BINS.length + 40;
+        StringBuilder sb = open(Math.max(left + size + 190, 520), Math.max(top + size, top + legendH) + 12 + listHeight(bad), title(sc, true));
+        legend(sb, sc, left + size + 20, top, bad.size());
+        Aggregates agg = new Aggregates(sc, groups);
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 LeafStats s = agg.of(Aggregates.key(leaves.get(i), leaves.get(j)));
                 if (s.count == 0) continue;
-                sb.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"><title>%s</title></rect>",
-                        left + j * cell, top + i * cell, cell, cell, colour(levelOf(r, s.median)), s.bad > 0 ? "#000" : "none", s.bad > 0 ? "1" : "0",
-                        esc(name(leaves.get(i)) + " - " + name(leaves.get(j)) + ": median " + fmt(s.median) + unit(r.matrix()) + ", worst " + fmt(s.worst)
-                                + unit(r.matrix()) + ", " + s.bad + " of " + s.count + " pairs bad")));
+                // a block with a bad pair takes the colour of its worst pair: one slow pair among 1,600 stays visible
+                String fill = BINS[s.bad > 0 ? s.worstBin : s.medianBin];
+                sb.append(String.format(Locale.ROOT, "<rect%s x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"><title>%s</title></rect>",
+                        s.bad > 0 ? " class=\"bad\"" : "", left + j * cell, top + i * cell, cell, cell, fill, s.bad > 0 ? "#000" : "none", s.bad > 0 ? "1.5" : "0",
+                        esc(name(leaves.get(i)) + " - " + name(leaves.get(j)) + ": median " + fmt(s.median) + (sc.percent ? " %" : unit(sc.r.matrix())) + ", "
+                                + s.bad + " of " + s.count + " pairs bad")));
+                if (s.bad > 0 && cell >= 16 && fits(String.valueOf(s.bad), 10, cell - 2))
+                    sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"10\" text-anchor=\"middle\" fill=\"%s\">%d</text>",
+                            left + j * cell + cell / 2, top + i * cell + cell / 2 + 4, textOn(fill), s.bad));
             }
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\" text-anchor=\"end\">%s</text>",
-                    left - 4, top + i * cell + cell * 0.75, Math.min(10, cell * 0.8), esc(name(leaves.get(i)))));
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"10\" text-anchor=\"end\">%s</text>",
+                    left - 4, top + i * cell + Math.min(cell, 12) * 0.8, cell >= 10 || i % (int) Math.ceil(10 / cell) == 0 ? esc(name(leaves.get(i))) : ""));
         }
+        badList(sb, sc, bad, 8, Math.max(top + size, top + legendH) + 4);
         return sb.append("</svg>").toString();
     }
 
-    private record LeafStats(int count, int bad, double median, double worst) {}
+    private record LeafStats(int count, int bad, double median, int medianBin, int worstBin) {}
 
-    /** Pair values and bad counts per leaf pair ("a|b", a <= b) and per leaf ("a"), in one pass over the pairs. */
+    /** Per leaf pair ("a|b", a <= b) and per leaf ("a"): the pairs' values (percent of line rate or raw), their bins and bad counts, in one pass. */
     private static final class Aggregates {
         final Map<String, List<Double>> values = new java.util.HashMap<>();
+        final Map<String, List<Integer>> bins = new java.util.HashMap<>();
         final Map<String, Integer> bad = new java.util.HashMap<>();
-        final boolean higherIsBetter;
 
-        Aggregates(Outliers.Result r, Map<String, List<String>> groups) {
-            higherIsBetter = r.matrix().higherIsBetter();
+        Aggregates(Scale sc, Map<String, List<String>> groups) {
             Map<String, String> leafOf = new java.util.HashMap<>();
             groups.forEach((l, hs) -> hs.forEach(h -> leafOf.put(h, l)));
-            java.util.Set<PairMatrix.Pair> badPairs = new java.util.HashSet<>(r.badPairs());
-            PairMatrix m = r.matrix();
+            PairMatrix m = sc.r.matrix();
             for (PairMatrix.Pair p : m.pairs()) {
                 String la = leafOf.getOrDefault(p.a(), ""), lb = leafOf.getOrDefault(p.b(), "");
                 double v = m.first(p).value();
-                boolean isBad = badPairs.contains(p);
+                double shown = sc.percent ? sc.pct(p.a(), p.b(), v) : v;
+                int bin = sc.bin(p.a(), p.b(), v);
+                boolean isBad = sc.bad(p, v);
                 for (String key : la.equals(lb) ? List.of(la + "|" + lb, la) : List.of(key(la, lb), la, lb)) {
-                    values.computeIfAbsent(key, k -> new ArrayList<>()).add(v);
+                    values.computeIfAbsent(key, k -> new ArrayList<>()).add(shown);
+                    bins.computeIfAbsent(key, k -> new ArrayList<>()).add(bin);
                     if (isBad) bad.merge(key, 1, Integer::sum);
                 }
             }
@@ -161,51 +308,51 @@ public final class PerfSvg {
 
         LeafStats of(String key) {
             List<Double> vals = values.get(key);
-            if (vals == null || vals.isEmpty()) return new LeafStats(0, 0, Double.NaN, Double.NaN);
+            if (vals == null || vals.isEmpty()) return new LeafStats(0, 0, Double.NaN, 0, 0);
+            int[] b = bins.get(key).stream().mapToInt(Integer::intValue).sorted().toArray();
             double[] v = vals.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            return new LeafStats(v.length, bad.getOrDefault(key, 0), v[v.length / 2], higherIsBetter ? v[0] : v[v.length - 1]);
+            return new LeafStats(v.length, bad.getOrDefault(key, 0), v[v.length / 2], b[b.length / 2], b[b.length - 1]);
         }
     }
 
-    private static double value(PairMatrix m, String x, String y) {
-        return m.value(x, y);
-    }
-
-    /** Colour level of a cell, -1 when untested (or the diagonal). */
-    private static int level(Outliers.Result r, String x, String y) {
+    /** Colour bin of a cell, -1 when untested (or the diagonal). */
+    private static int level(Scale sc, String x, String y) {
         if (x.equals(y)) return -1;
-        double v = r.matrix().value(x, y);
-        return Double.isNaN(v) ? -1 : levelOf(r, v);
+        double v = sc.r.matrix().value(x, y);
+        return Double.isNaN(v) ? -1 : sc.bin(x, y, v);
     }
 
-    /** 0 (best) .. LEVELS-1 (at or beyond the outlier limit). */
-    static int levelOf(Outliers.Result r, double v) {
-        if (Double.isNaN(v) || Double.isNaN(r.best())) return LEVELS - 1;
-        double span = Math.abs(r.best() - r.limit());
-        double d = r.matrix().higherIsBetter() ? r.best() - v : v - r.best();
-        if (d <= 0 || span == 0) return 0;
-        return (int) Math.min(LEVELS - 1, Math.floor(d / span * (LEVELS - 1)));
+    /** Black or white, whichever contrasts more with the fill (WCAG relative luminance). */
+    static String textOn(String hex) {
+        java.awt.Color c = java.awt.Color.decode(hex);
+        double l = 0.2126 * lin(c.getRed()) + 0.7152 * lin(c.getGreen()) + 0.0722 * lin(c.getBlue());
+        return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff";
     }
 
-    static String colour(int level) {
-        // green (120) to red (0) in HSL
-        double hue = 120.0 * (LEVELS - 1 - level) / (LEVELS - 1);
-        return String.format(Locale.ROOT, "hsl(%.0f,70%%,%d%%)", hue, level == LEVELS - 1 ? 40 : 50);
+    private static double lin(int v) {
+        double c = v / 255.0;
+        return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
     }
 
-    private static void legend(StringBuilder sb, Outliers.Result r, double x, double y) {
-        PairMatrix m = r.matrix();
-        for (int l = 0; l < LEVELS; l++)
-            sb.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"12\" fill=\"%s\"/>", x, y + l * 12, colour(l)));
-        sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">best %s%s</text>", x + 18, y + 10, fmt(r.best()), unit(m)));
-        sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">outlier %s %s%s</text>", x + 18, y + LEVELS * 12,
-                m.higherIsBetter() ? "&lt;" : "&gt;", fmt(r.limit()), unit(m)));
-        sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%d bad of %d pairs</text>", x, y + LEVELS * 12 + 18,
-                r.bad().size(), m.pairs().size()));
+    /** Whether text of this size fits a width (sans-serif averages about 0.55 em per character). */
+    private static boolean fits(String text, double size, double width) {
+        return text.length() * size * 0.55 <= width;
     }
 
-    private static String title(Outliers.Result r) {
-        return r.matrix().test() + ": " + (r.matrix().higherIsBetter() ? "bandwidth" : "latency") + " per node pair, grouped by leaf";
+    private static void legend(StringBuilder sb, Scale sc, double x, double y, int bad) {
+        for (int l = 0; l < BINS.length; l++)
+            sb.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"12\" fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%s</text>",
+                    x, y + l * 14, BINS[l], x + 18, y + l * 14 + 10, esc(sc.label(l))));
+        double ly = y + BINS.length * 14 + 6;
+        sb.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>"
+                + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">bad pair</text>", x + 1, ly, x + 18, ly + 10));
+        sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%d bad of %d pairs</text>", x, ly + 28, bad, sc.r.matrix().pairs().size()));
+    }
+
+    private static String title(Scale sc, boolean perLeaf) {
+        PairMatrix m = sc.r.matrix();
+        return m.test() + (perLeaf ? ": per leaf pair (" + m.nodes().size() + " nodes)" : ": per node pair") + ", "
+                + (sc.percent ? "% of line rate" : m.higherIsBetter() ? "Gb/s vs best" : "latency vs best");
     }
 
     private static String unit(PairMatrix m) {

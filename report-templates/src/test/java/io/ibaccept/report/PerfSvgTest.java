@@ -54,7 +54,7 @@ class PerfSvgTest {
             String t = e.getTextContent();
             if (!t.matches("n\\d{4} - n\\d{4}: .*")) continue;
             cells++;
-            if (e.getAttribute("fill").startsWith("hsl(0,")) {
+            if (e.getAttribute("fill").equals(PerfSvg.BINS[PerfSvg.BINS.length - 1])) { // 150 of a best 196: beyond twice the outlier margin
                 red++;
                 assertThat(t).contains("n0005").endsWith("150 Gb/s");
             }
@@ -81,7 +81,46 @@ class PerfSvgTest {
         Outliers.Result r = matrix(600, (a, b) -> 196);
         String svg = PerfSvg.heatMap(r, leaves(600, 40));
         xml(svg);
-        assertThat(svg).contains("per-leaf aggregates: 600 nodes on 15 leaves").contains("leaf03 - leaf07: median 196 Gb/s");
+        assertThat(svg).contains("per leaf pair (600 nodes)").contains("leaf03 - leaf07: median 196 Gb/s, 0 of 1600 pairs bad");
+    }
+
+    /**
+     * With line rates, colours are percentages of each pair's own rate: a pair at 25 % and one at 52 % of 200 Gb/s are
+     * different colours, an EDR host's pair at 98 % of its 100 Gb/s is green (and outlined: an outlier of the fabric), and every bad pair is listed with
+     * its value (no tooltip needed). In the leaf matrix, the block holding the one bad pair among 1,600 takes its colour.
+     */
+    @Test
+    void percentOfEachPairsLineRateAndEveryBadPairListed() throws Exception {
+        java.util.function.Function<String, Double> line = h -> h.equals("n0009") ? 100.0 : 200.0;
+        Outliers.Result r = matrix(16, (a, b) -> a.equals("n0003") && b.equals("n0004") ? 50 : a.equals("n0005") && b.equals("n0006") ? 104
+                : a.equals("n0009") || b.equals("n0009") ? 98 : 196);
+        String svg = PerfSvg.heatMap(r, leaves(16, 4), line, 90);
+        xml(svg);
+        assertThat(svg).contains("% of line rate").contains("n0003 - n0004: 50.0 Gb/s = 25 % of 200").contains("n0005 - n0006: 104 Gb/s = 52 % of 200");
+        String c25 = fillOf(svg, "n0003 - n0004"), c52 = fillOf(svg, "n0005 - n0006"), edr = fillOf(svg, "n0009 - n0001"), ok = fillOf(svg, "n0001 - n0002");
+        assertThat(c25).isNotEqualTo(c52);
+        assertThat(edr).isEqualTo(ok).isEqualTo(PerfSvg.BINS[0]);
+        // n0009's 15 pairs are outliers of the fabric (outlined and listed) though each runs at 98 % of its own line rate (green)
+        assertThat(svg).contains(">17 bad pair(s), the 10 worst (all in findings.csv):<").contains("\u2265 90 % of line rate");
+        assertThat(svg.indexOf("n0003 \u2013 n0004: 50.0 Gb/s = 25 % of 200<")).isLessThan(svg.indexOf("n0005 \u2013 n0006: 104 Gb/s = 52 % of 200<"));
+        assertThat(svg.split("class=\"bad\"", -1).length - 1).isEqualTo(2 * 17); // both cells of each bad pair outlined
+
+        Outliers.Result big = matrix(600, (a, b) -> a.equals("n0100") && b.equals("n0500") ? 60 : 196);
+        String leafSvg = PerfSvg.heatMap(big, leaves(600, 40), h -> 200.0, 90);
+        Element bad = null;
+        NodeList rects = xml(leafSvg).getElementsByTagName("rect");
+        for (int i = 0; i < rects.getLength(); i++) if ("bad".equals(((Element) rects.item(i)).getAttribute("class"))) bad = (Element) rects.item(i);
+        assertThat(bad).isNotNull();
+        assertThat(bad.getTextContent()).containsAnyOf("leaf03 - leaf13:", "leaf13 - leaf03:").endsWith("1 of 1600 pairs bad");
+        assertThat(bad.getAttribute("fill")).isEqualTo(PerfSvg.BINS[5]); // 30 % of line rate
+        assertThat(leafSvg).contains("n0100 \u2013 n0500: 60.0 Gb/s = 30 % of 200");
+    }
+
+    /** The fill of the cell whose tooltip starts with this pair. */
+    private static String fillOf(String svg, String pair) {
+        int t = svg.indexOf("<title>" + pair + ":");
+        int r = svg.lastIndexOf("<rect", t);
+        return svg.substring(r, t).replaceAll("(?s).*fill=\"([^\"]+)\".*", "$1");
     }
 
     @Test
