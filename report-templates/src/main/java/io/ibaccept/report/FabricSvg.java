@@ -134,7 +134,7 @@ public final class FabricSvg {
         FabricView view = facts.view();
         java.util.Set<String> inFabric = new java.util.HashSet<>(view.caHost.values());
         List<String> absent = facts.data().hosts().keySet().stream().filter(h -> !inFabric.contains(h)).sorted().toList();
-        return new Inputs(f, facts.plan(), problems(facts.report().findings()), n -> view.caHost.getOrDefault(n.guid(), n.name()), absent);
+        return new Inputs(f, facts.plan(), problems(facts.report().findings()), n -> view.caHost.getOrDefault(n.guid(), FabricView.firstWord(n.name())), absent);
     }
 
     public static String render(Fabric f, PlanDiff.Result plan) {
