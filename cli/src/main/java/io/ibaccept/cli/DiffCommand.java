@@ -57,7 +57,9 @@ final class DiffCommand implements Callable<Integer> {
         List<DumpDiff.Change> changes = AnalysisDiff.compare(old, now);
         ReportWriter.Written w = DiffReport.write(old, now, changes, outDir);
         main.out.println(changes.size() + " change(s) from " + before + " to " + after);
-        changes.stream().limit(20).forEach(c -> main.out.println("  " + c.category() + " " + c.object() + ": " + c.before() + " -> " + c.after()));
+        String unrelated = DiffReport.unrelated(old, now);
+        if (unrelated != null) main.err.println("ibaccept: warning: " + unrelated);
+        DiffReport.ordered(changes).stream().limit(20).forEach(c -> main.out.println("  " + c.category() + " " + c.object() + ": " + c.before() + " -> " + c.after()));
         if (changes.size() > 20) main.out.println("  ... " + (changes.size() - 20) + " more in diff.csv");
         w.files().forEach(p -> main.out.println("wrote " + p));
         w.errors().forEach(e -> main.err.println("ibaccept: could not write " + e));

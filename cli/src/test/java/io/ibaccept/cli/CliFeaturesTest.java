@@ -107,6 +107,22 @@ class CliFeaturesTest {
         Document html = Jsoup.parse(tmp.resolve("d/diff.html").toFile(), "UTF-8");
         assertThat(html.select("#diff-table tbody tr")).hasSize((int) csv.lines().skip(1).count());
         assertThat(html.selectFirst("#diff-table tbody tr").text()).contains("node05");
+        // the main report's page: banner in the later verdict's colour, "N changes since <date>", sections as cards
+        long rows = csv.lines().skip(1).count();
+        assertThat(html.getElementById("verdict").text()).isEqualTo(rows + (rows == 1 ? " change" : " changes") + " since 2026-12-02 14:04:08 UTC");
+        assertThat(html.getElementById("banner").hasClass("REJECTED")).isTrue();
+        assertThat(html.select("style").html()).contains("header.REJECTED");
+        assertThat(html.getElementById("diff-warning")).isNull();
+        assertThat(r.err()).doesNotContain("share no node GUID");
+        try (var reader = new com.lowagie.text.pdf.PdfReader(tmp.resolve("d/diff.pdf").toString())) {
+            String first = new com.lowagie.text.pdf.parser.PdfTextExtractor(reader).getTextFromPage(1);
+            assertThat(first).contains(rows + " change").contains("since 2026-12-02 14:04:08 UTC").contains("page 1 of");
+        }
+
+        // two different clusters: said at once, in the console and on the page
+        MainTest.Run other = run("diff", DEMO.toString(), DEMO.resolveSibling("real-captures").toString(), "-o", tmp.resolve("other").toString());
+        assertThat(other.err()).contains("warning: The two dumps share no node GUID");
+        assertThat(Jsoup.parse(tmp.resolve("other/diff.html").toFile(), "UTF-8").getElementById("diff-warning").text()).startsWith("The two dumps share no node GUID");
 
         MainTest.Run same = run("diff", DEMO.toString(), DEMO.toString(), "-o", tmp.resolve("same").toString());
         assertThat(same.code()).as(same.out() + same.err()).isZero();

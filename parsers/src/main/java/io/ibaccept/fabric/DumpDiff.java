@@ -17,8 +17,8 @@ import java.util.TreeMap;
 
 /**
  * What changed between two dumps of the same cluster (the accepted state and today): switches and hosts that appeared
- * or vanished, cables added/removed/moved, cable rate and state, HCA firmware and OFED per host, and perftest
- * regressions. Nodes and cables are matched by GUID, so renames do not count as changes. Pure; linear in both dumps.
+ * or vanished (a host still collected but out of the fabric is down, not removed), cables added/removed/moved, cable
+ * rate and state, per host OFED, HCA firmware, PCIe link and cable serial, and perftest regressions. Nodes and cables are matched by GUID, so renames do not count as changes. Pure; linear in both dumps.
  * Findings new/cleared need the two reports: see io.ibaccept.analysis.AnalysisDiff.
  */
 public final class DumpDiff {
@@ -33,7 +33,7 @@ public final class DumpDiff {
     /** fabricBefore/fabricAfter: each dump's fabric graph as its analysis built it, or null when it has none. */
     public static List<Change> compare(ClusterData before, Fabric fabricBefore, ClusterData after, Fabric fabricAfter) {
         List<Change> out = new ArrayList<>();
-        if (fabricBefore != null && fabricAfter != null) topology(fabricBefore, fabricAfter, out);
+        if (fabricBefore != null && fabricAfter != null) topology(fabricBefore, fabricAfter, after, out);
         else if (fabricBefore != null || fabricAfter != null)
             out.add(new Change("topology", "fabric", fabricBefore != null ? "discovered" : "no usable topology",
                     fabricAfter != null ? "discovered" : "no usable topology", ""));
@@ -42,9 +42,28 @@ public final class DumpDiff {
         return out;
     }
 
-    static void topology(Fabric a, Fabric b, List<Change> out) {
-        for (Fabric.Node n : a.nodes().values())
-            if (b.node(n.guid()) == null) out.add(new Change(kind(n) + ".removed", n.name(), "present", "absent", String.valueOf(n.ref())));
+    /**
+     * How many node GUIDs two fabrics share. None while both have nodes: the two dumps are of different clusters (or the
+     * whole fabric was replaced), and every change listed is meaningless as "since handover".
+     */
+    public static int sharedGuids(Fabric a, Fabric b) {
+        if (a == null || b == null) return -1;
+        int n = 0;
+        for (Long g : a.nodes().keySet()) if (b.node(g) != null) n++;
+        return n;
+    }
+
+    static void topology(Fabric a, Fabric b, ClusterData after, List<Change> out) {
+        // a host CA missing from the later fabric whose host was still collected (its ibstat names the CA) is down, not removed
+        Map<Long, HostData> collected = new java.util.HashMap<>();
+        for (HostData h : after.hosts().values()) for (Ibstat.Ca ca : h.cas()) collected.put(ca.nodeGuid(), h);
+        for (Fabric.Node n : a.nodes().values()) {
+            if (b.node(n.guid()) != null) continue;
+            HostData h = n.isHost() ? collected.get(n.guid()) : null;
+            if (h != null) out.add(new Change("host.down", n.name(), "in the fabric", "collected, but its HCA is not in the fabric: " + portState(h, n.guid()),
+                    "nodes/" + h.host() + "/ibstat.out"));
+            else out.add(new Change(kind(n) + ".removed", n.name(), "present", "absent", String.valueOf(n.ref())));
+        }
         for (Fabric.Node n : b.nodes().values()) {
             Fabric.Node old = a.node(n.guid());
             if (old == null) out.add(new Change(kind(n) + ".added", n.name(), "absent", "present", String.valueOf(n.ref())));
@@ -71,10 +90,28 @@ public final class DumpDiff {
             if (!oldLinks.containsKey(e.getKey())) out.add(new Change("cable.added", b.name(e.getValue()), "absent", e.getValue().rate(), ref(e.getValue())));
     }
 
+    private static String portState(HostData h, long nodeGuid) {
+        for (Ibstat.Ca ca : h.cas())
+            if (ca.nodeGuid() == nodeGuid)
+                for (Ibstat.Port p : ca.ports()) return "port " + p.number() + " " + p.state() + (p.physicalState() == null ? "" : " (" + p.physicalState() + ")");
+        return "port state unknown";
+    }
+
+    /** Per host: OFED, HCA firmware, and the hardware the HCA sits in or on: PCIe link, cable serial number and part. */
     static void hosts(ClusterData before, ClusterData after, List<Change> out) {
         for (HostData n : after.hosts().values()) {
             HostData o = before.hosts().get(n.host());
             if (o == null) continue;
+            if (o.mlxlinkPcie() != null && n.mlxlinkPcie() != null) {
+                String was = pcie(o.mlxlinkPcie()), now = pcie(n.mlxlinkPcie());
+                if (was != null && now != null && !was.equals(now))
+                    out.add(new Change("pcie", n.host(), was, now, where(n.mlxlinkPcie(), "Link Speed Active (Enabled)", "nodes/" + n.host() + "/mlxlink-pcie.out")));
+            }
+            if (o.mlxlink() != null && n.mlxlink() != null) {
+                String was = cable(o.mlxlink()), now = cable(n.mlxlink());
+                if (was != null && now != null && !was.equals(now))
+                    out.add(new Change("cable.serial", n.host(), was, now, where(n.mlxlink(), "Vendor Serial Number", "nodes/" + n.host() + "/mlxlink.out")));
+            }
             if (o.ofedVersion() != null && n.ofedVersion() != null && !o.ofedVersion().equals(n.ofedVersion()))
                 out.add(new Change("ofed", n.host(), o.ofedVersion(), n.ofedVersion(), "nodes/" + n.host() + "/ofed_info.out"));
             Map<String, String> of = firmware(o), nf = firmware(n);
@@ -102,6 +139,22 @@ public final class DumpDiff {
                 out.add(new Change("perftest.lat", k, fmt(ro.tTypical()) + " us", fmt(rn.tTypical()) + " us", where));
             }
         }
+    }
+
+    /** "Gen4 x16", or null when mlxlink printed no active PCIe link. */
+    private static String pcie(io.ibaccept.model.Mlxlink m) {
+        return m.pcieGenActive() == null ? null : "Gen" + m.pcieGenActive() + (m.pcieWidthActive() == null ? "" : " x" + m.pcieWidthActive());
+    }
+
+    /** "serial MT2130... (MCP1650-H002E26)", or null without a serial number. */
+    private static String cable(io.ibaccept.model.Mlxlink m) {
+        String serial = m.cableSerial();
+        return serial == null || serial.isBlank() || serial.equalsIgnoreCase("N/A") ? null
+                : "serial " + serial + (m.cablePartNumber() == null ? "" : " (" + m.cablePartNumber() + ")");
+    }
+
+    private static String where(io.ibaccept.model.Mlxlink m, String label, String file) {
+        return m.ref(label) == null ? file : m.ref(label).toString();
     }
 
     private static Map<String, String> firmware(HostData h) {

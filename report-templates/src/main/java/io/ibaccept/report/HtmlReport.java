@@ -300,7 +300,7 @@ public final class HtmlReport {
         template().outerHtml();
     }
 
-    private static Document template() {
+    static Document template() {
         try (InputStream in = HtmlReport.class.getResourceAsStream("report.html")) {
             return Jsoup.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
