@@ -28,8 +28,8 @@ import java.util.function.Function;
  * between two boxes are one line, coloured by the worst of them and labelled with their count when any is not as
  * expected. Under each leaf its hosts: each one with its state while they are few, else a count with the hosts that
  * have a problem named. Problems come from the fabric (a link down, slower or narrower than its peers, a looped cable, a
- * cable the plan has and the fabric has not) and from the FAIL/WARN findings' typed references to ports, cables and
- * HCA ends, so the picture shows what the checks judged. Labels are at least 10 units in a picture at most
+ * cable the plan has and the fabric has not) and from the FAIL/WARN findings' typed references to ports, cables, HCA
+ * ends, nodes and SMs, so the picture shows what the checks judged; the subnet managers are marked on their nodes. Labels are at least 10 units in a picture at most
  * {@link #MAX_WIDTH} wide: 8 pt when the PDF scales it to a landscape A4 page. Output is standalone SVG text.
  */
 public final class FabricSvg {
@@ -43,9 +43,10 @@ public final class FabricSvg {
     static final String OK = "#8c8c8c", WARN = "#e07800", FAIL = "#d62728", TEXT = "#1d2733";
 
     /** What the picture is drawn from: the fabric, the plan comparison, problems by Ref key, and how hosts are named. */
-    record Inputs(Fabric fabric, PlanDiff.Result plan, Map<String, Problem> problems, Function<Node, String> hostName, List<String> notInFabric) {
+    record Inputs(Fabric fabric, PlanDiff.Result plan, Map<String, Problem> problems, Function<Node, String> hostName, List<String> notInFabric,
+                  Map<Long, Mark> sms) {
         static Inputs of(Fabric f, PlanDiff.Result plan) {
-            return new Inputs(f, plan, Map.of(), n -> FabricView.firstWord(n.name()), List.of());
+            return new Inputs(f, plan, Map.of(), n -> FabricView.firstWord(n.name()), List.of(), Map.of());
         }
     }
 
@@ -56,7 +57,7 @@ public final class FabricSvg {
         }
     }
 
-    /** Worst FAIL/WARN finding per typed reference key (ports, cables, HCA ends, nodes): what the checks say about each part. */
+    /** Worst FAIL/WARN finding per typed reference key (ports, cables, HCA ends, nodes, SMs): what the checks say about each part. */
     static Map<String, Problem> problems(List<Finding> findings) {
         Map<String, Problem> out = new HashMap<>();
         for (Finding f : findings) {
@@ -64,7 +65,8 @@ public final class FabricSvg {
             Problem p = new Problem(f.status(), f.check());
             if (f.refs().stream().map(FabricSvg::part).distinct().count() > MAX_REFS_PLACED) continue;
             for (Ref r : f.refs())
-                if (r instanceof Ref.Port || r instanceof Ref.Cable || r instanceof Ref.HcaEnd || r instanceof Ref.Node) out.merge(r.key(), p, Problem::worse);
+                if (r instanceof Ref.Port || r instanceof Ref.Cable || r instanceof Ref.HcaEnd || r instanceof Ref.Node || r instanceof Ref.Sm)
+                    out.merge(r.key(), p, Problem::worse);
         }
         return out;
     }
@@ -74,6 +76,7 @@ public final class FabricSvg {
         if (r instanceof Ref.Port p) return p.node();
         if (r instanceof Ref.HcaEnd h) return h.host();
         if (r instanceof Ref.Node n) return n.name();
+        if (r instanceof Ref.Sm m) return m.node();
         return r.key();
     }
 
@@ -134,7 +137,43 @@ public final class FabricSvg {
         FabricView view = facts.view();
         java.util.Set<String> inFabric = new java.util.HashSet<>(view.caHost.values());
         List<String> absent = facts.data().hosts().keySet().stream().filter(h -> !inFabric.contains(h)).sorted().toList();
-        return new Inputs(f, facts.plan(), problems(facts.report().findings()), n -> view.caHost.getOrDefault(n.guid(), FabricView.firstWord(n.name())), absent);
+        Function<Node, String> hostName = n -> view.caHost.getOrDefault(n.guid(), FabricView.firstWord(n.name()));
+        Map<String, Problem> problems = problems(facts.report().findings());
+        return new Inputs(f, facts.plan(), problems, hostName, absent, sms(facts, f, problems, hostName));
+    }
+
+    /**
+     * The subnet managers by the node they run on: "SM master", "SM standby" from sminfo, "SM" for an IsSM port saquery
+     * lists that sminfo did not answer for, in the colour of the worst finding naming the SM (a rogue or a second master).
+     */
+    static Map<Long, Mark> sms(ReportFacts facts, Fabric f, Map<String, Problem> problems, Function<Node, String> hostName) {
+        var fd = facts.data().fabric();
+        if (fd == null) return Map.of();
+        Map<Long, Mark> out = new HashMap<>();
+        java.util.Set<Integer> lids = new java.util.HashSet<>();
+        List<Object[]> found = new ArrayList<>();
+        if (fd.sms() != null)
+            for (io.ibaccept.model.SmInfo sm : fd.sms()) {
+                Node n = f.caOfPort(sm.guid());
+                if (n == null) n = f.node(sm.guid());
+                if (n == null) n = f.nodeOfLid(sm.lid());
+                String state = sm.stateName() == null ? "" : sm.stateName().replace("SMINFO_", "").toLowerCase(Locale.ROOT);
+                if (n != null) found.add(new Object[] {n, sm.lid(), "SM" + (state.isEmpty() || state.equals("unknown") ? "" : " " + state)});
+                lids.add(sm.lid());
+            }
+        if (fd.smPorts() != null)
+            for (io.ibaccept.model.SmPort p : fd.smPorts()) {
+                if (p.smDisabled() || lids.contains(p.endPortLid())) continue;
+                Node n = f.nodeOfLid(p.endPortLid());
+                if (n != null) found.add(new Object[] {n, p.endPortLid(), "SM"});
+            }
+        for (Object[] x : found) {
+            Node n = (Node) x[0];
+            String name = n.isSwitch() ? n.name() : hostName.apply(n);
+            Problem pr = worst(problems, "sm:" + name, "sm:SM lid " + x[1], "sm:" + n.name());
+            out.merge(n.guid(), new Mark((String) x[2], pr == null ? null : pr.status()), (a, b) -> new Mark(a.text() + ", " + b.text(), worse(a.status(), b.status())));
+        }
+        return out;
     }
 
     public static String render(Fabric f, PlanDiff.Result plan) {
@@ -212,6 +251,8 @@ public final class FabricSvg {
                 }
                 Problem pr = worst(problems, "node:" + m.name(), "node:" + m.description());
                 if (pr != null) u.problem(new Mark(u.members.size() > 1 ? label(m) + " " + pr.check() : pr.check(), pr.status()));
+                Mark sm = in.sms().get(m.guid());
+                if (sm != null) u.problem(new Mark(u.members.size() > 1 ? label(m) + " " + sm.text() : sm.text(), sm.status()));
             }
         // hosts by name (a host with two HCA ports on one leaf is one host, drawn in the worse state); a name several CAs
         // share (a vendor default description) gets the end of each CA's GUID
@@ -226,8 +267,11 @@ public final class FabricSvg {
                 Status s = linkStatus(f, l, problems);
                 Problem named = worst(problems, "ca:" + host, "node:" + host, "node:" + ca.name());
                 if (named != null) s = worse(s, named.status());
-                String name = sameName.getOrDefault(host, 1) > 1 ? host + String.format(" ..%06x", ca.guid() & 0xffffff) : host;
-                Mark m = new Mark(name + (s == null ? "" : " " + hostDetail(f, l, problems, hostW, hostS, named)), s);
+                Mark sm = in.sms().get(ca.guid());
+                if (sm != null) s = worse(s, sm.status());
+                String name = (sameName.getOrDefault(host, 1) > 1 ? host + String.format(" ..%06x", ca.guid() & 0xffffff) : host) + (sm == null ? "" : " (" + sm.text() + ")");
+                String detail = s == null ? "" : hostDetail(f, l, problems, hostW, hostS, named);
+                Mark m = new Mark(name + (detail.isEmpty() ? "" : " " + detail), s);
                 byHost.merge(name, m, (x, y) -> y.status() != null && (x.status() == null || y.status().worseThan(x.status())) ? y : x);
             }
             for (Mark m : byHost.values()) {
@@ -339,7 +383,7 @@ public final class FabricSvg {
                 if (listHosts) {
                     for (Mark h : b.hosts) {
                         pic.rects.add(new Rect(b.x + 4, hy - 8, 8, 8, h.status() == null ? "#9cc79c" : color(h.status()), "#444444", 0.5, "host " + cls(h.status()), h.text()));
-                        pic.labels.add(new Label(-(b.x + 16), hy, clip(h.text(), 18), h.status() == null ? TEXT : color(h.status()), 10, "host " + cls(h.status()), h.text(), false));
+                        pic.labels.add(new Label(-(b.x + 16), hy, clip(h.text(), 19), h.status() == null ? TEXT : color(h.status()), 10, "host " + cls(h.status()), h.text(), false));
                         hy += LINE_H;
                     }
                 } else {
@@ -455,7 +499,8 @@ public final class FabricSvg {
     private static String hostDetail(Fabric f, Link l, Map<String, Problem> problems, LinkWidth w, LinkSpeed s, Problem byHost) {
         if (!l.isActive() || degraded(l, w, s)) return state(f, l, w, s);
         Problem p = worst(problems, "cable:" + f.name(l), portKey(f, l.a()), portKey(f, l.b()), portKey2(f, l.a()), portKey2(f, l.b()));
-        return (p == null ? byHost : p.worse(byHost)).check();
+        Problem named = p == null ? byHost : p.worse(byHost);
+        return named == null ? "" : named.check();
     }
 
     private static String state(Fabric f, Link l, LinkWidth w, LinkSpeed s) {

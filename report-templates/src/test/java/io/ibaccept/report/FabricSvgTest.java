@@ -53,8 +53,10 @@ class FabricSvgTest {
         // few hosts: each one under its leaf, in the colour of the worst finding naming its port or cable: node06 trained at
         // 1X and node11 at EDR (link.width, link.speed FAIL), node03's switch port with only the default P_Key (pkey WARN)
         assertThat(svg).contains("<text class=\"host down\" x=\"").contains(">node06 1X<").contains(">node11 EDR<").contains(">node03 pkey<")
-                .contains(">node01<").contains(">node15<");
-        assertThat(svg.split("class=\"host ok\"", -1).length - 1).isEqualTo(2 * 12); // a dot and a name per host
+                .contains(">node04<").contains(">node15<");
+        assertThat(svg.split("class=\"host ok\"", -1).length - 1).isEqualTo(2 * 10); // a dot and a name per host (node01, node02: the SMs)
+        // the two SMs on their hosts, in the colour of sm.priority's WARN (both configured with priority 14)
+        assertThat(svg).contains("fill=\"#e07800\" font-size=\"10\">node01 (SM master)<").contains("fill=\"#e07800\" font-size=\"10\">node02 (SM standby)<").contains("<text class=\"host degraded\" x=\"");
         // node16 is in the dump, not in the fabric
         assertThat(svg).contains(">1 host(s) of the dump not in the fabric: node16<");
         int spineY = svg.indexOf(">spine01<"), leafY = svg.indexOf(">leaf01<");
@@ -93,7 +95,7 @@ class FabricSvgTest {
         assertThat(f.cas()).hasSize(2000);
         // one host's port is named by a FAIL finding: its leaf is drawn on its own, the host named in the problem colour
         Map<String, FabricSvg.Problem> problems = Map.of("port:n0412:1", new FabricSvg.Problem(io.ibaccept.rules.Status.FAIL, "port.state"));
-        FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> FabricView.firstWord(n.description()), List.of()));
+        FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> FabricView.firstWord(n.description()), List.of(), Map.of()));
         String svg = FabricSvg.svg(pic);
         Document doc = xml(svg);
         assertThat(svg.length()).isLessThan(100_000);
