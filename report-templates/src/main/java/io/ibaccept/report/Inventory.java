@@ -120,14 +120,25 @@ final class Inventory {
                 }
             }
         }
-        // switches: the ibnetdiscover topology, enriched by ibdiagnet's NODES / NODES_INFO
+        // switches: the ibnetdiscover topology, enriched by ibdiagnet's NODES / NODES_INFO; the ASICs of a chassis switch
+        // (one system image GUID) follow a "chassis" row and name it in the host column
         java.util.Set<Long> listed = new java.util.HashSet<>();
+        Map<Long, List<io.ibaccept.fabric.Fabric.Node>> chassis = new java.util.TreeMap<>();
+        if (facts.fabric() != null)
+            for (io.ibaccept.fabric.Fabric.Node n : facts.fabric().switches()) if (n.inChassis()) chassis.computeIfAbsent(n.system(), k -> new ArrayList<>()).add(n);
+        Map<Long, String> chassisName = new HashMap<>();
+        chassis.forEach((system, asics) -> {
+            String name = FabricView.slurmName(asics.get(0).description(), system);
+            for (io.ibaccept.fabric.Fabric.Node n : asics) chassisName.put(n.guid(), name);
+            out.add(new Item("chassis", "", name, "chassis switch of " + asics.size() + " ASICs (line and spine modules joined by its backplane)", "", "", "", "",
+                    guid(system), "", "", "", "", "", null, asics.get(0).ref() == null ? "" : asics.get(0).ref().toString()));
+        });
         if (fabric.known()) {
             for (Topology.Node n : fabric.topology.nodes()) {
                 if (n.type() != Topology.NodeType.SWITCH) continue;
                 DiagNode d = diag.get(n.guid());
                 listed.add(n.guid());
-                out.add(new Item("switch", "", fabric.switchNames.get(n.guid()), n.description(), "", d == null ? "" : d.firmware(),
+                out.add(new Item("switch", chassisName.getOrDefault(n.guid(), ""), fabric.switchNames.get(n.guid()), n.description(), "", d == null ? "" : d.firmware(),
                         d == null ? "" : d.psid(), d == null ? "" : d.hwRev(), guid(n.guid()), d == null ? "" : d.deviceId(),
                         d == null ? "" : d.vendorId(), "", "", "", n.numPorts(), n.ref() == null ? "" : n.ref().toString()));
             }

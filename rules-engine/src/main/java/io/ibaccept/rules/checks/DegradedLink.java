@@ -282,8 +282,10 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
                     + " (expected " + expected + ", " + how + ")", "capability", v);
             return;
         }
-        c.problem(Status.FAIL, objs, ev, l.name() + " runs at " + got + ", expected " + expected + " (" + how + ")"
-                + could.map(x -> "; both ends could run " + x).orElse(""), "", v);
+        // two ASICs of one chassis are joined by the backplane, not a cable: the fix is the module or the chassis
+        boolean backplane = c.index.linkClass(l) == io.ibaccept.fabric.Fabric.LinkClass.CHASSIS_INTERNAL;
+        c.problem(Status.FAIL, objs, ev, l.name() + (backplane ? " (chassis backplane)" : "") + " runs at " + got + ", expected " + expected + " (" + how + ")"
+                + could.map(x -> "; both ends could run " + x).orElse(""), backplane ? "backplane" : "", v);
     }
 
     static String line(LinkInfo l) {
