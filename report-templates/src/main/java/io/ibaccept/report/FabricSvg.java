@@ -456,7 +456,8 @@ public final class FabricSvg {
             for (Box b : chunk) {
                 f.members.addAll(b.members);
                 // one line per switch with problems; its own box's lines are in the tooltip
-                if (!b.marks.isEmpty()) f.problem(new Mark(b.label + (b.marks.size() > 1 ? " (" + b.marks.size() + ")" : ""), b.worst));
+                if (!b.marks.isEmpty())
+                    f.problem(new Mark(b.label + (b.marks.size() > 1 ? " (" + b.marks.size() + ")" : " " + b.marks.get(0).text()), b.worst));
                 f.hostCount += b.hostCount;
                 f.hostProblems += b.hostProblems;
                 f.hostWorst = worse(f.hostWorst, b.hostWorst);
