@@ -137,8 +137,11 @@ class FabricSimE2ETest {
                 assertThat(x.objects()).containsExactlyInAnyOrder("leaf04 port 35", "spine02 port 7");
                 assertThat(x.summary()).contains("EDR, expected HDR");
             });
-            // a 1X ISL moves leaf02's uplink rate down: 800 Gb/s of hosts over 650 Gb/s of uplinks
-            assertThat(problems(r, "fabric.blocking")).extracting(Finding::summary).anySatisfy(s -> assertThat(s).startsWith("leaf02: 4 links down (800 Gb/s) over 4 uplinks (650 Gb/s)"));
+            // a 1X ISL moves leaf02's uplink rate down: 800 Gb/s of hosts over 650 Gb/s of uplinks, a consequence of that
+            // link, listed under its link.width finding (one fault, one root)
+            String slowIsl = problems(r, "link.width").get(0).id();
+            assertThat(problems(r, "fabric.blocking")).filteredOn(x -> x.summary().startsWith("leaf02: 4 links down (800 Gb/s) over 4 uplinks (650 Gb/s)"))
+                    .singleElement().satisfies(x -> assertThat(x.parent()).isEqualTo(slowIsl));
         }
     }
 

@@ -93,6 +93,7 @@ public final class DumpLoader {
         hosts.parallelStream().forEach(h -> hostData.put(h, host(h)));
         FabricData fabric = Sources.fabric(parseAll(null, Source.Scope.FABRIC), smConfigs(hosts));
         switchesMissingFromIblinkinfo(fabric);
+        emptyWithoutSwitches(fabric);
         List<PerftestRun> perftests = perftests();
         List<InputProblem> sorted = new ArrayList<>(problems);
         sorted.sort(java.util.Comparator.comparing(InputProblem::file).thenComparingInt(InputProblem::line));
@@ -102,6 +103,15 @@ public final class DumpLoader {
         // after every read: the files already hashed while read are not read again
         String dumpId = DumpId.of(root, files.digests(), files.maxBytes());
         return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted, collectives, dumpId);
+    }
+
+    /** A tool that rightly prints nothing on a fabric without switches did so on one: not a problem. */
+    private void emptyWithoutSwitches(FabricData fabric) {
+        if (fabric.topology() == null || fabric.topology().nodes().isEmpty()
+                || fabric.topology().nodes().stream().anyMatch(n -> n.type() == io.ibaccept.model.Topology.NodeType.SWITCH)) return;
+        java.util.Set<String> silent = new java.util.HashSet<>();
+        for (Source<?> s : Sources.all()) if (s.silentWithoutSwitches() && s.scope() == Source.Scope.FABRIC) silent.add(s.cmd().path(null));
+        problems.removeIf(p -> p.kind() == InputProblem.Kind.EMPTY && silent.contains(p.file()));
     }
 
     /**

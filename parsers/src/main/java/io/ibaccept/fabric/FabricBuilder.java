@@ -308,7 +308,7 @@ public final class FabricBuilder {
     /**
      * A leaf with no host cabled yet is still a leaf, not a level above the spines: a host-less switch whose every
      * switch neighbour is a spine, all of them spines some leaf with hosts reaches too, and cabled at each spine among
-     * the ports that spine gives its leaves. A core connects spines of several units or planes, which no single leaf
+     * the ports that spine gives its leaves (or anywhere, when all leaves reach the same spines: one unit, no core). A core connects spines of several units or planes, which no single leaf
      * reaches, on the spines' upper ports, so it keeps its level (also when it lost its links to all units but one).
      */
     private static void emptyLeaves(Graph<Long, DefaultEdge> g, List<Link> links, Set<Long> leaves, Map<Long, Integer> levels, Set<Long> chassis) {
@@ -327,6 +327,15 @@ public final class FabricBuilder {
                 if (leaves.contains(other)) lastLeafPort.merge(e.guid(), e.port(), Math::max);
             }
         }
+        // every leaf with hosts reaching the same spines: one unit, where a core layer has nothing to join, so a switch
+        // above those spines is a leaf without hosts yet even on the spines' last ports (the spare leaf cabled last)
+        Set<Set<Long>> units = new HashSet<>();
+        for (long leaf : leaves) {
+            Set<Long> spines = new HashSet<>(neighbours(g, leaf));
+            spines.removeIf(n -> levels.getOrDefault(n, -1) != 2);
+            units.add(spines);
+        }
+        boolean oneUnit = units.size() == 1;
         for (long s : candidates) {
             Set<Long> up = neighbours(g, s);
             if (up.isEmpty() || !up.stream().allMatch(n -> levels.getOrDefault(n, -1) == 2)) continue;
@@ -334,7 +343,7 @@ public final class FabricBuilder {
             if (chassis.contains(s)) continue;
             boolean onLeafPorts = up.stream().allMatch(sp -> portTo.getOrDefault(sp, Map.of()).getOrDefault(s, Integer.MAX_VALUE)
                     <= lastLeafPort.getOrDefault(sp, -1));
-            if (!onLeafPorts) continue;
+            if (!onLeafPorts && !oneUnit) continue;
             long any = up.iterator().next();
             for (long leaf : neighbours(g, any)) {
                 // reaching about as many spines as a leaf of the unit does (a core that lost links reaches few)

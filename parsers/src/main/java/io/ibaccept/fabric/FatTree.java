@@ -372,7 +372,29 @@ public final class FatTree {
             vars.put("leaves", String.valueOf(designOf));
             vars.put("design", ratio(ld).replace(":1", ""));
         }
+        String degraded = degradedUplinks(f, group, loads, allowed);
+        if (!degraded.isEmpty()) vars.put("degraded_ends", degraded);
         return new Issue(designOf < 0 ? "ratio" : "ratio_design", designOf < 0, group.stream().map(Node::name).toList(), summary, facts, vars);
+    }
+
+    /**
+     * The ends of the uplinks running slower than the fastest uplink of their switch ("a|b|..."), when restoring them to
+     * that rate would bring every switch of the group within the allowed ratio: the ratio then follows from those
+     * degraded links (their link.width/link.speed finding is its root). "" when it does not.
+     */
+    static String degradedUplinks(Fabric f, List<Node> group, Map<Long, Load> loads, double allowed) {
+        List<String> ends = new ArrayList<>();
+        for (Node n : group) {
+            Load l = loads.get(n.guid());
+            double best = l.up().stream().mapToDouble(Link::dataGbps).max().orElse(0);
+            List<Link> slow = l.up().stream().filter(x -> x.dataGbps() < best).toList();
+            if (slow.isEmpty() || l.downGbps() / (best * l.up().size()) > allowed + 1e-9) return "";
+            for (Link x : slow) {
+                ends.add(f.name(x.a()));
+                ends.add(f.name(x.b()));
+            }
+        }
+        return String.join("|", ends);
     }
 
     private static void missingTops(Fabric f, List<Node> leaves, List<Node> tops, int levels, List<Issue> blocking, List<Issue> tree,

@@ -20,6 +20,7 @@ final class DumpFts {
                     + "grep -F 'SubnGet(LFT) failed on switch' \"$e\"; rm -f \"$e\"; exit $rc", Duration.ofMinutes(20))
             // the LIDs it walks are the SM's; added after older dumps were written
             .needsSm()
+            .silentWithoutSwitches()
             .optional()
             .recollectHint(" (infiniband-diags dump_fts: the forwarding table of every switch)")
             .inFabric(FabricData::lfts);

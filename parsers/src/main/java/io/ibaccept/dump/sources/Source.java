@@ -62,6 +62,7 @@ public final class Source<T> {
     private final boolean bestEffort;
     private final boolean needsSm;
     private final boolean silentWithoutSm;
+    private final boolean silentWithoutSwitches;
     private final boolean oneValue;
     private final String hint;
     private final Predicate<ClusterData> usable;
@@ -85,6 +86,7 @@ public final class Source<T> {
         this.oneValue = b.oneValue;
         this.needsSm = b.needsSm;
         this.silentWithoutSm = b.silentWithoutSm;
+        this.silentWithoutSwitches = b.silentWithoutSwitches;
         this.hint = Objects.requireNonNull(b.hint, () -> fileName + ": every source says how to collect it");
         this.usable = usable;
     }
@@ -164,6 +166,11 @@ public final class Source<T> {
         return silentWithoutSm;
     }
 
+    /** On a fabric without a switch (two hosts back to back) it prints nothing, rightly: there is no table to dump. */
+    public boolean silentWithoutSwitches() {
+        return silentWithoutSwitches;
+    }
+
     /**
      * It prints one value (a limit, a version), not a list of records: when it fails, what it printed is not judged
      * (a failed 'ulimit -l' that printed 64 is no proof of a 64 KiB limit). A tool that lists records keeps those it
@@ -218,7 +225,7 @@ public final class Source<T> {
         private final Parser<T> parser;
         private CollectedBy collectedBy;
         private Function<CollectOptions, Collect> collect;
-        private boolean readsHostOs, optional, bestEffort, needsSm, silentWithoutSm, oneValue;
+        private boolean readsHostOs, optional, bestEffort, needsSm, silentWithoutSm, silentWithoutSwitches, oneValue;
         private String hint;
 
         private Builder(Cmd cmd, String fileName, Scope scope, Parser<T> parser) {
@@ -275,6 +282,12 @@ public final class Source<T> {
         Builder<T> silentWithoutSm() {
             this.silentWithoutSm = true;
             return needsSm();
+        }
+
+        /** See {@link Source#silentWithoutSwitches()}. */
+        Builder<T> silentWithoutSwitches() {
+            this.silentWithoutSwitches = true;
+            return this;
         }
 
         /** See {@link Source#oneValue()}. */

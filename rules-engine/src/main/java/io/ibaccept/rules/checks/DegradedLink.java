@@ -6,6 +6,7 @@ import io.ibaccept.model.LinkInfo;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.FabricIndex;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Setting;
@@ -284,8 +285,10 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
         }
         // two ASICs of one chassis are joined by the backplane, not a cable: the fix is the module or the chassis
         boolean backplane = c.index.linkClass(l) == io.ibaccept.fabric.Fabric.LinkClass.CHASSIS_INTERNAL;
-        c.problem(Status.FAIL, objs, ev, l.name() + (backplane ? " (chassis backplane)" : "") + " runs at " + got + ", expected " + expected + " (" + how + ")"
+        Finding f = c.problem(Status.FAIL, objs, ev, l.name() + (backplane ? " (chassis backplane)" : "") + " runs at " + got + ", expected " + expected + " (" + how + ")"
                 + could.map(x -> "; both ends could run " + x).orElse(""), backplane ? "backplane" : "", v);
+        // a switch over its blocking ratio only because of this link is listed under it
+        c.covers(f, objs.stream().map(io.ibaccept.rules.checks.fabric.Issues::cableDegraded).toList());
     }
 
     static String line(LinkInfo l) {

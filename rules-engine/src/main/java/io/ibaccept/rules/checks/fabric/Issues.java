@@ -12,15 +12,22 @@ import java.util.List;
  * Root-cause keys: a planned cable that is missing covers "cable-down:END" for both its ends, and a lost uplink is
  * explained by its ends, so with a plan the blocking finding is listed under the cable to connect; a planned switch
  * that is absent covers "switch-absent", which explains a switch count below the expected one; that count (or the
- * planned switch) in turn explains every leaf being over the blocking ratio, as when a spine is gone.
+ * planned switch) in turn explains every leaf being over the blocking ratio, as when a spine is gone; a switch over the
+ * ratio only because some of its uplinks trained slower is explained by those cables ("cable-degraded:END", covered by
+ * their link.width / link.speed finding).
  */
-final class Issues {
+public final class Issues {
     private Issues() {}
 
     static final String SWITCH_ABSENT = "switch-absent";
 
     static String cableDown(String end) {
         return "cable-down:" + end;
+    }
+
+    /** Covered by the link.width/link.speed finding of a degraded cable, per end: explains the ratio it causes. */
+    public static String cableDegraded(String end) {
+        return "cable-degraded:" + end;
     }
 
     static void report(Ctx c, List<Issue> issues) {
@@ -43,6 +50,9 @@ final class Issues {
                 }
                 case "ratio" -> {
                     if ("true".equals(i.vars().get("every_leaf"))) c.explainedBy(f, List.of(SWITCH_ABSENT));
+                    // uplinks trained below their peers account for the whole excess: the ratio follows from them
+                    else if (i.vars().containsKey("degraded_ends"))
+                        c.explainedBy(f, java.util.Arrays.stream(i.vars().get("degraded_ends").split("\\|")).map(Issues::cableDegraded).toList());
                 }
                 default -> { }
             }

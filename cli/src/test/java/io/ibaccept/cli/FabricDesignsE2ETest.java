@@ -1,0 +1,103 @@
+package io.ibaccept.cli;
+
+import static io.ibaccept.cli.FabricSimE2ETest.analyse;
+import static io.ibaccept.cli.FabricSimE2ETest.only;
+import static io.ibaccept.cli.FabricSimE2ETest.problems;
+import static io.ibaccept.cli.FabricSimE2ETest.start;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ibaccept.analysis.Analysis;
+import io.ibaccept.collect.SimFabric;
+import io.ibaccept.fabric.CablingPlan;
+import io.ibaccept.rules.Finding;
+import io.ibaccept.rules.Report;
+import io.ibaccept.rules.RuleConfig;
+import io.ibaccept.rules.Status;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Fabric designs other than the uniform fat tree, simulated on ibsim with OpenSM and collected with the real tools
+ * (netfiles in src/test/resources/sim): a chassis switch with a degraded backplane link, leaves of different sizes and
+ * an empty leaf, a cable looped on a switch, two hosts back to back, a plan naming managed switches by their short names.
+ */
+@ExtendWith(RequiresSimulator.class)
+class FabricDesignsE2ETest {
+    static List<String> fabricFindings(Report r) {
+        return r.findings().stream().filter(f -> f.check().startsWith("fabric.") && (f.status() == Status.FAIL || f.status() == Status.WARN))
+                .map(f -> f.status() + " " + f.check() + ": " + f.summary()).toList();
+    }
+
+    @Test
+    void chassisWithADegradedBackplaneLinkIsOneBackplaneFaultAndNoFalseTreeFinding(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = start("fabric-chassis.net", tmp, List.of("node01", "node08"))) {
+            Analysis a = analyse(f, tmp.resolve("dump"), null, RuleConfig.defaults());
+            Report r = a.report();
+            // the four ASICs are one chassis in the model
+            assertThat(a.fabric().switches()).filteredOn(n -> n.inChassis()).hasSize(4).extracting(n -> n.system()).containsOnly(0x0002c90300c0ffeeL);
+            List<Finding> width = problems(r, "link.width");
+            assertThat(width).filteredOn(x -> x.parent() == null).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.FAIL);
+                assertThat(x.summary()).contains("(chassis backplane)").contains("runs at 1X");
+                assertThat(x.fix()).startsWith("No cable to reseat").contains("RMA");
+            });
+            // the leaves' uplinks to the line ASICs are as designed: no tree or leaf finding from the backplane
+            assertThat(problems(r, "fabric.tree")).as(String.join("\n", fabricFindings(r))).isEmpty();
+            // the capacity the slow backplane link takes from its line ASIC is listed under it, not beside it
+            String root = width.stream().filter(x -> x.parent() == null).findFirst().orElseThrow().id();
+            assertThat(problems(r, "fabric.blocking")).isNotEmpty().allSatisfy(x -> assertThat(x.parent()).isEqualTo(root));
+        }
+    }
+
+    @Test
+    void leavesOfDifferentSizesAndAnEmptyLeafAreHealthy(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = start("fabric-uneven.net", tmp, List.of("node01", "node14"))) {
+            Analysis a = analyse(f, tmp.resolve("dump"), null, RuleConfig.defaults());
+            Report r = a.report();
+            assertThat(r.findings()).filteredOn(x -> x.check().startsWith("fabric.") && x.status() == Status.FAIL)
+                    .as(String.join("\n", fabricFindings(r))).isEmpty();
+            assertThat(only(r, "fabric.blocking").status()).as(only(r, "fabric.blocking").summary()).isEqualTo(Status.PASS);
+            assertThat(problems(r, "link.width")).isEmpty();
+            // the empty leaf is a leaf (level 1), not a core above the spines
+            assertThat(a.fabric().byName("leaf04")).singleElement().satisfies(n -> assertThat(n.level()).isEqualTo(1));
+        }
+    }
+
+    @Test
+    void aCableLoopedOnASwitchIsNamedWithItsPorts(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = start("fabric-2s4l-loop.net", tmp, List.of("node01", "node16"))) {
+            Report r = analyse(f, tmp.resolve("dump"), null, RuleConfig.defaults()).report();
+            assertThat(problems(r, "fabric.tree")).singleElement().satisfies(x -> {
+                assertThat(x.summary()).contains("leaf01").contains("5").contains("6");
+                assertThat(x.fix()).startsWith("Remove the looped cable at leaf01");
+            });
+            assertThat(only(r, "fabric.blocking").status()).isEqualTo(Status.PASS);
+        }
+    }
+
+    @Test
+    void twoHostsBackToBackAreAFabricNotAnInputError(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = start("b2b.net", tmp, List.of("node01", "node02"))) {
+            Report r = analyse(f, tmp.resolve("dump"), null, RuleConfig.defaults()).report();
+            assertThat(r.findings()).filteredOn(x -> x.status() == Status.ERROR).as("input errors").isEmpty();
+            assertThat(r.findings()).filteredOn(x -> x.check().startsWith("fabric.") && x.status() == Status.FAIL)
+                    .as(String.join("\n", fabricFindings(r))).isEmpty();
+            assertThat(problems(r, "port.state")).isEmpty();
+        }
+    }
+
+    @Test
+    void aPlanNamingManagedSwitchesByTheirShortNamesFindsTheSwap(@TempDir Path tmp) throws Exception {
+        CablingPlan plan = CablingPlan.load(FabricSimE2ETest.SIM.resolve("fabric-2s4l-short-names.plan.csv"));
+        try (SimFabric f = start("fabric-2s4l-managed-swapped.net", tmp, List.of("node01", "node16"))) {
+            Report r = analyse(f, tmp.resolve("dump"), plan, RuleConfig.defaults()).report();
+            Finding x = only(r, "fabric.plan");
+            assertThat(x.status()).isEqualTo(Status.FAIL);
+            assertThat(x.summary()).doesNotContain("not in the fabric").contains("port 33 goes to").contains("port 35 goes to");
+            assertThat(x.fix()).startsWith("swap the cables at");
+        }
+    }
+}
