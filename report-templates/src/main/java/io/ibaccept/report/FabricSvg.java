@@ -38,6 +38,8 @@ public final class FabricSvg {
     static final int MAX_PER_ROW = 7, PROBLEM_BOXES = 3, MAX_HOSTS_LISTED = 12, MAX_MARKS = 3;
     /** A finding naming more parts than this is about a class of them (every leaf 2:1, all storage hosts at EDR), not a place: not drawn. */
     static final int MAX_REFS_PLACED = 24;
+    /** Up to this many lines, every line of parallel cables says how many it bundles (beyond, its tooltip does). */
+    static final int MAX_COUNTED_BUNDLES = 16;
     private static final int BOX_W = 118, GAP = 14, MARGIN = 20, LINE_H = 13, BOX_BASE_H = 36, ROW_GAP = 110;
     static final int MAX_WIDTH = 2 * MARGIN + MAX_PER_ROW * (BOX_W + GAP);
     static final String OK = "#8c8c8c", WARN = "#e07800", FAIL = "#d62728", TEXT = "#1d2733";
@@ -345,7 +347,7 @@ public final class FabricSvg {
         }
         y -= ROW_GAP;
         int notes = (unleveled.isEmpty() ? 0 : 1) + (backToBack.isEmpty() ? 0 : 1) + (in.notInFabric().isEmpty() ? 0 : 1);
-        int height = y + 8 + hostArea + 12 + notes * LINE_H + 34;
+        int height = y + 8 + hostArea + 20 + notes * LINE_H + 34;
         pic.height = height;
 
         List<Bundle> drawn = new ArrayList<>(bundles.values());
@@ -365,6 +367,9 @@ public final class FabricSvg {
             if (s != null) {
                 String text = (b.fail + b.warn + b.missing) + " of " + b.total() + (b.missing > 0 ? " missing" : b.fail > 0 ? " down" : " degraded");
                 pic.labels.add(new Label((x1 + x2) / 2, (y1 + y2) / 2, text, color(s), 10, "bundle " + cls(s), tip, true));
+            } else if (drawn.size() <= MAX_COUNTED_BUNDLES && b.total() > 1) {
+                // the cable count of a healthy bundle, near its lower end where the lines into one box are apart
+                pic.labels.add(new Label((int) (x1 + 0.7 * (x2 - x1)), (int) (y1 + 0.7 * (y2 - y1)) + 4, "\u00d7" + b.total(), TEXT, 10, "bundle count", tip, true));
             }
         }
         for (List<Box> row : rows.values())
