@@ -50,6 +50,7 @@ class FabricSvgTest {
         assertThat(svg).contains(">spine01<", ">spine02<", ">leaf01<", ">leaf04<");
         // 8 leaf-spine bundles, all as expected
         assertThat(doc.getElementsByTagName("line").getLength()).isEqualTo(8 + 4); // + 4 legend lines
+        assertThat(svg.split(">\u00d72<", -1).length - 1).as("each line of 2 parallel cables says so").isEqualTo(8);
         // few hosts: each one under its leaf, in the colour of the worst finding naming its port or cable: node06 trained at
         // 1X and node11 at EDR (link.width, link.speed FAIL), node03's switch port with only the default P_Key (pkey WARN)
         assertThat(svg).contains("<text class=\"host down\" x=\"").contains(">node06 1X<").contains(">node11 EDR<").contains(">node03 pkey<")
