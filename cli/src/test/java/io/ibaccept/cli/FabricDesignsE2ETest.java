@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Fabric designs other than the uniform fat tree, simulated on ibsim with OpenSM and collected with the real tools
  * (netfiles in src/test/resources/sim): a chassis switch with a degraded backplane link, leaves of different sizes and
- * an empty leaf, a cable looped on a switch, two hosts back to back, a plan naming managed switches by their short names.
+ * an empty leaf, a cable looped on a switch, two hosts back to back, a plan naming managed switches by their short names,
+ * a rail-optimised fabric with two HCA cables swapped at one host.
  */
 @ExtendWith(RequiresSimulator.class)
 class FabricDesignsE2ETest {
@@ -98,6 +99,22 @@ class FabricDesignsE2ETest {
             assertThat(x.status()).isEqualTo(Status.FAIL);
             assertThat(x.summary()).doesNotContain("not in the fabric").contains("port 33 goes to").contains("port 35 goes to");
             assertThat(x.fix()).startsWith("swap the cables at");
+        }
+    }
+
+    @Test
+    void twoHcaCablesSwappedAtOneHostOfARailOptimisedFabricAreOneSwapToMake(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = start("fabric-rails-swapped.net", tmp, List.of("node01", "node24"))) {
+            // 24 hosts over 12 uplinks per leaf: 2:1 as designed
+            Report r = analyse(f, tmp.resolve("dump"), null, FabricSimE2ETest.rules(tmp, "fabric.blocking.ratio=2\n")).report();
+            assertThat(problems(r, "fabric.rails")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.FAIL);
+                assertThat(x.variant()).isEqualTo("swap");
+                assertThat(x.summary()).contains("node03");
+                assertThat(x.fix()).startsWith("Swap the named cables back at the host");
+            });
+            assertThat(r.findings()).filteredOn(x -> x.check().startsWith("fabric.") && !x.check().equals("fabric.rails") && x.status() == Status.FAIL)
+                    .as(String.join("\n", fabricFindings(r))).isEmpty();
         }
     }
 }
