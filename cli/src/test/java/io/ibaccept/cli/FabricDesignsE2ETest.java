@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Fabric designs other than the uniform fat tree, simulated on ibsim with OpenSM and collected with the real tools
  * (netfiles in src/test/resources/sim): a chassis switch with a degraded backplane link, leaves of different sizes and
  * an empty leaf, a cable looped on a switch, two hosts back to back, a plan naming managed switches by their short names,
- * a rail-optimised fabric with two HCA cables swapped at one host.
+ * a rail-optimised fabric with two HCA cables swapped at one host, a 3-level tree losing an aggregation-core cable.
  */
 @ExtendWith(RequiresSimulator.class)
 class FabricDesignsE2ETest {
@@ -115,6 +115,27 @@ class FabricDesignsE2ETest {
             });
             assertThat(r.findings()).filteredOn(x -> x.check().startsWith("fabric.") && !x.check().equals("fabric.rails") && x.status() == Status.FAIL)
                     .as(String.join("\n", fabricFindings(r))).isEmpty();
+        }
+    }
+
+    @Test
+    void threeLevelsHealthyThenAnAggregationCoreCableLost(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = start("fabric-3level.net", tmp, List.of("node01", "node08"))) {
+            Report ok = analyse(f, tmp.resolve("dump-ok"), null, RuleConfig.defaults()).report();
+            assertThat(ok.findings()).filteredOn(x -> x.check().startsWith("fabric.") && x.status() == Status.FAIL)
+                    .as(String.join("\n", fabricFindings(ok))).isEmpty();
+            assertThat(only(ok, "fabric.tree").summary()).startsWith("3-level fat tree");
+
+            f.console("Unlink \"S-spine21\"[34]");
+            f.settle(java.time.Duration.ofSeconds(12));
+            Report cut = analyse(f, tmp.resolve("dump-cut"), null, RuleConfig.defaults()).report();
+            // the lost cable is named by its port at the spine, with the cable fix; not "add uplinks"
+            assertThat(problems(cut, "fabric.blocking")).filteredOn(x -> x.parent() == null).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.FAIL);
+                assertThat(x.objects()).contains("spine21");
+                assertThat(x.summary()).contains("spine21 port 34");
+                assertThat(x.fix()).startsWith("Reseat or replace the cable(s) at spine21 port 34");
+            });
         }
     }
 }

@@ -225,10 +225,50 @@ public final class FatTree {
                         Map.of("leaf", leaf.name(), "count", String.valueOf(h), "usual", String.valueOf(usualHosts))));
         }
 
+        // spines (and higher) with uplinks of their own: one with fewer than its peers of the level lost cables, named
+        // by port as at a leaf (the peers: its unit's switches of that level when there are three or more, else the level)
+        java.util.Set<Long> lostAbove = new java.util.HashSet<>();
+        for (int lvl = 2; lvl < levels; lvl++) {
+            final int level = lvl;
+            List<Node> atLevel = switches.stream().filter(n -> n.level() == level && !loads.get(n.guid()).down().isEmpty()).toList();
+            for (Node n : atLevel) {
+                Load ld = loads.get(n.guid());
+                List<Node> unit = atLevel.stream().filter(x -> x.group() == n.group()).toList();
+                List<Node> peers = unit.size() >= 3 ? unit : atLevel;
+                if (peers.size() < 2) continue;
+                int usual = mode(peers.stream().map(x -> loads.get(x.guid()).up().size()).filter(c -> c > 0).toList());
+                if (usual == 0 || ld.up().size() >= usual) continue;
+                Map<Long, Integer> mine = new TreeMap<>();
+                for (Link l : ld.up()) mine.merge(l.other(l.endAt(n.guid())).guid(), 1, Integer::sum);
+                Map<Long, List<Integer>> perUp = new HashMap<>();
+                Map<Integer, Integer> ports = new HashMap<>();
+                for (Node p : peers) {
+                    Map<Long, Integer> theirs = new TreeMap<>();
+                    for (Link l : loads.get(p.guid()).up()) {
+                        theirs.merge(l.other(l.endAt(p.guid())).guid(), 1, Integer::sum);
+                        ports.merge(l.endAt(p.guid()).port(), 1, Integer::sum);
+                    }
+                    theirs.forEach((up, c) -> perUp.computeIfAbsent(up, k -> new ArrayList<>()).add(c));
+                }
+                // the switches above that most of the peers reach (planes: each spine reaches its own half of the cores)
+                Map<Long, Integer> usualPerUp = new TreeMap<>();
+                perUp.forEach((up, counts) -> {
+                    if (counts.size() * 2 > peers.size()) usualPerUp.put(up, mode(counts));
+                });
+                TreeSet<Integer> peerPorts = new TreeSet<>();
+                // the uplink ports of at least half of the peers (two spines of four losing the same port leave half)
+                ports.forEach((port, c) -> {
+                    if (c * 2 >= peers.size()) peerPorts.add(port);
+                });
+                blocking.add(lostUplinks(f, n, ld, usual, mine, usualPerUp, peerPorts, planned, s, level));
+                lostAbove.add(n.guid());
+            }
+        }
+
         // spines (and higher) that have uplinks of their own: the same ratio per group
         Map<String, List<Node>> spineGroups = new LinkedHashMap<>();
         for (Node n : switches) {
-            if (n.level() < 2) continue;
+            if (n.level() < 2 || lostAbove.contains(n.guid())) continue;
             Load ld = loads.get(n.guid());
             if (ld.up().isEmpty() || ld.ratio() <= s.maxRatio(n.level()) * 1.0001) continue;
             spineGroups.computeIfAbsent(n.level() + "/" + ld.down().size() + "/" + ld.up().size(), k -> new ArrayList<>()).add(n);
@@ -271,6 +311,12 @@ public final class FatTree {
 
     private static Issue lostUplinks(Fabric f, Node leaf, Load ld, int usualUp, Map<Long, Integer> mine,
                                      Map<Long, Integer> usualPerUpper, TreeSet<Integer> peerPorts, Map<End, End> planned, Settings s) {
+        return lostUplinks(f, leaf, ld, usualUp, mine, usualPerUpper, peerPorts, planned, s, 1);
+    }
+
+    /** level: of the switch that lost them (a leaf 1, a spine 2, ...), for its allowed ratio. */
+    private static Issue lostUplinks(Fabric f, Node leaf, Load ld, int usualUp, Map<Long, Integer> mine,
+                                     Map<Long, Integer> usualPerUpper, TreeSet<Integer> peerPorts, Map<End, End> planned, Settings s, int level) {
         List<String> missing = new ArrayList<>();
         List<Fact> facts = new ArrayList<>();
         List<String> objects = new ArrayList<>(List.of(leaf.name()));
@@ -300,11 +346,11 @@ public final class FatTree {
             }
         });
         String ratio = ratio(ld);
-        boolean over = ld.ratio() > s.maxRatio(1) * 1.0001;
+        boolean over = ld.ratio() > s.maxRatio(level) * 1.0001;
         String summary = leaf.name() + " has " + ld.up().size() + " active uplinks, its peers " + usualUp
                 + (missing.isEmpty() ? "" : ": missing " + String.join(", ", missing))
                 + (spines.isEmpty() ? "" : "; uplinks missing " + String.join(", ", spines))
-                + "; blocking " + ratio + (over ? ", allowed " + ratioText(s.maxRatio(1)) : "");
+                + "; blocking " + ratio + (over ? ", allowed " + ratioText(s.maxRatio(level)) : "");
         facts.addAll(0, ld.up().stream().limit(6).map(l -> fact(f, l, leaf)).toList());
         return new Issue("uplinks_lost", over, objects, summary, facts, Map.of("leaf", leaf.name(),
                 "missing", missing.isEmpty() ? spines.isEmpty() ? (usualUp - ld.up().size()) + " uplink(s)" : String.join(", ", spines)
