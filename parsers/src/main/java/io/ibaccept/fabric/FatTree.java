@@ -420,6 +420,8 @@ public final class FatTree {
         }
         String degraded = degradedUplinks(f, group, loads, allowed);
         if (!degraded.isEmpty()) vars.put("degraded_ends", degraded);
+        String moved = hostsPlannedElsewhere(f, group, loads, allowed, s);
+        if (!moved.isEmpty()) vars.put("miswired_at", moved);
         return new Issue(designOf < 0 ? "ratio" : "ratio_design", designOf < 0, group.stream().map(Node::name).toList(), summary, facts, vars);
     }
 
@@ -441,6 +443,28 @@ public final class FatTree {
             }
         }
         return String.join("|", ends);
+    }
+
+    /**
+     * The switches of the group ("a|b") when every one is over the ratio only because of host cables the cabling plan
+     * puts on another switch (a host moved to the wrong leaf): the plan's miswired finding is then the root. "" otherwise.
+     */
+    static String hostsPlannedElsewhere(Fabric f, List<Node> group, Map<Long, Load> loads, double allowed, Settings s) {
+        if (s.plan() == null) return "";
+        Map<End, End> planned = PlanDiff.plannedPeers(f, s.plan());
+        List<String> out = new ArrayList<>();
+        for (Node n : group) {
+            Load l = loads.get(n.guid());
+            double elsewhere = 0;
+            for (Link x : l.down()) {
+                End here = x.endAt(n.guid()), host = x.other(here);
+                End want = planned.get(host);
+                if (want != null && want.guid() != n.guid()) elsewhere += x.dataGbps();
+            }
+            if (elsewhere == 0 || l.upGbps() == 0 || (l.downGbps() - elsewhere) / l.upGbps() > allowed + 1e-9) return "";
+            out.add(f.name(n.guid()));
+        }
+        return String.join("|", out);
     }
 
     private static void missingTops(Fabric f, List<Node> leaves, List<Node> tops, int levels, List<Issue> blocking, List<Issue> tree,

@@ -196,8 +196,13 @@ public final class PlanDiff {
             }
             move = String.join(", then ", moves);
         }
+        // the switches the wrong cables land on: a ratio over its limit there may come from them
+        java.util.Set<String> at = new java.util.TreeSet<>();
+        for (Link l : actual)
+            for (End e : new End[] {l.a(), l.b()}) if (f.node(e.guid()) != null && f.node(e.guid()).isSwitch()) at.add(f.name(e.guid()));
         issues.add(new Issue("miswired", true, objects, String.join("; ", says), facts, Map.of("move", move,
-                "a", objects.get(0), "b", objects.size() > 1 ? objects.get(1) : "", "cable", cableIds(planned, planCable))));
+                "a", objects.get(0), "b", objects.size() > 1 ? objects.get(1) : "", "cable", cableIds(planned, planCable),
+                "switches", String.join("|", at))));
     }
 
     /** For two crossed cables: the two ends on one switch whose cables should trade places, or null. */

@@ -14,7 +14,8 @@ import java.util.List;
  * that is absent covers "switch-absent", which explains a switch count below the expected one; that count (or the
  * planned switch) in turn explains every leaf being over the blocking ratio, as when a spine is gone; a switch over the
  * ratio only because some of its uplinks trained slower is explained by those cables ("cable-degraded:END", covered by
- * their link.width / link.speed finding).
+ * their link.width / link.speed finding), and one over it only because of host cables the plan puts elsewhere by the
+ * miswired plan finding ("miswired-at:SWITCH").
  */
 public final class Issues {
     private Issues() {}
@@ -23,6 +24,11 @@ public final class Issues {
 
     static String cableDown(String end) {
         return "cable-down:" + end;
+    }
+
+    /** Covered by the plan's miswired finding, per switch a wrong cable lands on: explains a ratio the moved hosts cause. */
+    static String miswiredAt(String sw) {
+        return "miswired-at:" + sw;
     }
 
     /** Covered by the link.width/link.speed finding of a degraded cable, per end: explains the ratio it causes. */
@@ -37,6 +43,10 @@ public final class Issues {
             List<String> ends = i.objects().stream().filter(o -> o.contains(" port ")).map(Issues::cableDown).toList();
             switch (i.kind()) {
                 case "missing" -> c.covers(f, ends);
+                case "miswired" -> {
+                    if (!i.vars().getOrDefault("switches", "").isEmpty())
+                        c.covers(f, java.util.Arrays.stream(i.vars().get("switches").split("\\|")).map(Issues::miswiredAt).toList());
+                }
                 case "uplinks_lost" -> {
                     if (!ends.isEmpty()) c.explainedBy(f, ends);
                 }
@@ -53,6 +63,9 @@ public final class Issues {
                     // uplinks trained below their peers account for the whole excess: the ratio follows from them
                     else if (i.vars().containsKey("degraded_ends"))
                         c.explainedBy(f, java.util.Arrays.stream(i.vars().get("degraded_ends").split("\\|")).map(Issues::cableDegraded).toList());
+                    // hosts the plan puts on another switch account for the whole excess: the miswired cables are the root
+                    else if (i.vars().containsKey("miswired_at"))
+                        c.explainedBy(f, java.util.Arrays.stream(i.vars().get("miswired_at").split("\\|")).map(Issues::miswiredAt).toList());
                 }
                 default -> { }
             }
