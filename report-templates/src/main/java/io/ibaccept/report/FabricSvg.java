@@ -242,6 +242,15 @@ public final class FabricSvg {
                 default -> {}
             }
         }
+        // a switch-to-switch cable with a problem makes both of its switches problem units (kept as boxes of their own)
+        for (Link l : isls) {
+            Status st = linkStatus(f, l, problems);
+            if (st == null) continue;
+            for (long g : new long[] {l.a().guid(), l.b().guid()}) {
+                Box u = unitOf.get(g);
+                if (u != null) u.worst = worse(u.worst, st);
+            }
+        }
         // ports the findings name that carry no drawn cable (a port down, a cable pulled)
         for (Box u : units.values().stream().flatMap(List::stream).toList())
             for (Node m : u.members) {
@@ -460,6 +469,7 @@ public final class FabricSvg {
             f.sublabel = chunk.size() + " switches" + (groups && oneGroup && g > 0 ? ", group " + g : "");
             for (Box b : chunk) {
                 f.members.addAll(b.members);
+                f.worst = worse(f.worst, b.worst);
                 // one line per switch with problems; its own box's lines are in the tooltip
                 if (!b.marks.isEmpty())
                     f.problem(new Mark(b.label + (b.marks.size() > 1 ? " (" + b.marks.size() + ")" : " " + b.marks.get(0).text()), b.worst));

@@ -112,6 +112,37 @@ class FabricSvgTest {
         assertThat(pic.caption).contains("folded");
     }
 
+    /** 20,000 hosts on 1,000 leaves under 20 spines, one cable down: the same bounded picture, the fault still named. */
+    @Test
+    void twentyThousandHostsStayTheSameBoundedPicture() throws Exception {
+        Map<Long, List<Topology.Port>> ports = new HashMap<>();
+        List<Topology.Node> nodes = new ArrayList<>();
+        SourceRef ref = new SourceRef("fabric/ibnetdiscover.out", 1);
+        long spine0 = 0x3000000L, leaf0 = 0x2000000L, host0 = 0x1000000L;
+        for (int l = 0; l < 1000; l++) {
+            for (int h = 0; h < 20; h++) cable(ports, leaf0 + l, h + 1, "S-", host0 + 2L * (l * 20 + h), 1, "H-", ref);
+            for (int sp = 0; sp < 20; sp++) cable(ports, leaf0 + l, 21 + sp, "S-", spine0 + sp, l + 1, "S-", ref);
+        }
+        for (int sp = 0; sp < 20; sp++) nodes.add(node(Topology.NodeType.SWITCH, spine0 + sp, String.format("spine%02d", sp + 1), ports, ref));
+        for (int l = 0; l < 1000; l++) nodes.add(node(Topology.NodeType.SWITCH, leaf0 + l, String.format("leaf%04d", l + 1), ports, ref));
+        for (int i = 0; i < 20000; i++) nodes.add(node(Topology.NodeType.CA, host0 + 2L * i, String.format("n%05d HCA-1", i + 1), ports, ref));
+        Fabric f = FabricBuilder.build(new Topology(nodes), null, null);
+        Map<String, FabricSvg.Problem> problems = Map.of("port:leaf0500:23", new FabricSvg.Problem(io.ibaccept.rules.Status.FAIL, "fabric.blocking"));
+        FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> FabricView.firstWord(n.description()), List.of(), Map.of()));
+        String svg = FabricSvg.svg(pic);
+        xml(svg);
+        assertThat(pic.width).isLessThanOrEqualTo(FabricSvg.MAX_WIDTH);
+        assertThat(svg.length()).isLessThan(100_000);
+        assertThat(pic.rects).filteredOn(r -> r.w() > 10).hasSizeLessThanOrEqualTo(2 * FabricSvg.MAX_PER_ROW);
+        // the switch whose port a FAIL names is a box of its own, in the problem colour
+        assertThat(pic.labels).filteredOn(l -> "name".equals(l.cls())).extracting(FabricSvg.Label::text).contains("leaf0500");
+        assertThat(pic.rects).anyMatch(r -> r.stroke().equals(FabricSvg.FAIL) && r.tooltip().startsWith("leaf0500"));
+        int hosts = 0;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(">(\\d+) hosts<").matcher(svg);
+        while (m.find()) hosts += Integer.parseInt(m.group(1));
+        assertThat(hosts).isEqualTo(20000);
+    }
+
     @Test
     void runsOfNamesSayTheirCommonPrefixOnce() {
         assertThat(FabricSvg.range("spine0001", "spine0020")).isEqualTo("spine0001\u20130020");
