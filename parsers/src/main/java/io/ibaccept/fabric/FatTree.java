@@ -206,7 +206,7 @@ public final class FatTree {
         ratioGroups.values().forEach(group -> {
             boolean design = !ratioDeclared && group.size() * 2 > full && group.size() > 1
                     && group.stream().noneMatch(l -> loads.get(l.guid()).up().isEmpty() || downAmongUplinks(f, loads.get(l.guid())));
-            blocking.add(ratioIssue(f, group, loads, s, "leaf", group.size() == leaves.size(), design ? full : -1, portStatesKnown));
+            blocking.add(ratioIssue(f, group, loads, s, planned, "leaf", group.size() == leaves.size(), design ? full : -1, portStatesKnown));
         });
 
         // every leaf reaches every top switch (2 levels: directly; more: over upward links)
@@ -273,7 +273,7 @@ public final class FatTree {
             if (ld.up().isEmpty() || ld.ratio() <= s.maxRatio(n.level()) * 1.0001) continue;
             spineGroups.computeIfAbsent(n.level() + "/" + ld.down().size() + "/" + ld.up().size(), k -> new ArrayList<>()).add(n);
         }
-        spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, levelName(group.get(0).level()), false, -1, true)));
+        spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, planned, levelName(group.get(0).level()), false, -1, true)));
 
         return new Result(levels, leaves, tops, List.copyOf(loads.values()), tree, blocking, bisection(f, loads, levels));
     }
@@ -377,13 +377,13 @@ public final class FatTree {
         return out.size() <= n && !out.isEmpty() ? f.name(spine) + " " + String.join(", ", out) + " is down" : "";
     }
 
-    /** everyLeaf: the group is all the leaves, as when a spine (or all its cables) is gone. */
     /**
-     * designOf: -1 for a fault (capacity missing); else the number of leaves with hosts most of which share this ratio,
-     * and the issue is an oversubscription by design until the contract says otherwise (a warning that names the ratio
-     * to declare).
+     * everyLeaf: the group is all the leaves, as when a spine (or all its cables) is gone. designOf: -1 for a fault
+     * (capacity missing); else the number of leaves with hosts most of which share this ratio, and the issue is an
+     * oversubscription by design until the contract says otherwise (a warning that names the ratio to declare).
+     * planned: each planned end's peer (empty without a plan), to tell hosts cabled to the wrong switch.
      */
-    private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, String what, boolean everyLeaf,
+    private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, Map<End, End> planned, String what, boolean everyLeaf,
                                     long designOf, boolean portStatesKnown) {
         double allowed = s.maxRatio(group.get(0).level());
         // the worst switch of the group speaks for it; the others share its uplink count and rate
@@ -420,7 +420,7 @@ public final class FatTree {
         }
         String degraded = degradedUplinks(f, group, loads, allowed);
         if (!degraded.isEmpty()) vars.put("degraded_ends", degraded);
-        String moved = hostsPlannedElsewhere(f, group, loads, allowed, s);
+        String moved = hostsPlannedElsewhere(f, group, loads, allowed, planned);
         if (!moved.isEmpty()) vars.put("miswired_at", moved);
         return new Issue(designOf < 0 ? "ratio" : "ratio_design", designOf < 0, group.stream().map(Node::name).toList(), summary, facts, vars);
     }
@@ -449,9 +449,8 @@ public final class FatTree {
      * The switches of the group ("a|b") when every one is over the ratio only because of host cables the cabling plan
      * puts on another switch (a host moved to the wrong leaf): the plan's miswired finding is then the root. "" otherwise.
      */
-    static String hostsPlannedElsewhere(Fabric f, List<Node> group, Map<Long, Load> loads, double allowed, Settings s) {
-        if (s.plan() == null) return "";
-        Map<End, End> planned = PlanDiff.plannedPeers(f, s.plan());
+    static String hostsPlannedElsewhere(Fabric f, List<Node> group, Map<Long, Load> loads, double allowed, Map<End, End> planned) {
+        if (planned.isEmpty()) return "";
         List<String> out = new ArrayList<>();
         for (Node n : group) {
             Load l = loads.get(n.guid());

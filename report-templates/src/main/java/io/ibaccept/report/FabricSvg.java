@@ -121,9 +121,8 @@ public final class FabricSvg {
      * no usable topology.
      */
     static void appendSection(org.jsoup.nodes.Document doc, ReportFacts facts) {
-        Inputs in = inputs(facts);
-        if (in == null) return;
-        Picture pic = layout(in);
+        Picture pic = facts.fabricPicture();
+        if (pic == null) return;
         org.jsoup.nodes.Element section = new org.jsoup.nodes.Element("section").attr("id", "fabric");
         section.appendElement("h2").text("Fabric");
         section.appendElement("p").addClass("fabric-caption").text(pic.title + ". " + pic.caption);
@@ -172,7 +171,7 @@ public final class FabricSvg {
         for (Object[] x : found) {
             Node n = (Node) x[0];
             String name = n.isSwitch() ? n.name() : hostName.apply(n);
-            Problem pr = worst(problems, "sm:" + name, "sm:SM lid " + x[1], "sm:" + n.name());
+            Problem pr = worst(problems, new Ref.Sm(name), new Ref.Sm("SM lid " + x[1]), new Ref.Sm(n.name()));
             out.merge(n.guid(), new Mark((String) x[2], pr == null ? null : pr.status()), (a, b) -> new Mark(a.text() + ", " + b.text(), worse(a.status(), b.status())));
         }
         return out;
@@ -243,9 +242,11 @@ public final class FabricSvg {
             }
         }
         // a switch-to-switch cable with a problem makes both of its switches problem units (kept as boxes of their own)
+        Map<Link, Status> islStatus = new java.util.IdentityHashMap<>();
         for (Link l : isls) {
             Status st = linkStatus(f, l, problems);
             if (st == null) continue;
+            islStatus.put(l, st);
             for (long g : new long[] {l.a().guid(), l.b().guid()}) {
                 Box u = unitOf.get(g);
                 if (u != null) u.worst = worse(u.worst, st);
@@ -257,10 +258,10 @@ public final class FabricSvg {
                 int top = f.topPort(m.guid());
                 for (int p = 1; p <= top; p++) {
                     if (f.linkAt(new End(m.guid(), p)).isPresent()) continue;
-                    Problem pr = worst(problems, "port:" + m.name() + ":" + p, "port:" + m.description() + ":" + p);
+                    Problem pr = worst(problems, new Ref.Port(m.name(), p), new Ref.Port(m.description(), p));
                     if (pr != null) u.problem(new Mark((u.members.size() > 1 ? shortName(f, new End(m.guid(), p)) : "p" + p) + " " + pr.check(), pr.status()));
                 }
-                Problem pr = worst(problems, "node:" + m.name(), "node:" + m.description());
+                Problem pr = worst(problems, new Ref.Node(m.name()), new Ref.Node(m.description()));
                 if (pr != null) u.problem(new Mark(u.members.size() > 1 ? label(m) + " " + pr.check() : pr.check(), pr.status()));
                 Mark sm = in.sms().get(m.guid());
                 if (sm != null) u.problem(new Mark(u.members.size() > 1 ? label(m) + " " + sm.text() : sm.text(), sm.status()));
@@ -276,7 +277,7 @@ public final class FabricSvg {
                 Node ca = f.node(hostEnd(f, l).guid());
                 String host = in.hostName().apply(ca);
                 Status s = linkStatus(f, l, problems);
-                Problem named = worst(problems, "ca:" + host, "node:" + host, "node:" + ca.name());
+                Problem named = worst(problems, new Ref.HcaEnd(host), new Ref.Node(host), new Ref.Node(ca.name()));
                 if (named != null) s = worse(s, named.status());
                 Mark sm = in.sms().get(ca.guid());
                 if (sm != null) s = worse(s, sm.status());
@@ -305,12 +306,14 @@ public final class FabricSvg {
         Map<Long, Box> boxOf = new HashMap<>();
         for (List<Box> row : rows.values()) for (Box b : row) for (Node n : b.members) boxOf.put(n.guid(), b);
 
-        Map<String, Bundle> bundles = new LinkedHashMap<>();
+        // boxes compare by identity: one bundle per pair, found from either side
+        Map<Box, Map<Box, Bundle>> bundles = new HashMap<>();
+        List<Bundle> drawn = new ArrayList<>();
         for (Link l : isls) {
             Box ba = boxOf.get(l.a().guid()), bb = boxOf.get(l.b().guid());
             if (ba == null || bb == null || ba == bb) continue;
-            Bundle bundle = bundle(bundles, ba, bb);
-            Status s = linkStatus(f, l, problems);
+            Bundle bundle = bundle(bundles, drawn, ba, bb);
+            Status s = islStatus.get(l);
             if (s == null) bundle.ok++;
             else {
                 if (s == Status.FAIL) bundle.fail++;
@@ -326,7 +329,7 @@ public final class FabricSvg {
                     ba.problem(new Mark("missing vs plan: " + shortName(f, m[0]) + "\u2013" + shortName(f, m[1]), Status.FAIL));
                     continue;
                 }
-                Bundle bundle = bundle(bundles, ba, bb);
+                Bundle bundle = bundle(bundles, drawn, ba, bb);
                 bundle.missing++;
                 boolean aLower = ba.level <= bb.level;
                 if (bundle.samples.size() < MAX_MARKS) bundle.samples.add("missing vs plan: " + f.name(aLower ? m[0] : m[1]) + " <-> " + f.name(aLower ? m[1] : m[0]));
@@ -359,7 +362,6 @@ public final class FabricSvg {
         int height = y + 8 + hostArea + 20 + notes * LINE_H + 34;
         pic.height = height;
 
-        List<Bundle> drawn = new ArrayList<>(bundles.values());
         drawn.sort(Comparator.comparingInt((Bundle b) -> b.fail + b.missing > 0 ? 2 : b.warn > 0 ? 1 : 0)); // problems drawn on top
         for (Bundle b : drawn) {
             Box hi = b.a.y <= b.b.y ? b.a : b.b, lo = hi == b.a ? b.b : b.a;
@@ -492,10 +494,14 @@ public final class FabricSvg {
         return first + "\u2013" + (p > 0 && p < last.length() ? last.substring(p) : last);
     }
 
-    private static Bundle bundle(Map<String, Bundle> bundles, Box a, Box b) {
-        String k = System.identityHashCode(a) < System.identityHashCode(b) ? System.identityHashCode(a) + "|" + System.identityHashCode(b)
-                : System.identityHashCode(b) + "|" + System.identityHashCode(a);
-        return bundles.computeIfAbsent(k, x -> new Bundle(a, b));
+    private static Bundle bundle(Map<Box, Map<Box, Bundle>> bundles, List<Bundle> all, Box a, Box b) {
+        Bundle known = bundles.getOrDefault(b, Map.of()).get(a);
+        if (known != null) return known;
+        return bundles.computeIfAbsent(a, k -> new HashMap<>()).computeIfAbsent(b, k -> {
+            Bundle n = new Bundle(a, b);
+            all.add(n);
+            return n;
+        });
     }
 
     private static End hostEnd(Fabric f, Link l) {
@@ -508,13 +514,18 @@ public final class FabricSvg {
      */
     private static Status linkStatus(Fabric f, Link l, Map<String, Problem> problems) {
         if (!l.isActive()) return Status.FAIL;
-        Problem p = worst(problems, "cable:" + f.name(l), portKey(f, l.a()), portKey(f, l.b()), portKey2(f, l.a()), portKey2(f, l.b()));
+        Problem p = linkProblem(f, l, problems);
         return p == null ? null : p.status();
+    }
+
+    /** The worst finding naming the cable or one of its ports (a host's port by its host name, a switch's by name or description). */
+    private static Problem linkProblem(Fabric f, Link l, Map<String, Problem> problems) {
+        return worst(problems, new Ref.Cable(f.name(l)), portRef(f, l.a(), false), portRef(f, l.b(), false), portRef(f, l.a(), true), portRef(f, l.b(), true));
     }
 
     private static String hostDetail(Fabric f, Link l, Map<String, Problem> problems, LinkWidth w, LinkSpeed s, Problem byHost) {
         if (!l.isActive() || degraded(l, w, s)) return state(f, l, w, s);
-        Problem p = worst(problems, "cable:" + f.name(l), portKey(f, l.a()), portKey(f, l.b()), portKey2(f, l.a()), portKey2(f, l.b()));
+        Problem p = linkProblem(f, l, problems);
         Problem named = p == null ? byHost : p.worse(byHost);
         return named == null ? "" : named.check();
     }
@@ -528,20 +539,16 @@ public final class FabricSvg {
         return l.width() != null && w != null && l.width().compareTo(w) < 0 || l.speed() != null && s != null && l.speed().compareTo(s) < 0;
     }
 
-    private static String portKey(Fabric f, End e) {
-        return "port:" + f.node(e.guid()).name() + ":" + e.port();
-    }
-
-    /** A host's port is named by its host name in findings; a switch port sometimes by the raw description. */
-    private static String portKey2(Fabric f, End e) {
+    /** The port by its node's name, or (alt) as findings also name it: a host's by its host name, a switch's by its description. */
+    private static Ref.Port portRef(Fabric f, End e, boolean alt) {
         Node n = f.node(e.guid());
-        return n.isSwitch() ? "port:" + n.description() + ":" + e.port() : "port:" + FabricView.firstWord(n.description()) + ":" + e.port();
+        return new Ref.Port(!alt ? n.name() : n.isSwitch() ? n.description() : FabricView.firstWord(n.description()), e.port());
     }
 
-    private static Problem worst(Map<String, Problem> problems, String... keys) {
+    private static Problem worst(Map<String, Problem> problems, Ref... refs) {
         Problem w = null;
-        for (String k : keys) {
-            Problem p = problems.get(k);
+        for (Ref r : refs) {
+            Problem p = problems.get(r.key());
             if (p != null) w = p.worse(w);
         }
         return w;
@@ -666,9 +673,8 @@ public final class FabricSvg {
      * when the dump has no usable topology.
      */
     static void addToPdf(com.lowagie.text.Document doc, com.lowagie.text.pdf.PdfWriter writer, ReportFacts facts) {
-        Inputs in = inputs(facts);
-        if (in == null) return;
-        Picture pic = layout(in);
+        Picture pic = facts.fabricPicture();
+        if (pic == null) return;
         com.lowagie.text.pdf.PdfTemplate tp = writer.getDirectContent().createTemplate(pic.width, pic.height);
         com.lowagie.text.pdf.BaseFont font = PdfFonts.SANS;
         // PDF y grows upwards: flip every y of the SVG layout

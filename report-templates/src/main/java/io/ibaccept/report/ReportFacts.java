@@ -12,12 +12,15 @@ import java.util.Map;
 
 /**
  * One analysis as the report writers see it: the Analysis itself, and what only rendering needs and several outputs
- * share, drawn once per set of outputs: the operations view of the topology (Slurm names, leaves) and the RDMA figures.
+ * share, drawn once per set of outputs: the operations view of the topology (Slurm names, leaves), the fabric picture
+ * and the RDMA figures.
  * writeAll makes one and hands it to every writer; nothing outlives it.
  */
 final class ReportFacts {
     private final Analysis analysis;
     private FabricView view;
+    private FabricSvg.Picture fabricPicture;
+    private boolean fabricPictureDrawn;
     private List<PerfSection.Figure> perfFigures;
     private Map<String, List<String>> perfCommands;
     private ReportCounts counts;
@@ -135,6 +138,16 @@ final class ReportFacts {
     synchronized FabricView view() {
         if (view == null) view = new FabricView(data(), fabric());
         return view;
+    }
+
+    /** The fabric picture for the HTML and the PDF, or null without a usable topology. */
+    synchronized FabricSvg.Picture fabricPicture() {
+        if (!fabricPictureDrawn) {
+            FabricSvg.Inputs in = FabricSvg.inputs(this);
+            fabricPicture = in == null ? null : FabricSvg.layout(in);
+            fabricPictureDrawn = true;
+        }
+        return fabricPicture;
     }
 
     /** The RDMA performance figures (heat maps, sweeps) for the HTML and the PDF. */
