@@ -1,5 +1,6 @@
 package io.ibaccept.fabric;
 
+import io.ibaccept.dump.Cmd;
 import io.ibaccept.fabric.Fabric.End;
 import io.ibaccept.fabric.Fabric.Link;
 import io.ibaccept.model.ClusterData;
@@ -61,7 +62,7 @@ public final class DumpDiff {
             if (b.node(n.guid()) != null) continue;
             HostData h = n.isHost() ? collected.get(n.guid()) : null;
             if (h != null) out.add(new Change("host.down", n.name(), "in the fabric", "collected, but its HCA is not in the fabric: " + portState(h, n.guid()),
-                    "nodes/" + h.host() + "/ibstat.out"));
+                    Cmd.IBSTAT.path(h.host())));
             else out.add(new Change(kind(n) + ".removed", n.name(), "present", "absent", String.valueOf(n.ref())));
         }
         for (Fabric.Node n : b.nodes().values()) {
@@ -105,19 +106,19 @@ public final class DumpDiff {
             if (o.mlxlinkPcie() != null && n.mlxlinkPcie() != null) {
                 String was = pcie(o.mlxlinkPcie()), now = pcie(n.mlxlinkPcie());
                 if (was != null && now != null && !was.equals(now))
-                    out.add(new Change("pcie", n.host(), was, now, where(n.mlxlinkPcie(), "Link Speed Active (Enabled)", "nodes/" + n.host() + "/mlxlink-pcie.out")));
+                    out.add(new Change("pcie", n.host(), was, now, where(n.mlxlinkPcie(), "Link Speed Active (Enabled)", Cmd.MLXLINK_PCIE.path(n.host()))));
             }
             if (o.mlxlink() != null && n.mlxlink() != null) {
                 String was = cable(o.mlxlink()), now = cable(n.mlxlink());
                 if (was != null && now != null && !was.equals(now))
-                    out.add(new Change("cable.serial", n.host(), was, now, where(n.mlxlink(), "Vendor Serial Number", "nodes/" + n.host() + "/mlxlink.out")));
+                    out.add(new Change("cable.serial", n.host(), was, now, where(n.mlxlink(), "Vendor Serial Number", Cmd.MLXLINK.path(n.host()))));
             }
             if (o.ofedVersion() != null && n.ofedVersion() != null && !o.ofedVersion().equals(n.ofedVersion()))
-                out.add(new Change("ofed", n.host(), o.ofedVersion(), n.ofedVersion(), "nodes/" + n.host() + "/ofed_info.out"));
+                out.add(new Change("ofed", n.host(), o.ofedVersion(), n.ofedVersion(), Cmd.OFED_INFO.path(n.host())));
             Map<String, String> of = firmware(o), nf = firmware(n);
             nf.forEach((ca, fw) -> {
                 String was = of.get(ca);
-                if (was != null && !was.equals(fw)) out.add(new Change("firmware", n.host() + "/" + ca, was, fw, "nodes/" + n.host() + "/ibstat.out"));
+                if (was != null && !was.equals(fw)) out.add(new Change("firmware", n.host() + "/" + ca, was, fw, Cmd.IBSTAT.path(n.host())));
             });
         }
     }
