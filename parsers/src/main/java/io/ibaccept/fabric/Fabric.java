@@ -208,6 +208,13 @@ public final class Fabric {
         return nodes.values().stream().filter(n -> n.role() == Role.AGGREGATION_NODE).toList();
     }
 
+    /** The chassis switches: system image GUID -> its ASICs (line and spine modules), in GUID order. */
+    public java.util.SortedMap<Long, List<Node>> chassis() {
+        java.util.SortedMap<Long, List<Node>> out = new java.util.TreeMap<>();
+        for (Node n : switches()) if (n.inChassis()) out.computeIfAbsent(n.system(), k -> new java.util.ArrayList<>()).add(n);
+        return out;
+    }
+
     public List<Node> atLevel(int level) {
         return nodes.values().stream().filter(n -> n.isSwitch() && n.level() == level).toList();
     }

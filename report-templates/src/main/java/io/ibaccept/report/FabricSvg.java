@@ -185,9 +185,7 @@ public final class FabricSvg {
         Fabric f = in.fabric();
         Map<String, Problem> problems = in.problems();
         // the units of each level: a switch, or all ASICs of one chassis (at the level of its highest ASIC)
-        Map<Long, List<Node>> chassis = new LinkedHashMap<>();
-        for (Node n : f.switches()) if (n.inChassis()) chassis.computeIfAbsent(n.system(), k -> new ArrayList<>()).add(n);
-        chassis.values().removeIf(l -> l.size() < 2);
+        Map<Long, List<Node>> chassis = f.chassis();
         TreeMap<Integer, List<Box>> units = new TreeMap<>(Comparator.reverseOrder());
         Map<Long, Box> unitOf = new HashMap<>();
         List<Node> unleveled = new ArrayList<>();

@@ -123,9 +123,7 @@ final class Inventory {
         // switches: the ibnetdiscover topology, enriched by ibdiagnet's NODES / NODES_INFO; the ASICs of a chassis switch
         // (one system image GUID) follow a "chassis" row and name it in the host column
         java.util.Set<Long> listed = new java.util.HashSet<>();
-        Map<Long, List<io.ibaccept.fabric.Fabric.Node>> chassis = new java.util.TreeMap<>();
-        if (facts.fabric() != null)
-            for (io.ibaccept.fabric.Fabric.Node n : facts.fabric().switches()) if (n.inChassis()) chassis.computeIfAbsent(n.system(), k -> new ArrayList<>()).add(n);
+        Map<Long, List<io.ibaccept.fabric.Fabric.Node>> chassis = facts.fabric() == null ? Map.of() : facts.fabric().chassis();
         Map<Long, String> chassisName = new HashMap<>();
         chassis.forEach((system, asics) -> {
             String name = FabricView.slurmName(asics.get(0).description(), system);
