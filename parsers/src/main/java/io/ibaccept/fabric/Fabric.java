@@ -66,6 +66,20 @@ public final class Fabric {
         public boolean inChassis() {
             return system != 0;
         }
+
+        /** The name people use: "SLG01-10" for a managed switch's "MF0;SLG01-10:MQM8700/U1", else the name. */
+        public String shortName() {
+            return Fabric.shortName(name);
+        }
+    }
+
+    private static final java.util.regex.Pattern MANAGED = java.util.regex.Pattern.compile("^[A-Za-z0-9]+;([^;:]+):[^;]*$");
+
+    /** "SLG01-10" for a managed switch's description "MF0;SLG01-10:MQM8700/U1"; any other name as it is. */
+    public static String shortName(String name) {
+        if (name == null) return "";
+        java.util.regex.Matcher m = MANAGED.matcher(name);
+        return m.matches() ? m.group(1) : name;
     }
 
     /** One end of a cable: node GUID and port number. */

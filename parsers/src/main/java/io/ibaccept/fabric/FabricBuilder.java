@@ -301,8 +301,50 @@ public final class FabricBuilder {
             if (v != root) levels.put(v, bfs.getDepth(v));
         }
         g.removeVertex(root);
+        hangingBranches(g, levels, leaves);
         emptyLeaves(g, links, leaves, levels, chassis);
         return levels;
+    }
+
+    /**
+     * A unit without hosts yet, cabled below the top switches (its spines to the cores, its leaves to its spines), is
+     * reached from the hosts only over the top: counted from the hosts, its spines would sit above the cores and its
+     * leaves above those. The top is the deepest switch that joins parts of the fabric (reaches more leaves with hosts
+     * than any one switch below it does); a switch deeper than that joins nothing, and is mirrored below the top
+     * (depth top + k -> level top - k), as its unit will be once hosts are cabled.
+     */
+    private static void hangingBranches(Graph<Long, DefaultEdge> g, Map<Long, Integer> levels, Set<Long> leaves) {
+        int deepest = levels.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        Map<Long, Integer> leafIndex = new HashMap<>();
+        for (long l : leaves) leafIndex.put(l, leafIndex.size());
+        // below[s]: the leaves with hosts reached from s going down one level at a time
+        Map<Long, java.util.BitSet> below = new HashMap<>();
+        List<List<Long>> byDepth = new ArrayList<>();
+        for (int d = 0; d <= deepest; d++) byDepth.add(new ArrayList<>());
+        levels.forEach((v, d) -> byDepth.get(d).add(v));
+        int top = 0;
+        for (int d = 1; d <= deepest; d++) {
+            for (long v : byDepth.get(d)) {
+                java.util.BitSet mine = new java.util.BitSet();
+                if (leafIndex.containsKey(v)) mine.set(leafIndex.get(v));
+                int widest = 0;
+                for (long n : neighbours(g, v)) {
+                    if (levels.getOrDefault(n, -1) != d - 1) continue;
+                    java.util.BitSet theirs = below.get(n);
+                    widest = Math.max(widest, theirs.cardinality());
+                    mine.or(theirs);
+                }
+                below.put(v, mine);
+                // it joins parts when no one switch below it reaches all it reaches (a core that lost a cable or two
+                // reaches a little less than its peers; a switch above the cores reaches nothing a core does not)
+                if (d >= 2 && mine.cardinality() > widest) top = d;
+            }
+        }
+        if (top < 2) return;
+        for (var e : levels.entrySet()) {
+            int d = e.getValue();
+            if (d > top && 2 * top - d >= 1) e.setValue(2 * top - d);
+        }
     }
 
     /**

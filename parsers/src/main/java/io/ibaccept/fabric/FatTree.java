@@ -129,12 +129,15 @@ public final class FatTree {
             }
             perUpper.put(leaf.guid(), m);
         }
-        // leaves are compared with the leaves of their own group (scalable unit or plane): a unit reaches its own spines
-        Map<Integer, List<Integer>> upByGroup = new HashMap<>();
+        // leaves are compared with the leaves of their own class: their group (scalable unit or plane: a unit reaches its
+        // own spines), and within it their name family (a management leaf "MLG01-01" cabled to a unit's spines is no
+        // peer of its compute leaves "LG01-01")
+        Map<Long, String> classOf = peerClasses(leaves, upCount);
+        Map<String, List<Integer>> upByClass = new HashMap<>();
         for (Node leaf : leaves)
-            if (upCount.get(leaf.guid()) > 0) upByGroup.computeIfAbsent(leaf.group(), k -> new ArrayList<>()).add(upCount.get(leaf.guid()));
-        Map<Integer, Integer> usualUpOf = new HashMap<>();
-        upByGroup.forEach((g, counts) -> usualUpOf.put(g, mode(counts)));
+            if (upCount.get(leaf.guid()) > 0) upByClass.computeIfAbsent(classOf.get(leaf.guid()), k -> new ArrayList<>()).add(upCount.get(leaf.guid()));
+        Map<String, Integer> usualUpOf = new HashMap<>();
+        upByClass.forEach((g, counts) -> usualUpOf.put(g, mode(counts)));
         int usualUp = mode(upCount.values());
         // per spine: the usual number of uplinks from the leaves that use it (pods of 3-level trees see only their spines)
         Map<Long, List<Integer>> perSpine = new HashMap<>();
@@ -148,22 +151,26 @@ public final class FatTree {
             if (c * 2 > leaves.size()) peerUplinkPorts.add(p);
         });
         Map<String, List<Node>> ratioGroups = new LinkedHashMap<>();
-        java.util.Set<String> unevenLeaves = new java.util.HashSet<>();
+        java.util.Set<String> unevenLeaves = new java.util.HashSet<>(), judgedAlone = new java.util.HashSet<>();
         // groups where a leaf has fewer uplinks than its peers: there, a leaf with more may hold the moved cables
-        java.util.Set<Integer> groupsShort = new java.util.HashSet<>();
+        java.util.Set<String> groupsShort = new java.util.HashSet<>();
         for (Node leaf : leaves) {
             int up = loads.get(leaf.guid()).up().size();
             // a leaf cut off from every spine is a group of its own: its cables may be anywhere, so every group counts
             if (up == 0) groupsShort.addAll(usualUpOf.keySet());
-            Integer usual = usualUpOf.get(leaf.group());
-            if (up > 0 && usual != null && up < usual) groupsShort.add(leaf.group());
+            Integer usual = usualUpOf.get(classOf.get(leaf.guid()));
+            if (up > 0 && usual != null && up < usual) groupsShort.add(classOf.get(leaf.guid()));
         }
         for (Node leaf : leaves) {
             Load ld = loads.get(leaf.guid());
             int up = ld.up().size();
             Map<Long, Integer> mine = perUpper.get(leaf.guid());
-            // a leaf cut off from every spine is a group of its own: it is compared with the whole fabric
-            int usualHere = up == 0 || !usualUpOf.containsKey(leaf.group()) || upByGroup.get(leaf.group()).size() < 2 ? usualUp : usualUpOf.get(leaf.group());
+            // a leaf cut off from every spine is a group of its own: it is compared with the whole fabric; a leaf with no
+            // peer in its class (a unit of one leaf, the one management leaf on a unit's spines) is judged by its ratio
+            String cls = classOf.get(leaf.guid());
+            boolean alone = up > 0 && upByClass.get(cls).size() < 2;
+            if (alone) judgedAlone.add(leaf.name());
+            int usualHere = up == 0 ? usualUp : alone ? up : usualUpOf.get(cls);
             if (levels >= 2 && up < usualHere) {
                 Map<Long, Integer> usualInGroup = new TreeMap<>();
                 usualPerUpper.forEach((sp, n) -> {
@@ -174,7 +181,7 @@ public final class FatTree {
             }
             // more uplinks than the majority is no fault by itself (a bigger leaf, a storage leaf, spare capacity): worth a
             // look only where another leaf of the group lacks uplinks, as cables moved from it
-            if (levels >= 2 && up > usualHere && leaves.size() > 2 && groupsShort.contains(leaf.group()))
+            if (levels >= 2 && up > usualHere && leaves.size() > 2 && groupsShort.contains(cls))
                 tree.add(new Issue("uplinks_count", false, List.of(leaf.name()),
                         leaf.name() + " has " + up + " uplinks, the other leaves usually " + usualHere + " (" + countsOf(leaves, upCount) + ")",
                         ld.up().stream().limit(8).map(l -> fact(f, l, leaf)).toList(),
@@ -194,36 +201,59 @@ public final class FatTree {
             }
             if (levels >= 2 && ld.ratio() > s.maxRatio(1) * 1.0001 && !ld.down().isEmpty())
                 // leaves short of the same uplink capacity are one finding (a dead spine), whatever their hosts run at
-                ratioGroups.computeIfAbsent(ld.up().size() + "/" + Math.round(ld.upGbps()), k -> new ArrayList<>()).add(leaf);
+                ratioGroups.computeIfAbsent(family(leaf) + "/" + ld.up().size() + "/" + Math.round(ld.upGbps()), k -> new ArrayList<>()).add(leaf);
         }
         // most leaves with their full uplinks over the ratio alike: the fabric is built that way (2:1, 1.5:1), a design to
         // declare, not cables to add; a minority over it lacks capacity its peers have. Only while no ratio is declared:
         // a declared one is the design, and above it is a fault
-        long full = leaves.stream().filter(l -> !loads.get(l.guid()).down().isEmpty() && !loads.get(l.guid()).up().isEmpty()
-                && loads.get(l.guid()).up().size() >= usualUpOf.getOrDefault(l.group(), usualUp)).count();
+        // (counted per name family: leaves named alike are built alike)
+        Map<String, Long> fullOf = leaves.stream().filter(l -> !loads.get(l.guid()).down().isEmpty() && !loads.get(l.guid()).up().isEmpty()
+                && loads.get(l.guid()).up().size() >= usualUpOf.getOrDefault(classOf.get(l.guid()), usualUp))
+                .collect(Collectors.groupingBy(FatTree::family, Collectors.counting()));
         boolean ratioDeclared = s.ratioDeclared();
         boolean portStatesKnown = f.links().stream().anyMatch(l -> !l.state().isEmpty());
         ratioGroups.values().forEach(group -> {
+            long full = fullOf.getOrDefault(family(group.get(0)), 0L);
             boolean design = !ratioDeclared && group.size() * 2 > full && group.size() > 1
-                    && group.stream().noneMatch(l -> loads.get(l.guid()).up().isEmpty() || downAmongUplinks(f, loads.get(l.guid())));
+                    // a leaf with no peer in its class has no peers' uplink ports to lose: its free ports are no evidence
+                    && group.stream().noneMatch(l -> loads.get(l.guid()).up().isEmpty()
+                            || !judgedAlone.contains(l.name()) && downAmongUplinks(f, loads.get(l.guid())));
             blocking.add(ratioIssue(f, group, loads, s, planned, "leaf", group.size() == leaves.size(), design ? full : -1, portStatesKnown));
         });
 
-        // every leaf reaches every top switch (2 levels: directly; more: over upward links)
-        if (levels >= 2) missingTops(f, leaves, tops, levels, blocking, tree, unevenLeaves);
 
         // hosts per leaf
-        Map<Long, Integer> hosts = new HashMap<>();
-        for (Node leaf : leaves) hosts.put(leaf.guid(), loads.get(leaf.guid()).down().size());
-        int usualHosts = mode(hosts.values());
-        for (Node leaf : leaves) {
-            int h = hosts.get(leaf.guid());
-            if (Math.abs(h - usualHosts) > s.hostTolerance())
-                tree.add(new Issue("hosts_balance", false, List.of(leaf.name()),
-                        leaf.name() + " has " + h + " hosts, the other leaves usually " + usualHosts,
-                        List.of(new Fact(leaf.name() + ": " + h + " active host links", leaf.ref())),
-                        Map.of("leaf", leaf.name(), "count", String.valueOf(h), "usual", String.valueOf(usualHosts))));
-        }
+        // hosts per leaf, within the leaves' name family (a family with no count shared by two leaves and a quarter of
+        // them has no usual count): one issue naming the leaves off the usual count, grouped by count (a unit short of
+        // the same nodes on every rail shows as one group). An empty leaf is spare capacity, not hosts gone missing.
+        Map<String, List<Node>> byFamily = new LinkedHashMap<>();
+        for (Node leaf : leaves) byFamily.computeIfAbsent(family(leaf), k -> new ArrayList<>()).add(leaf);
+        byFamily.values().forEach(members -> {
+            List<Integer> counts = members.stream().map(l -> loads.get(l.guid()).down().size()).filter(c -> c > 0).toList();
+            int usualHosts = mode(counts);
+            long holding = counts.stream().filter(c -> c == usualHosts).count();
+            if (holding < 2 || holding * 4 < counts.size()) return;
+            Map<Integer, List<Node>> off = new TreeMap<>();
+            for (Node leaf : members) {
+                int h = loads.get(leaf.guid()).down().size();
+                if (h > 0 && Math.abs(h - usualHosts) > s.hostTolerance()) off.computeIfAbsent(h, k -> new ArrayList<>()).add(leaf);
+            }
+            if (off.isEmpty()) return;
+            List<String> parts = new ArrayList<>();
+            List<Node> all = new ArrayList<>();
+            off.forEach((h, group) -> {
+                group.sort(Comparator.comparing(Node::name));
+                all.addAll(group);
+                parts.add(h + " on " + group.stream().map(Node::name).collect(Collectors.joining(", ")));
+            });
+            String names = all.stream().map(Node::name).collect(Collectors.joining(", "));
+            String detail = String.join("; ", parts);
+            tree.add(new Issue("hosts_balance", false, all.stream().map(Node::name).toList(),
+                    (all.size() == 1 ? all.get(0).name() + " has " + off.keySet().iterator().next() + " hosts"
+                            : all.size() + " leaves have other host counts (" + detail + ")") + ", the other leaves usually " + usualHosts,
+                    all.stream().limit(6).map(leaf -> new Fact(leaf.name() + ": " + loads.get(leaf.guid()).down().size() + " active host links", leaf.ref())).toList(),
+                    Map.of("leaf", names, "count", detail, "usual", String.valueOf(usualHosts))));
+        });
 
         // spines (and higher) with uplinks of their own: one with fewer than its peers of the level lost cables, named
         // by port as at a leaf (the peers: its unit's switches of that level when there are three or more, else the level)
@@ -265,17 +295,81 @@ public final class FatTree {
             }
         }
 
+        // every leaf reaches every top switch (2 levels: directly; more: over upward links)
+        if (levels >= 2) missingTops(f, leaves, tops, levels, blocking, tree, unevenLeaves, judgedAlone, lostAbove);
+
         // spines (and higher) that have uplinks of their own: the same ratio per group
-        Map<String, List<Node>> spineGroups = new LinkedHashMap<>();
+        Map<String, List<Node>> spineGroups = new LinkedHashMap<>(), extraGroups = new LinkedHashMap<>();
         for (Node n : switches) {
             if (n.level() < 2 || lostAbove.contains(n.guid())) continue;
             Load ld = loads.get(n.guid());
             if (ld.up().isEmpty() || ld.ratio() <= s.maxRatio(n.level()) * 1.0001) continue;
-            spineGroups.computeIfAbsent(n.level() + "/" + ld.down().size() + "/" + ld.up().size(), k -> new ArrayList<>()).add(n);
+            String key = n.level() + "/" + ld.down().size() + "/" + ld.up().size();
+            (!s.ratioDeclared() && overOnlyByExtraDownlinks(n, ld, switches, loads, s) ? extraGroups : spineGroups)
+                    .computeIfAbsent(key, k -> new ArrayList<>()).add(n);
         }
         spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, planned, levelName(group.get(0).level()), false, -1, true)));
+        extraGroups.values().forEach(group -> blocking.add(extraDownlinks(f, group, loads, switches, s)));
 
         return new Result(levels, leaves, tops, List.copyOf(loads.values()), tree, blocking, bisection(f, loads, levels));
+    }
+
+    /** The switches of a spine's level (and unit, when it has three or more) it is compared with. */
+    private static List<Node> levelPeers(Node n, List<Node> switches, Map<Long, Load> loads) {
+        List<Node> atLevel = switches.stream().filter(x -> x.level() == n.level() && !loads.get(x.guid()).down().isEmpty()).toList();
+        List<Node> unit = atLevel.stream().filter(x -> x.group() == n.group()).toList();
+        return unit.size() >= 3 ? unit : atLevel;
+    }
+
+    /**
+     * A spine over the ratio only because it carries more downlinks than its peers, with every uplink they have: leaves
+     * added on spare ports (a management or storage leaf) without uplinks to match. A design to declare, not lost capacity.
+     */
+    private static boolean overOnlyByExtraDownlinks(Node n, Load ld, List<Node> switches, Map<Long, Load> loads, Settings s) {
+        List<Node> peers = levelPeers(n, switches, loads);
+        if (peers.size() < 3) return false;
+        int usualDown = mode(peers.stream().map(x -> loads.get(x.guid()).down().size()).toList());
+        int usualUp = mode(peers.stream().map(x -> loads.get(x.guid()).up().size()).filter(c -> c > 0).toList());
+        if (ld.up().size() < usualUp || ld.down().size() <= usualDown || ld.down().isEmpty()) return false;
+        double perDown = ld.downGbps() / ld.down().size();
+        return perDown * usualDown / ld.upGbps() <= s.maxRatio(n.level()) * 1.0001;
+    }
+
+    private static Issue extraDownlinks(Fabric f, List<Node> group, Map<Long, Load> loads, List<Node> switches, Settings s) {
+        Node first = group.get(0);
+        Load ld = loads.get(first.guid());
+        int usualDown = mode(levelPeers(first, switches, loads).stream().map(x -> loads.get(x.guid()).down().size()).toList());
+        // the switches the extra cables go to: below these, those of a name family that is not the one most switches
+        // below their peers have
+        Map<String, Integer> families = new HashMap<>();
+        for (Node p : levelPeers(first, switches, loads))
+            for (Link l : loads.get(p.guid()).down()) {
+                Node o = f.node(l.other(l.endAt(p.guid())).guid());
+                if (o != null && o.isSwitch()) families.merge(family(o), 1, Integer::sum);
+            }
+        int most = families.values().stream().max(Integer::compare).orElse(0);
+        java.util.Set<Node> below = new java.util.LinkedHashSet<>();
+        for (Node n : group)
+            for (Link l : loads.get(n.guid()).down()) {
+                Node o = f.node(l.other(l.endAt(n.guid())).guid());
+                if (o != null && o.isSwitch() && families.get(family(o)) < most) below.add(o);
+            }
+        List<String> to = below.stream().map(Node::name).toList();
+        String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
+        double allowed = s.maxRatio(first.level());
+        String what = levelName(first.level());
+        String summary = (group.size() == 1 ? names : group.size() + " " + plural(what) + " (" + names + ")") + ": " + ld.down().size()
+                + " links down over " + ld.up().size() + " uplinks, blocking " + ratio(ld) + " (allowed " + ratioText(allowed) + "): "
+                + (ld.down().size() - usualDown) + " downlink(s) more than their peers" + (to.isEmpty() ? "" : " (to " + String.join(", ", to) + ")")
+                + ", with every uplink their peers have";
+        List<Fact> facts = new ArrayList<>();
+        for (Node n : group.subList(0, Math.min(3, group.size()))) {
+            Load l = loads.get(n.guid());
+            facts.add(new Fact(n.name() + ": " + l.down().size() + " down / " + l.up().size() + " up, its peers usually " + usualDown + " down", n.ref()));
+        }
+        return new Issue("downlinks_extra", false, group.stream().map(Node::name).toList(), summary, facts, Map.of("switches", names,
+                "ratio", ratio(ld), "allowed", ratioText(allowed), "extra", String.valueOf(ld.down().size() - usualDown),
+                "to", to.isEmpty() ? "the extra leaves" : String.join(", ", to), "level", what, "role", plural(what)));
     }
 
     /**
@@ -466,38 +560,68 @@ public final class FatTree {
         return String.join("|", out);
     }
 
+    /**
+     * Leaves with no up-path to some top switches, one issue per set of leaves missing the same tops. lostAbove: switches
+     * above the leaves that lost uplinks; when such a switch lies on a leaf's way up, its lost cable is why (a spine that
+     * lost its one link to a core cuts every leaf below it off that core), and the issue is listed under it (under the
+     * first when several are). alone: leaves with no peer of their class, cabled to part of the tree by design (a
+     * management leaf on two spine ports): only one that reaches no top at all is an issue.
+     */
     private static void missingTops(Fabric f, List<Node> leaves, List<Node> tops, int levels, List<Issue> blocking, List<Issue> tree,
-                                    java.util.Set<String> explained) {
+                                    java.util.Set<String> explained, java.util.Set<String> alone, java.util.Set<Long> lostAbove) {
         Map<Long, Integer> topIndex = new HashMap<>();
         for (Node t : tops) topIndex.put(t.guid(), topIndex.size());
         // reach[s] = top switches reachable upward from s, computed from the top level down
         Map<Long, BitSet> reach = new HashMap<>();
+        Map<Long, java.util.Set<Long>> lostOnTheWay = new HashMap<>();
         for (int lvl = levels; lvl >= 1; lvl--) {
             for (Node n : f.atLevel(lvl)) {
                 BitSet b = new BitSet(tops.size());
+                java.util.Set<Long> lost = new TreeSet<>();
                 if (lvl == levels) b.set(topIndex.get(n.guid()));
+                if (lostAbove.contains(n.guid())) lost.add(n.guid());
                 for (Link l : f.linksOf(n.guid())) {
                     if (!l.isUp()) continue;
                     Node o = f.node(l.other(l.endAt(n.guid())).guid());
-                    if (o != null && o.isSwitch() && o.level() == lvl + 1) b.or(reach.getOrDefault(o.guid(), new BitSet()));
+                    if (o != null && o.isSwitch() && o.level() == lvl + 1) {
+                        b.or(reach.getOrDefault(o.guid(), new BitSet()));
+                        lost.addAll(lostOnTheWay.getOrDefault(o.guid(), java.util.Set.of()));
+                    }
                 }
                 reach.put(n.guid(), b);
+                if (!lost.isEmpty()) lostOnTheWay.put(n.guid(), lost);
             }
         }
         java.util.Set<String> alreadyLost = new java.util.HashSet<>(explained);
         for (Issue i : blocking) if (i.kind().equals("uplinks_lost")) alreadyLost.add(i.vars().get("leaf"));
+        Map<String, List<Node>> bySet = new LinkedHashMap<>();
+        Map<String, List<String>> missOf = new HashMap<>();
         for (Node leaf : leaves) {
             BitSet b = reach.getOrDefault(leaf.guid(), new BitSet());
             // on two levels a leaf reaches the spines of its own plane (rails are planes of their own)
             List<Node> expected = levels == 2 ? tops.stream().filter(t -> t.group() == leaf.group()).toList() : tops;
             List<String> miss = new ArrayList<>();
             for (Node t : expected) if (!b.get(topIndex.get(t.guid()))) miss.add(t.name());
-            if (miss.isEmpty() || alreadyLost.contains(leaf.name())) continue;
-            tree.add(new Issue("unreachable_top", true, List.of(leaf.name()),
-                    leaf.name() + " has no up-path to " + String.join(", ", miss) + " (reaches " + (expected.size() - miss.size()) + " of "
-                            + expected.size() + " " + plural(levelName(levels)) + ")",
-                    List.of(new Fact(leaf.name(), leaf.ref())), Map.of("leaf", leaf.name(), "tops", String.join(", ", miss))));
+            if (miss.isEmpty() || alreadyLost.contains(leaf.name()) || alone.contains(leaf.name()) && miss.size() < expected.size()) continue;
+            String lost = lostOnTheWay.getOrDefault(leaf.guid(), java.util.Set.of()).stream().map(f::name).collect(Collectors.joining("|"));
+            String key = String.join(", ", miss) + "\n" + (expected.size() - miss.size()) + "/" + expected.size() + "\n" + lost;
+            bySet.computeIfAbsent(key, k -> new ArrayList<>()).add(leaf);
+            missOf.put(key, miss);
         }
+        bySet.forEach((key, group) -> {
+            List<String> miss = missOf.get(key);
+            String[] parts = key.split("\n", -1);
+            String[] of = parts[1].split("/");
+            String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
+            Map<String, String> vars = new HashMap<>(Map.of("leaf", names, "tops", String.join(", ", miss)));
+            List<String> lost = parts[2].isEmpty() ? List.of() : List.of(parts[2].split("\\|"));
+            if (!lost.isEmpty()) vars.put("lost_above", lost.get(0));
+            tree.add(new Issue("unreachable_top", true, group.stream().map(Node::name).toList(),
+                    (group.size() == 1 ? names + " has" : group.size() + " leaves (" + names + ") have") + " no up-path to " + String.join(", ", miss)
+                            + " (" + (group.size() == 1 ? "reaches " : "each reaches ") + of[0] + " of " + of[1] + " " + plural(levelName(levels)) + ")"
+                            + (lost.isEmpty() ? "" : ": " + String.join(", ", lost) + " on the way up lost uplinks"),
+                    group.stream().limit(6).map(l -> new Fact(l.name(), l.ref())).toList(), vars));
+        });
     }
 
     /** Half the smallest aggregate rate between two adjacent levels: hosts-leaves, leaves-spines, ... */
@@ -532,6 +656,45 @@ public final class FatTree {
     static Fact portFact(Fabric f, End e) {
         for (Fabric.Port p : f.downPortsOf(e.guid())) if (p.end().equals(e)) return new Fact(f.name(e) + ": " + p.state() + "/" + p.physState(), p.ref());
         return new Fact(f.name(e) + ": " + portState(f, e), null);
+    }
+
+    /**
+     * A switch's name family: its short name with the numbers left out ("LG#-#" for "MF0;LG01-07:MQM8700/U1"). Switches
+     * with no name of their own (a default description) are all one family.
+     */
+    static String family(Node n) {
+        return DIGITS.matcher(n.shortName()).replaceAll("#");
+    }
+
+    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[0-9]+");
+
+    /**
+     * Leaf -> the class it is compared in: its group, and within it its name family when the group holds leaves of
+     * several families: a family (other than the group's main one) that two or more leaves of the group share is a class of its own, and so is a leaf whose
+     * name no other leaf of the group shares and that has under half the uplinks usual in the group (a management
+     * leaf on spare spine ports). A leaf named apart that is cabled like the others (a node-name-map naming only one
+     * leaf) stays in its group.
+     */
+    static Map<Long, String> peerClasses(List<Node> leaves, Map<Long, Integer> upCount) {
+        Map<Integer, Map<String, Integer>> families = new HashMap<>(), familyUp = new HashMap<>();
+        Map<Integer, List<Integer>> ups = new HashMap<>();
+        for (Node l : leaves) {
+            families.computeIfAbsent(l.group(), k -> new HashMap<>()).merge(family(l), 1, Integer::sum);
+            familyUp.computeIfAbsent(l.group(), k -> new HashMap<>()).merge(family(l), upCount.get(l.guid()), Integer::sum);
+            if (upCount.get(l.guid()) > 0) ups.computeIfAbsent(l.group(), k -> new ArrayList<>()).add(upCount.get(l.guid()));
+        }
+        Map<Long, String> out = new HashMap<>();
+        for (Node l : leaves) {
+            Map<String, Integer> here = families.get(l.group()), up = familyUp.get(l.group());
+            boolean byName = here.size() > 1 && here.values().stream().anyMatch(c -> c >= 2);
+            int usual = mode(ups.getOrDefault(l.group(), List.of()));
+            // the group's main family: the most leaves, then the most uplinks
+            String main = here.keySet().stream().max(Comparator.<String>comparingInt(here::get).thenComparingInt(up::get)
+                    .thenComparing(Comparator.reverseOrder())).orElse("");
+            boolean apart = byName && !family(l).equals(main) && (here.get(family(l)) >= 2 || upCount.get(l.guid()) * 2 < usual);
+            out.put(l.guid(), l.group() + (apart ? "/" + family(l) : ""));
+        }
+        return out;
     }
 
     static int mode(java.util.Collection<Integer> values) {

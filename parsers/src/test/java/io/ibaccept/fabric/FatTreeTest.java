@@ -194,9 +194,8 @@ class FatTreeTest {
         });
     }
 
-    @Test
-    void threeLevelTreeAndALeafCutFromACore() {
-        // 2 pods of 2 leaves + 2 spines each, 2 cores; every spine has one uplink to each core
+    /** 2 pods of 2 leaves ("l11".."l22", 2 hosts each) + 2 spines each, 2 cores; every spine has one uplink to each core. */
+    private static TestFabrics twoPods() {
         TestFabrics t = new TestFabrics();
         for (String s : new String[] {"core1", "core2", "s11", "s12", "s21", "s22", "l11", "l12", "l21", "l22"}) t.sw(s);
         int n = 0;
@@ -214,6 +213,59 @@ class FatTreeTest {
                 t.cable(s, 18, "core2", Integer.parseInt(pod) * 10 + (s.endsWith("1") ? 1 : 2));
             }
         }
+        return t;
+    }
+
+    @Test
+    void aUnitWithoutHostsCabledBelowTheCoresSitsBelowThem() {
+        // a third pod's spine and leaf are cabled (spine to both cores), its hosts not yet: counted from the hosts, the
+        // spine would be a fourth level above the cores and its leaf a fifth
+        TestFabrics t = twoPods();
+        t.sw("s31");
+        t.sw("l31");
+        t.cable("s31", 17, "core1", 31);
+        t.cable("s31", 18, "core2", 31);
+        t.cable("l31", 17, "s31", 1);
+        Fabric f = t.fabric();
+        assertThat(f.byName("s31")).singleElement().satisfies(n -> assertThat(n.level()).isEqualTo(2));
+        assertThat(f.byName("l31")).singleElement().satisfies(n -> assertThat(n.level()).isEqualTo(1));
+        FatTree.Result r = validate(t);
+        assertThat(r.levels()).isEqualTo(3);
+        assertThat(r.tops()).extracting(Fabric.Node::name).containsExactlyInAnyOrder("core1", "core2");
+        assertThat(r.tree()).extracting(Issue::kind).doesNotContain("unleveled", "unreachable_top", "intralevel");
+    }
+
+    @Test
+    void managementLeavesOnSparePortsAreNotComputeLeavesThatLostCables() {
+        // two management leaves ("mg1", "mg2"), 3 hosts on one cable each to spare ports of one spine: not compute
+        // leaves that lost uplinks, and the spine carries them with every uplink its peers have
+        TestFabrics t = twoPods();
+        for (String pod : new String[] {"1", "2"}) {
+            String mg = "mg" + pod;
+            t.sw(mg);
+            for (int h = 1; h <= 3; h++) {
+                t.ca(mg + "n" + h + " HCA-1");
+                t.cable(mg, h, mg + "n" + h + " HCA-1", 1);
+            }
+            t.cable(mg, 17, "s11", 2 + Integer.parseInt(pod));
+        }
+        // ibnetdiscover only, as in a real capture of such a fabric: with iblinkinfo, the free ports above the hosts
+        // would be down ports where uplinks could have been, and the ratio a fault to look at
+        FatTree.Result r = FatTree.validate(FabricBuilder.build(t.topology(), null, null), FatTree.Settings.defaults());
+        assertThat(r.blocking()).extracting(Issue::kind).doesNotContain("uplinks_lost", "ratio");
+        assertThat(r.blocking()).filteredOn(i -> i.kind().equals("ratio_design")).singleElement()
+                .satisfies(i -> assertThat(i.objects()).containsExactlyInAnyOrder("mg1", "mg2"));
+        assertThat(r.blocking()).filteredOn(i -> i.kind().equals("downlinks_extra")).singleElement().satisfies(i -> {
+            assertThat(i.severe()).isFalse();
+            assertThat(i.objects()).containsExactly("s11");
+            assertThat(i.summary()).isEqualTo("s11: 4 links down over 2 uplinks, blocking 2:1 (allowed 1:1): 2 downlink(s) more than their peers (to mg1, mg2), with every uplink their peers have");
+        });
+        assertThat(r.tree()).as("hosts per leaf are compared among leaves named alike").isEmpty();
+    }
+
+    @Test
+    void threeLevelTreeAndALeafCutFromACore() {
+        TestFabrics t = twoPods();
         FatTree.Result ok = validate(t);
         assertThat(ok.levels()).isEqualTo(3);
         assertThat(ok.tops()).extracting(Fabric.Node::name).containsExactlyInAnyOrder("core1", "core2");
@@ -222,8 +274,11 @@ class FatTreeTest {
         t.unplug("s21", 17);
         t.unplug("s22", 17);
         FatTree.Result cut = validate(t);
-        assertThat(cut.tree()).extracting(Issue::summary).containsExactlyInAnyOrder(
-                "l21 has no up-path to core1 (reaches 1 of 2 cores)", "l22 has no up-path to core1 (reaches 1 of 2 cores)");
+        // the leaves cut off the same core are one issue, listed under the spines that lost the cables
+        assertThat(cut.tree()).singleElement().satisfies(i -> {
+            assertThat(i.summary()).isEqualTo("2 leaves (l21, l22) have no up-path to core1 (each reaches 1 of 2 cores): s21, s22 on the way up lost uplinks");
+            assertThat(i.vars()).containsEntry("lost_above", "s21");
+        });
         // two cables lost, one per spine: each spine named with the port its peers use and it lacks (the core they
         // went to is reached by only half of the spines now, so it is not named)
         assertThat(cut.blocking()).extracting(Issue::kind).containsOnly("uplinks_lost");

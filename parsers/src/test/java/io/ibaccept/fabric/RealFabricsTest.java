@@ -36,6 +36,24 @@ class RealFabricsTest {
     }
 
     /**
+     * Selene's compute fabric: an empty management leaf below a spine of its own, cabled only to some cores, would sit
+     * two levels above the cores if levels were counted from the hosts: it is a leaf, its spine a spine, and the units
+     * (pod and rail) are the groups leaves are compared in.
+     */
+    @Test
+    void seleneComputeLevelsAndUnits() {
+        Fabric f = FabricRolesTest.topology("ufm-sdk-selene-compute-hdr-666sw-4341ca.txt.gz");
+        assertThat(f.maxLevel()).isEqualTo(3);
+        assertThat(f.atLevel(1)).hasSize(204).allSatisfy(n -> assertThat(n.shortName()).matches("M?LG\\d\\d-\\d\\d"));
+        assertThat(f.atLevel(2)).hasSize(322).allSatisfy(n -> assertThat(n.shortName()).matches("[CM]SPINE\\d-\\d\\d"));
+        assertThat(f.atLevel(3)).hasSize(140).allSatisfy(n -> assertThat(n.shortName()).startsWith("CCORE"));
+        // rail 7 of pod 2: seven leaves and the ten spines they share
+        Fabric.Node leaf = f.byName("MF0;LG13-07:MQM8700/U1").get(0);
+        assertThat(f.switches()).filteredOn(n -> n.group() == leaf.group()).extracting(Fabric.Node::shortName)
+                .hasSize(17).contains("LG08-07", "LG14-07", "CSPINE2-61", "CSPINE2-70");
+    }
+
+    /**
      * Selene's storage fabric: three levels in scalable units, four leaves with no host yet, 1.5:1 by design, one leaf
      * without its two links to SSPINE1-05 and SSPINE1-13. Empty leaves are leaves, a leaf's peers are the leaves of its
      * unit, and the design ratio is a warning to declare, not cables to add.

@@ -202,7 +202,7 @@ public final class FabricSvg {
             Box b = new Box();
             b.members.addAll(members);
             b.level = Math.max(1, members.stream().mapToInt(Node::level).max().orElse(1));
-            b.label = members.size() > 1 ? FabricView.slurmName(n.description(), n.system()) : label(n);
+            b.label = members.size() > 1 ? FabricView.slurmName(n.description(), n.system()) : n.shortName();
             if (members.size() > 1) b.sublabel = "chassis, " + members.size() + " ASICs";
             for (Node m : members) unitOf.put(m.guid(), b);
             units.computeIfAbsent(b.level, k -> new ArrayList<>()).add(b);
@@ -260,9 +260,9 @@ public final class FabricSvg {
                     if (pr != null) u.problem(new Mark((u.members.size() > 1 ? shortName(f, new End(m.guid(), p)) : "p" + p) + " " + pr.check(), pr.status()));
                 }
                 Problem pr = worst(problems, new Ref.Node(m.name()), new Ref.Node(m.description()));
-                if (pr != null) u.problem(new Mark(u.members.size() > 1 ? label(m) + " " + pr.check() : pr.check(), pr.status()));
+                if (pr != null) u.problem(new Mark(u.members.size() > 1 ? m.shortName() + " " + pr.check() : pr.check(), pr.status()));
                 Mark sm = in.sms().get(m.guid());
-                if (sm != null) u.problem(new Mark(u.members.size() > 1 ? label(m) + " " + sm.text() : sm.text(), sm.status()));
+                if (sm != null) u.problem(new Mark(u.members.size() > 1 ? m.shortName() + " " + sm.text() : sm.text(), sm.status()));
             }
         // hosts by name (a host with two HCA ports on one leaf is one host, drawn in the worse state); a name several CAs
         // share (a vendor default description) gets the end of each CA's GUID
@@ -552,20 +552,12 @@ public final class FabricSvg {
         return w;
     }
 
-    /** A switch as people name it: "SLG01-10" for a managed switch's "MF0;SLG01-10:MQM8700/U1", else its name. */
-    static String label(Node n) {
-        java.util.regex.Matcher m = MANAGED.matcher(n.name());
-        return m.matches() ? m.group(1) : n.name();
-    }
-
-    private static final java.util.regex.Pattern MANAGED = java.util.regex.Pattern.compile("^[A-Za-z0-9]+;([^;:]+):[^;]*$");
-
     /** A port as drawn: "L03/P5" on a chassis ASIC ("MF0;core01:CS7500/L03/U1": the module says where), else "switch/P5". */
     private static String shortName(Fabric f, End e) {
         Node n = f.node(e.guid());
         String d = n.description() == null ? "" : n.description();
         int colon = d.indexOf(':');
-        String where = n.inChassis() && colon >= 0 ? d.substring(colon + 1).replaceFirst("^[^/]*/", "").replaceFirst("/U\\d+$", "") : label(n);
+        String where = n.inChassis() && colon >= 0 ? d.substring(colon + 1).replaceFirst("^[^/]*/", "").replaceFirst("/U\\d+$", "") : n.shortName();
         return where + "/P" + e.port();
     }
 

@@ -19,13 +19,57 @@ class RealFabricRulesTest {
     static Report analyse(Path tmp, String capture) throws IOException {
         Path d = tmp.resolve("dump");
         Files.createDirectories(d.resolve("fabric"));
-        Files.copy(Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", capture), d.resolve("fabric/ibnetdiscover.out"));
+        Path from = Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", capture);
+        // the largest captures are kept gzipped, byte for byte
+        if (capture.endsWith(".gz"))
+            try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(from))) {
+                Files.copy(in, d.resolve("fabric/ibnetdiscover.out"));
+            }
+        else Files.copy(from, d.resolve("fabric/ibnetdiscover.out"));
         Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: fab\nnodes: fab\n");
         return Analysis.of(DumpLoader.load(d)).report();
     }
 
     static List<Finding> problems(Report r, String check) {
         return r.findings().stream().filter(f -> f.check().equals(check) && (f.status() == Status.FAIL || f.status() == Status.WARN)).toList();
+    }
+
+    /**
+     * Selene compute, a DGX SuperPOD of 666 switches: every cable it lacks is named once, at the switch that lost it
+     * (13 leaves short of one uplink, 15 spines short of core uplinks); the leaves that lost their only path to a core
+     * are listed under the spine that lost the cable; the management leaves on spare spine ports, the empty one below
+     * its own spine and the units short of nodes are warnings, never a FAIL.
+     */
+    @Test
+    void seleneComputeNamesEachLostCableOnceAndNothingFalse(@TempDir Path tmp) throws IOException {
+        Report r = analyse(tmp, "ufm-sdk-selene-compute-hdr-666sw-4341ca.txt.gz");
+        List<String> lost = r.findings().stream().filter(f -> f.check().equals("fabric.blocking") && f.variant().equals("uplinks_lost"))
+                .map(f -> f.objects().get(0).replaceAll("MF0;|:.*", "")).sorted().toList();
+        assertThat(lost).containsExactly("CSPINE1-31", "CSPINE1-37", "CSPINE1-69", "CSPINE1-71", "CSPINE2-01", "CSPINE2-24", "CSPINE2-35",
+                "CSPINE2-66", "CSPINE2-79", "CSPINE3-47", "CSPINE3-51", "CSPINE3-61", "CSPINE4-31", "CSPINE4-35", "CSPINE4-78",
+                "LG01-01", "LG03-06", "LG04-04", "LG05-07", "LG06-07", "LG10-02", "LG13-07", "LG14-04", "LG14-07", "LG18-04", "LG23-06",
+                "LG27-04", "LG28-08");
+        // a leaf that lost one of its two cables to a spine is named with that spine, not with the spines of other units
+        assertThat(r.findings()).filteredOn(f -> f.summary().startsWith("MF0;LG13-07:")).singleElement()
+                .satisfies(f -> assertThat(f.summary()).contains("uplinks missing 1 to MF0;CSPINE2-66:MQM8700/U1;").doesNotContain("CSPINE1"));
+        // every other fabric FAIL is a consequence listed under one of those
+        assertThat(r.findings()).filteredOn(f -> f.check().matches("fabric\\.(tree|blocking)") && f.status() == Status.FAIL && f.parent() == null)
+                .allSatisfy(f -> assertThat(f.variant()).as(f.summary()).isEqualTo("uplinks_lost"));
+        assertThat(r.findings()).filteredOn(f -> f.variant().equals("unreachable_top")).hasSize(13)
+                .allSatisfy(f -> assertThat(f.parent()).as(f.summary()).isNotNull());
+        assertThat(r.findings()).filteredOn(f -> f.check().equals("fabric.blocking") && f.objects().stream().anyMatch(o -> o.contains("MLG")))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.status()).isEqualTo(Status.WARN);
+                    assertThat(f.variant()).isEqualTo("ratio_design");
+                });
+        assertThat(r.findings()).filteredOn(f -> f.variant().equals("downlinks_extra")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.objects()).containsExactlyInAnyOrder("MF0;CSPINE1-40:MQM8700/U1", "MF0;CSPINE1-80:MQM8700/U1");
+        });
+        assertThat(problems(r, "fabric.tree")).filteredOn(f -> f.variant().equals("hosts_balance")).singleElement()
+                .satisfies(f -> assertThat(f.summary()).startsWith("48 leaves have other host counts (14 on MF0;LG27-01:MQM8700/U1"));
+        // the aggregation node on every switch shares its description by design
+        assertThat(problems(r, "node.names")).isEmpty();
     }
 
     /** Selene storage: the ai400x storage nodes run EDR among HDR DGX by design: one warning for the class, no FAIL per cable. */

@@ -28,7 +28,12 @@ final class NodeNames implements HostLocalCheck {
     }
 
     public void evaluate(Ctx c) {
-        Map<String, List<Long>> dup = c.index.ambiguousNames();
+        // every Quantum switch's SHARP aggregation node has the same description by design: a name nobody gives it
+        Map<String, List<Long>> dup = new java.util.TreeMap<>(c.index.ambiguousNames());
+        dup.values().removeIf(guids -> guids.stream().allMatch(g -> {
+            io.ibaccept.fabric.Fabric.Node n = c.fabric().node(g);
+            return n != null && n.role() == io.ibaccept.fabric.Fabric.Role.AGGREGATION_NODE;
+        }));
         for (Map.Entry<String, List<Long>> e : dup.entrySet()) {
             String guids = e.getValue().stream().map(g -> String.format("0x%016x", g)).collect(Collectors.joining(", "));
             c.problem(Status.WARN, List.of(e.getKey()), List.of(Evidence.of("\"" + e.getKey() + "\": node GUIDs " + guids,

@@ -15,7 +15,8 @@ import java.util.List;
  * planned switch) in turn explains every leaf being over the blocking ratio, as when a spine is gone; a switch over the
  * ratio only because some of its uplinks trained slower is explained by those cables ("cable-degraded:END", covered by
  * their link.width / link.speed finding), and one over it only because of host cables the plan puts elsewhere by the
- * miswired plan finding ("miswired-at:SWITCH").
+ * miswired plan finding ("miswired-at:SWITCH"). A switch that lost uplinks ("uplinks-lost:SWITCH") explains the leaves below
+ * it that lost their only path to some top switches.
  */
 public final class Issues {
     private Issues() {}
@@ -29,6 +30,11 @@ public final class Issues {
     /** Covered by the plan's miswired finding, per switch a wrong cable lands on: explains a ratio the moved hosts cause. */
     static String miswiredAt(String sw) {
         return "miswired-at:" + sw;
+    }
+
+    /** Covered by the finding of a switch that lost uplinks: explains the leaves below it that reach no path to some tops. */
+    static String uplinksLost(String sw) {
+        return "uplinks-lost:" + sw;
     }
 
     /** Covered by the link.width/link.speed finding of a degraded cable, per end: explains the ratio it causes. */
@@ -49,6 +55,12 @@ public final class Issues {
                 }
                 case "uplinks_lost" -> {
                     if (!ends.isEmpty()) c.explainedBy(f, ends);
+                    c.covers(f, List.of(uplinksLost(i.vars().get("leaf"))));
+                }
+                // a switch on the leaves' way up that lost its uplinks cut them off those tops
+                case "unreachable_top" -> {
+                    if (i.vars().containsKey("lost_above"))
+                        c.explainedBy(f, List.of(uplinksLost(i.vars().get("lost_above"))));
                 }
                 // the planned switch names the device, so it is the root over the bare count
                 case "node_missing" -> c.covers(f, List.of(SWITCH_ABSENT, "planned:" + i.vars().get("node")));
