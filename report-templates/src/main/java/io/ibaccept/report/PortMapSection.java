@@ -25,18 +25,22 @@ final class PortMapSection {
     static final String EMPTY = "#e4e4e4", HOST = "#9cc79c", ISL = "#4f8f4f", OTHER = "#7fa7c9", WARN = "#f0a000", FAIL = "#d00000";
 
     /** Worst status of the FAIL/WARN findings naming each switch port ("leaf01:3"), from their typed references. */
-    private static Map<String, Status> problems(Analysis an) {
-        Map<String, Status> out = new HashMap<>();
+    /** Node name -> port -> the worst FAIL/WARN of the findings naming that port. */
+    private static Map<String, Map<Integer, Status>> problems(Analysis an) {
+        Map<String, Map<Integer, Status>> out = new HashMap<>();
         for (Finding f : an.report().findings()) {
             if (f.status() != Status.FAIL && f.status() != Status.WARN) continue;
             for (Ref r : f.refs())
-                if (r instanceof Ref.Port p) out.merge(p.node() + ":" + p.port(), f.status(), (a, b) -> a == Status.FAIL || b == Status.FAIL ? Status.FAIL : Status.WARN);
+                if (r instanceof Ref.Port p)
+                    out.computeIfAbsent(p.node(), k -> new HashMap<>()).merge(p.port(), f.status(), (a, b) -> a == Status.FAIL || b == Status.FAIL ? Status.FAIL : Status.WARN);
         }
         return out;
     }
 
-    private static Status at(Map<String, Status> problems, Fabric.Node sw, int port) {
-        Status a = problems.get(sw.name() + ":" + port), b = problems.get(sw.description() + ":" + port);
+    private static Status at(Map<String, Map<Integer, Status>> problems, Fabric.Node sw, int port) {
+        Map<Integer, Status> byName = problems.get(sw.name()), byDescription = problems.get(sw.description());
+        if (byName == null && byDescription == null) return null;
+        Status a = byName == null ? null : byName.get(port), b = byDescription == null ? null : byDescription.get(port);
         return a == Status.FAIL || b == Status.FAIL ? Status.FAIL : a != null ? a : b;
     }
 
@@ -44,7 +48,7 @@ final class PortMapSection {
     static String svg(Analysis an) {
         Fabric f = an.fabric();
         if (f == null || f.switches().isEmpty()) return "";
-        Map<String, Status> problems = problems(an);
+        Map<String, Map<Integer, Status>> problems = problems(an);
         record Row(Fabric.Node sw, int ports, int bad) {}
         List<Row> rows = new ArrayList<>();
         for (Fabric.Node sw : f.switches()) {

@@ -220,8 +220,10 @@ abstract class DegradedLink<T extends Comparable<T>> implements Check {
     }
 
     /** The host's name with its numbers as '#': the naming class of the host at the link's HCA end. */
+    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("\\d+");
+
     private static String hostClassOf(Ctx c, FabricIndex.Link l) {
-        return hostAt(c, l).replaceAll("\\d+", "#");
+        return DIGITS.matcher(hostAt(c, l)).replaceAll("#");
     }
 
     /** The host at the link's HCA end, by the GUID its ibstat gives (else the first word of its description); "" for an ISL. */
