@@ -48,6 +48,11 @@ public final class PerfSection {
             if (m.pairs().size() >= PerfAnalysis.MIN_PAIRS)
                 out.add(new Figure("heatmap-" + m.test(), m.test() + ": " + m.pairs().size() + " pairs, " + res.bad().size()
                         + " outliers; rows and columns grouped by leaf; bad pairs outlined and listed", PerfSvg.heatMap(res, view, lineOf, minPercent)));
+            // with the forwarding tables: the same pairs grouped by the switch-to-switch cables on their routes
+            String byRoute = m.pairs().size() >= PerfAnalysis.MIN_PAIRS ? PerfSvg.byRoute(res, view, lineOf, minPercent) : "";
+            if (!byRoute.isEmpty())
+                out.add(new Figure("routes-" + m.test(), m.test() + ": the pairs grouped by the switch-to-switch cables their routes cross (from the "
+                        + "forwarding tables); each bar splits a cable's pairs by colour bin, cables with bad pairs first", byRoute));
         }
         // sweeps: runs with more than one message size, latest attempt of each pair
         Map<String, List<PerftestRun>> sweeps = PerfAnalysis.latestAttempts(data.perftests()).stream()

@@ -451,6 +451,88 @@ public final class PerfSvg {
         return out;
     }
 
+    /** Switch-to-switch cables drawn in the route chart; the others are summed up in one line. */
+    static final int MAX_ROUTE_ROWS = 16;
+
+    /**
+     * The pairs of one test grouped by the switch-to-switch cables their routes cross (from the forwarding tables): one
+     * bar per cable, split by the share of its pairs in each colour bin, cables with bad pairs first. A slow cable is a
+     * bar in the bad colours among green ones, whatever the hosts. "" when the routes are not known.
+     */
+    public static String byRoute(Outliers.Result r, FabricView view, Function<String, Double> lineGbps, double minPercent) {
+        if (!view.knowsRoutes()) return "";
+        PairMatrix m = r.matrix();
+        Scale sc = new Scale(r, lineGbps, minPercent);
+        record Row(String cable, int[] bins, int bad, int pairs) {}
+        Map<String, int[]> bins = new java.util.TreeMap<>();
+        Map<String, Integer> bad = new java.util.HashMap<>();
+        int routed = 0;
+        for (PairMatrix.Pair p : m.pairs()) {
+            double v = m.first(p).value();
+            List<String> isls = view.isls(p.a(), p.b());
+            if (!isls.isEmpty()) routed++;
+            int bin = sc.bin(p.a(), p.b(), v);
+            boolean b = sc.bad(p, v);
+            for (String isl : isls) {
+                bins.computeIfAbsent(isl, k -> new int[BINS.length])[bin]++;
+                if (b) bad.merge(isl, 1, Integer::sum);
+            }
+        }
+        if (bins.isEmpty()) return "";
+        List<Row> rows = new ArrayList<>();
+        bins.forEach((cable, counts) -> rows.add(new Row(cable, counts, bad.getOrDefault(cable, 0), java.util.Arrays.stream(counts).sum())));
+        // the cables whose pairs are most often bad first, then the ones with the worst pairs
+        rows.sort(java.util.Comparator.comparingDouble((Row x) -> -(double) x.bad() / x.pairs()).thenComparingDouble(x -> -weight(x.bins()))
+                .thenComparing(Row::cable));
+        List<Row> shown = rows.subList(0, Math.min(MAX_ROUTE_ROWS, rows.size()));
+        double label = 330, bar = 420, w = label + bar + 150, rowH = 16, top = 34;
+        double h = top + shown.size() * rowH + (rows.size() > shown.size() ? 18 : 0) + 26 + 14 * ((BINS.length + 1) / 2);
+        StringBuilder sb = open(w, h, m.test() + ": pairs by the switch-to-switch cables on their route (" + routed + " of " + m.pairs().size() + " pairs routed)");
+        double y = top;
+        for (Row row : shown) {
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%s</text>", label - 6, y + 11,
+                    esc(abbreviate(MANAGED_NAME.matcher(row.cable()).replaceAll("$1"), 58))));
+            double x = label;
+            for (int i = 0; i < BINS.length; i++) {
+                if (row.bins()[i] == 0) continue;
+                double bw = bar * row.bins()[i] / row.pairs();
+                sb.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s</title></rect>", x, y + 2,
+                        bw, rowH - 4, BINS[i], esc(row.cable() + ": " + row.bins()[i] + " of " + row.pairs() + " pairs " + sc.label(i))));
+                x += bw;
+            }
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%d pairs%s</text>", label + bar + 6, y + 11, row.pairs(),
+                    row.bad() == 0 ? "" : ", " + row.bad() + " bad"));
+            y += rowH;
+        }
+        if (rows.size() > shown.size()) {
+            List<Row> rest = rows.subList(shown.size(), rows.size());
+            int restBad = rest.stream().mapToInt(Row::bad).sum();
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%d more cables%s</text>", label - 6 - 200, y + 12, rest.size(),
+                    restBad == 0 ? ", no bad pair on them" : ", " + restBad + " bad pair crossings on them (findings.csv)"));
+            y += 18;
+        }
+        y += 12;
+        for (int i = 0; i < BINS.length; i++) {
+            double lx = 8 + (i % 2) * 260, ly = y + (i / 2) * 14;
+            sb.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%s</text>",
+                    lx, ly, BINS[i], lx + 14, ly + 9, esc(sc.label(i))));
+        }
+        return sb.append("</svg>").toString();
+    }
+
+    /** A managed switch's description inside a cable's name ("MF0;leaf02:MQM8700/U1 port 35"): drawn as its short name. */
+    private static final java.util.regex.Pattern MANAGED_NAME = java.util.regex.Pattern.compile("\\b[A-Za-z0-9]+;([^;:\\s]+):[^\\s]*");
+
+    /** How far into the bad colours a cable's pairs go (mean bin). */
+    private static double weight(int[] bins) {
+        double n = 0, sum = 0;
+        for (int i = 0; i < bins.length; i++) {
+            n += bins[i];
+            sum += (double) i * bins[i];
+        }
+        return n == 0 ? 0 : sum / n;
+    }
+
     // ---- helpers
 
     private static StringBuilder open(double w, double h, String title) {

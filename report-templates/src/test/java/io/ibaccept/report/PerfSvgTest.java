@@ -65,6 +65,45 @@ class PerfSvgTest {
         assertThat(svg).contains("leaf02: median"); // per-leaf aggregate strip above the matrix
     }
 
+    /**
+     * Two leaves of 8 nodes and two spines: a pair between the leaves is routed over spine01 or spine02 (by the sum of
+     * its node numbers), and every pair over spine02 runs at 40 % of line rate. Grouped by route, the two spine02
+     * cables come first, all red, with the pairs they carry; the spine01 cables are green.
+     */
+    @Test
+    void pairsGroupedByTheirRouteShowTheSlowCable() throws Exception {
+        java.util.function.BiFunction<String, String, List<String>> route = (a, b) -> {
+            int i = Integer.parseInt(a.substring(1)), j = Integer.parseInt(b.substring(1));
+            int la = i / 8 + 1, lb = j / 8 + 1, sp = (i + j) % 2 + 1;
+            if (la == lb) return List.of();
+            return List.of(String.format("leaf%02d port %d <-> spine%02d port %d", la, 32 + sp, sp, la),
+                    String.format("leaf%02d port %d <-> spine%02d port %d", lb, 32 + sp, sp, lb));
+        };
+        Map<String, String> leafOf = new HashMap<>();
+        for (int i = 0; i < 16; i++) leafOf.put(node(i), String.format("leaf%02d", i / 8 + 1));
+        FabricView view = new FabricView(leafOf, Map.of(), route);
+        Outliers.Result r = matrix(16, (a, b) -> route.apply(a, b).stream().anyMatch(c -> c.contains("spine02")) ? 80 : 196);
+        String svg = PerfSvg.byRoute(r, view, h -> 200.0, 90);
+        Document d = xml(svg);
+        NodeList texts = d.getElementsByTagName("text");
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < texts.getLength(); i++) if (texts.item(i).getTextContent().startsWith("leaf")) labels.add(texts.item(i).getTextContent());
+        assertThat(labels).hasSize(4);
+        assertThat(labels.subList(0, 2)).allSatisfy(l -> assertThat(l).contains("spine02"));
+        assertThat(labels.subList(2, 4)).allSatisfy(l -> assertThat(l).contains("spine01"));
+        // 64 pairs between the leaves, half over each spine; 56 pairs within a leaf have no switch-to-switch cable
+        assertThat(svg).contains("(64 of 120 pairs routed)").contains(">32 pairs, 32 bad<").contains(">32 pairs<");
+        NodeList rects = d.getElementsByTagName("rect");
+        for (int i = 0; i < rects.getLength(); i++) {
+            Element e = (Element) rects.item(i);
+            String t = e.getTextContent();
+            if (t.contains("spine02") && t.contains(" of 32 pairs")) assertThat(e.getAttribute("fill")).isNotIn(PerfSvg.BINS[0], PerfSvg.BINS[1]);
+            if (t.contains("spine01") && t.contains(" of 32 pairs")) assertThat(e.getAttribute("fill")).isEqualTo(PerfSvg.BINS[0]);
+        }
+        // without the forwarding tables there is no such chart
+        assertThat(PerfSvg.byRoute(r, leaves(16, 8), h -> 200.0, 90)).isEmpty();
+    }
+
     @Test
     void fiveHundredTwelveNodesStayReadableAndSmall() throws Exception {
         Outliers.Result r = matrix(512, (a, b) -> a.startsWith("n003") || b.startsWith("n003") ? 120 : 196);

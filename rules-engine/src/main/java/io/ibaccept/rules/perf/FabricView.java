@@ -37,7 +37,7 @@ public final class FabricView {
     }
 
     /** route: the switch-to-switch cables from one host to another ("leaf01 port 33 <-> spine01 port 1"), null when unknown. */
-    FabricView(Map<String, String> leafOfHost, Map<String, List<Uplink>> uplinks, java.util.function.BiFunction<String, String, List<String>> route) {
+    public FabricView(Map<String, String> leafOfHost, Map<String, List<Uplink>> uplinks, java.util.function.BiFunction<String, String, List<String>> route) {
         this.leafOfHost.putAll(leafOfHost);
         this.uplinks.putAll(uplinks);
         this.route = route;
