@@ -91,9 +91,7 @@ final class FabricView {
      * the hostname part is used. Characters outside [A-Za-z0-9._-] become '_'; an empty name is the GUID.
      */
     static String slurmName(String description, long guid) {
-        String d = description == null ? "" : description.strip();
-        int semi = d.indexOf(';'), colon = d.indexOf(':', Math.max(semi, 0));
-        if (semi >= 0 && colon > semi + 1) d = d.substring(semi + 1, colon);
+        String d = io.ibaccept.fabric.Fabric.shortName(description == null ? "" : description.strip());
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < d.length() && sb.length() < 64; i++) {
             char c = d.charAt(i);
