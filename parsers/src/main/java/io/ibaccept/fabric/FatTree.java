@@ -445,7 +445,8 @@ public final class FatTree {
                 + (missing.isEmpty() ? "" : ": missing " + String.join(", ", missing))
                 + (spines.isEmpty() ? "" : "; uplinks missing " + String.join(", ", spines))
                 + "; blocking " + ratio + (over ? ", allowed " + ratioText(s.maxRatio(level)) : "");
-        facts.addAll(0, ld.up().stream().limit(6).map(l -> fact(f, l, leaf)).toList());
+        // the missing ports first (what to fix), then a few of the uplinks that are there (where they were read)
+        facts.addAll(ld.up().stream().limit(3).map(l -> fact(f, l, leaf)).toList());
         return new Issue("uplinks_lost", over, objects, summary, facts, Map.of("leaf", leaf.name(),
                 "missing", missing.isEmpty() ? spines.isEmpty() ? (usualUp - ld.up().size()) + " uplink(s)" : String.join(", ", spines)
                         : missing.stream().map(m -> m.substring(0, m.indexOf(" ("))).collect(Collectors.joining(", ")),
