@@ -52,10 +52,17 @@ public final class IbrouteParser {
         Map<Long, Integer> failed = new java.util.LinkedHashMap<>();
         Lft.Builder table = null;
         boolean ended = false, skipping = false;
-        ForwardingTables.Destination lastPort = null;
+        // the destination of the entry before, whose LMC range the next LIDs may continue
+        ForwardingTables.Destination[] lastPortRef = {null};
         Text.Cursor c = t.cursor();
         while (c.next()) {
             String line = c.line();
+            // "0x0001 033 : (...)": read by hand first, without a pattern or a copy of the line: a 2,000-switch dump
+            // has millions of these lines
+            if (line.startsWith("0x")) {
+                entry(line, t, c.number(), table, skipping, issues, dests, lastPortRef);
+                continue;
+            }
             String trimmed = line.trim();
             if (trimmed.endsWith("lids dumped")) {
                 ended = true;
@@ -98,51 +105,60 @@ public final class IbrouteParser {
                     continue;
                 }
                 table = new Lft.Builder(lid.matches() ? Integer.parseInt(lid.group(1)) : 0, guid, h.group(3), new SourceRef(t.name(), c.number()));
-                lastPort = null;
+                lastPortRef[0] = null;
                 continue;
             }
-            // "0x0001 033 : (...)": read by hand, a 2,000-switch dump has millions of these lines
-            int lid = -1, port = -1;
-            String info = null;
-            if (line.length() >= 10 && line.startsWith("0x")) {
-                int sp = line.indexOf(' ', 2);
-                if (sp > 2 && sp <= 6 && line.length() >= sp + 4) {
-                    lid = hex(line, 2, sp);
-                    port = digits(line, sp + 1, sp + 4);
-                    String rest = line.substring(sp + 4).stripTrailing();
-                    if (rest.isEmpty()) info = "";
-                    else if (rest.startsWith(" : (") && rest.endsWith(")")) info = rest.substring(4, rest.length() - 1);
-                }
-            }
-            if (lid < 0 || port < 0 || info == null) {
-                if (!skipping) issues.add(t, c.number(), "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
-                continue;
-            }
-            if (table == null) {
-                if (!skipping) issues.add(t, c.number(), "forwarding table entry before any 'Unicast lids ... of switch' heading: '" + Text.excerpt(line) + "'");
-                continue;
-            }
-            if (info.startsWith("illegal port") || info.contains(" - illegal port") || port > 254 || lid > Lft.MAX_UNICAST_LID) continue;
-            table.put(lid, port);
-            ForwardingTables.Destination known = dests.get(lid);
-            if (known != null) {
-                lastPort = known;
-                continue;
-            }
-            Matcher node = NODE.matcher(info);
-            if (node.matches()) {
-                lastPort = new ForwardingTables.Destination(lid, node.group(1), Long.parseUnsignedLong(node.group(2).substring(2), 16), unquote(node.group(3)));
-                dests.put(lid, lastPort);
-            } else {
-                Matcher path = PATH.matcher(info);
-                // the further LIDs of an LMC range follow their port's base LID
-                if (path.matches() && lastPort != null) dests.put(lid, new ForwardingTables.Destination(lid, lastPort.type(), lastPort.portGuid(), lastPort.description()));
-                else lastPort = null;
-            }
+            if (!skipping) issues.add(t, c.number(), "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
         }
         if (table != null) keep(out, table, ended, t, issues);
         out.removeIf(l -> failed.containsKey(l.switchGuid()));
         return out;
+    }
+
+    /** One "0x0001 033 : (Channel Adapter portguid 0x...: 'node01 HCA-1')" line into the table and the destinations. */
+    private static void entry(String line, Text t, int number, Lft.Builder table, boolean skipping, Issues issues,
+                              Map<Integer, ForwardingTables.Destination> dests, ForwardingTables.Destination[] lastPort) {
+        int lid = -1, port = -1, infoFrom = -1, infoTo = -1, len = line.length();
+        int sp = line.indexOf(' ', 2);
+        if (len >= 10 && sp > 2 && sp <= 6 && len >= sp + 4) {
+            lid = hex(line, 2, sp);
+            port = digits(line, sp + 1, sp + 4);
+            int end = len;
+            while (end > sp + 4 && Character.isWhitespace(line.charAt(end - 1))) end--;
+            if (end == sp + 4) infoFrom = infoTo = end;
+            else if (line.startsWith(" : (", sp + 4) && line.charAt(end - 1) == ')' && end - 1 >= sp + 8) {
+                infoFrom = sp + 8;
+                infoTo = end - 1;
+            }
+        }
+        if (lid < 0 || port < 0 || infoFrom < 0) {
+            if (!skipping) issues.add(t, number, "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
+            return;
+        }
+        if (table == null) {
+            if (!skipping) issues.add(t, number, "forwarding table entry before any 'Unicast lids ... of switch' heading: '" + Text.excerpt(line) + "'");
+            return;
+        }
+        if (port > 254 || lid > Lft.MAX_UNICAST_LID) return;
+        // ibroute's "(illegal port)" and "(path #1 - illegal port)": the text ends the entry
+        if (infoTo - infoFrom >= 12 && line.regionMatches(infoTo - 12, "illegal port", 0, 12)) return;
+        table.put(lid, port);
+        ForwardingTables.Destination known = dests.get(lid);
+        if (known != null) {
+            lastPort[0] = known;
+            return;
+        }
+        String info = line.substring(infoFrom, infoTo);
+        Matcher node = NODE.matcher(info);
+        if (node.matches()) {
+            lastPort[0] = new ForwardingTables.Destination(lid, node.group(1), Long.parseUnsignedLong(node.group(2).substring(2), 16), unquote(node.group(3)));
+            dests.put(lid, lastPort[0]);
+        } else {
+            ForwardingTables.Destination last = lastPort[0];
+            // the further LIDs of an LMC range follow their port's base LID
+            if (PATH.matcher(info).matches() && last != null) dests.put(lid, new ForwardingTables.Destination(lid, last.type(), last.portGuid(), last.description()));
+            else lastPort[0] = null;
+        }
     }
 
     private static void keep(List<Lft> out, Lft.Builder table, boolean ended, Text t, Issues issues) {
