@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Fabric designs other than the uniform fat tree, simulated on ibsim with OpenSM and collected with the real tools
  * (netfiles in src/test/resources/sim): a chassis switch with a degraded backplane link, leaves of different sizes and
  * an empty leaf, a cable looped on a switch, two hosts back to back, a plan naming managed switches by their short names,
- * a rail-optimised fabric with two HCA cables swapped at one host, a 3-level tree losing an aggregation-core cable.
+ * a rail-optimised fabric with two HCA cables swapped at one host, a 3-level tree losing an aggregation-core cable, a
+ * spine lost with all its cables.
  */
 @ExtendWith(RequiresSimulator.class)
 class FabricDesignsE2ETest {
@@ -136,6 +137,26 @@ class FabricDesignsE2ETest {
                 assertThat(x.summary()).contains("spine21 port 34");
                 assertThat(x.fix()).startsWith("Reseat or replace the cable(s) at spine21 port 34");
             });
+        }
+    }
+
+    @Test
+    void aSpineLostIsOneRootNamingItsCablesNotADesign(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = start("fabric-2s4l.net", tmp, List.of("node01", "node16"))) {
+            // every cable of spine02 pulled: the SM no longer reaches it, the leaves keep half their uplinks
+            for (int p = 1; p <= 8; p++) f.console("Unlink \"S-spine02\"[" + p + "]");
+            f.settle(java.time.Duration.ofSeconds(12));
+            Report r = analyse(f, tmp.resolve("dump"), null, RuleConfig.defaults()).report();
+            // no contract or plan says a spine is missing: one FAIL for all leaves, naming what their uplinks still
+            // reach and the ports that went down, and saying to look for the lost spine before adding uplinks
+            assertThat(r.findings()).filteredOn(x -> x.check().startsWith("fabric.") && x.status() == Status.FAIL)
+                    .as(String.join("\n", fabricFindings(r))).singleElement().satisfies(x -> {
+                        assertThat(x.check()).isEqualTo("fabric.blocking");
+                        assertThat(x.objects()).containsExactlyInAnyOrder("leaf01", "leaf02", "leaf03", "leaf04");
+                        assertThat(x.summary()).contains("blocking 2:1").endsWith("every leaf's uplinks reach only spine01; ports 35, 36 down on every leaf");
+                        assertThat(x.fix()).startsWith("Every leaf is short alike: if the fabric was built with more uplinks, a spine or all of its cables are gone");
+                    });
+            assertThat(problems(r, "fabric.blocking")).filteredOn(x -> x.variant().equals("ratio_design")).as("not a design").isEmpty();
         }
     }
 }

@@ -513,11 +513,54 @@ public final class FatTree {
             vars.put("leaves", String.valueOf(designOf));
             vars.put("design", ratio(ld).replace(":1", ""));
         }
+        // every leaf short alike with ports down where uplinks go: a spine (or all its cables) may be gone, which no
+        // peer can show; say what the uplinks still reach and which ports are down next to them
+        String gone = everyLeaf && designOf < 0 ? spineGone(f, group, loads) : "";
+        vars.put("gone", gone);
+        vars.put("gone_fix", gone.isEmpty() ? "" : "Every leaf is short alike: if the fabric was built with more uplinks, a spine or all of its "
+                + "cables are gone - find the switch those down ports were cabled to (power, cables, 'ibswitches') before adding any. ");
+        if (!gone.isEmpty()) summary += "; " + gone;
         String degraded = degradedUplinks(f, group, loads, allowed);
         if (!degraded.isEmpty()) vars.put("degraded_ends", degraded);
         String moved = hostsPlannedElsewhere(f, group, loads, allowed, planned);
         if (!moved.isEmpty()) vars.put("miswired_at", moved);
         return new Issue(designOf < 0 ? "ratio" : "ratio_design", designOf < 0, group.stream().map(Node::name).toList(), summary, facts, vars);
+    }
+
+    /**
+     * "every leaf's uplinks reach only spine01; ports 35, 36 down on every leaf": the switches the group's uplinks still
+     * reach and, per leaf, the down ports where a lost spine's cables were: inside the range of its uplink ports, else
+     * right above them, else right below (as many as it has uplinks left). "" without iblinkinfo's down ports.
+     */
+    static String spineGone(Fabric f, List<Node> group, Map<Long, Load> loads) {
+        TreeSet<String> reached = new TreeSet<>();
+        Map<String, List<String>> byPorts = new LinkedHashMap<>();
+        for (Node n : group) {
+            Load ld = loads.get(n.guid());
+            TreeSet<Integer> ups = new TreeSet<>();
+            for (Link l : ld.up()) {
+                ups.add(l.endAt(n.guid()).port());
+                reached.add(f.name(l.other(l.endAt(n.guid())).guid()));
+            }
+            if (ups.isEmpty()) continue;
+            TreeSet<Integer> down = new TreeSet<>();
+            for (Fabric.Port p : f.downPortsOf(n.guid())) down.add(p.end().port());
+            List<Integer> cand = new ArrayList<>(down.subSet(ups.first(), false, ups.last(), false));
+            if (cand.isEmpty())
+                for (int p = ups.last() + 1; cand.size() < ups.size() && down.contains(p); p++) cand.add(p);
+            if (cand.isEmpty())
+                for (int p = ups.first() - 1; p > 0 && cand.size() < ups.size() && down.contains(p); p--) cand.add(0, p);
+            if (!cand.isEmpty())
+                byPorts.computeIfAbsent(cand.stream().map(String::valueOf).collect(Collectors.joining(", ")), k -> new ArrayList<>()).add(n.name());
+        }
+        String where = reached.size() <= 4 ? "only " + String.join(", ", reached) : reached.size() + " switches";
+        String out = (group.size() > 1 ? "every leaf's uplinks reach " : "its uplinks reach ") + where;
+        if (byPorts.size() == 1 && byPorts.values().iterator().next().size() == group.size())
+            return out + "; ports " + byPorts.keySet().iterator().next() + " down on " + (group.size() > 1 ? "every leaf" : "it");
+        if (!byPorts.isEmpty())
+            return out + "; down next to the uplinks: " + byPorts.entrySet().stream().limit(4)
+                    .map(e -> String.join(", ", e.getValue()) + " ports " + e.getKey()).collect(Collectors.joining("; "));
+        return "";
     }
 
     /**

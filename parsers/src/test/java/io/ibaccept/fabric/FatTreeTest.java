@@ -103,7 +103,9 @@ class FatTreeTest {
         assertThat(r.blocking()).singleElement().satisfies(i -> {
             assertThat(i.kind()).isEqualTo("ratio");
             assertThat(i.objects()).containsExactly("leaf01", "leaf02", "leaf03", "leaf04");
-            assertThat(i.summary()).isEqualTo("4 leaves (leaf01, leaf02, leaf03, leaf04): 4 links down (800 Gb/s) over 2 uplinks (400 Gb/s), blocking 2:1, allowed 1:1");
+            // what the uplinks still reach and the ports the spine's cables left down on every leaf
+            assertThat(i.summary()).isEqualTo("4 leaves (leaf01, leaf02, leaf03, leaf04): 4 links down (800 Gb/s) over 2 uplinks (400 Gb/s), blocking 2:1, "
+                    + "allowed 1:1; every leaf's uplinks reach only spine01; ports 19, 20 down on every leaf");
             assertThat(i.vars()).containsEntry("needed", "2");
         });
     }
