@@ -221,8 +221,6 @@ public final class FatTree {
             blocking.add(ratioIssue(f, group, loads, s, planned, "leaf", group.size() == leaves.size(), design ? full : -1, portStatesKnown));
         });
 
-
-        // hosts per leaf
         // hosts per leaf, within the leaves' name family (a family with no count shared by two leaves and a quarter of
         // them has no usual count): one issue naming the leaves off the usual count, grouped by count (a unit short of
         // the same nodes on every rail shows as one group). An empty leaf is spare capacity, not hosts gone missing.
