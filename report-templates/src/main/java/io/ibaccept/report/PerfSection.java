@@ -1,7 +1,5 @@
 package io.ibaccept.report;
 
-import io.ibaccept.model.HostData;
-import io.ibaccept.model.Ibstat;
 import io.ibaccept.model.Perftest;
 import io.ibaccept.model.PerftestRun;
 import io.ibaccept.analysis.Analysis;
@@ -42,7 +40,7 @@ public final class PerfSection {
         List<Figure> out = new ArrayList<>();
         double minPercent = an.rules().number("perftest.bw", "min_percent");
         Map<String, Optional<Double>> lineRates = new java.util.HashMap<>();
-        java.util.function.Function<String, Double> lineOf = h -> lineRates.computeIfAbsent(h, k -> lineGbps(data.hosts().get(k))).orElse(null);
+        java.util.function.Function<String, Double> lineOf = h -> lineRates.computeIfAbsent(h, an::lineGbps).orElse(null);
         for (Outliers.Result res : a.results().values()) {
             PairMatrix m = res.matrix();
             if (m.pairs().size() >= PerfAnalysis.MIN_PAIRS)
@@ -66,7 +64,7 @@ public final class PerfSection {
             double expected = Double.NaN;
             if (bw) {
                 OptionalDouble line = runs.stream().flatMap(x -> java.util.stream.Stream.of(x.client(), x.server()))
-                        .map(h -> lineGbps(data.hosts().get(h))).flatMap(Optional::stream).mapToDouble(Double::doubleValue).min();
+                        .map(lineOf).filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).min();
                 if (line.isPresent()) expected = line.getAsDouble();
             }
             out.add(new Figure("sweep-" + e.getKey(), e.getKey() + " message-size sweep (" + e.getValue().size() + " pair(s); shown: "
@@ -90,16 +88,6 @@ public final class PerfSection {
     private static double score(Perftest p) {
         Perftest.Row row = p.largest();
         return p.bandwidthTest() ? p.toGbps(row.bwAverage()) : Double.isNaN(row.tTypical()) ? row.tAvg() : row.tTypical();
-    }
-
-    /** Negotiated data rate of the host's HCA link: smpquery PortInfo if collected, else the rate ibstat prints. */
-    static Optional<Double> lineGbps(HostData h) {
-        if (h == null) return Optional.empty();
-        if (h.portInfo() != null && h.portInfo().speed() != null && h.portInfo().linkWidthActive() != null)
-            return Optional.of(h.portInfo().speed().dataGbps(h.portInfo().linkWidthActive()));
-        if (h.ibstat() != null)
-            for (Ibstat.Ca ca : h.ibstat()) for (Ibstat.Port p : ca.ports()) if (p.isActive() && p.rate() > 0) return Optional.of((double) p.rate());
-        return Optional.empty();
     }
 
     /** Per test, the command lines of up to MAX_COMMANDS pairs (outliers first), as "pair: on host: command" lines. */

@@ -182,6 +182,11 @@ public final class Analysis {
         return facts.perfView();
     }
 
+    /** The data rate (Gb/s) of a host's HCA link, the one perftest.bw measures its pairs against. */
+    public java.util.Optional<Double> lineGbps(String host) {
+        return facts.rateOf(host).map(io.ibaccept.rules.FabricIndex.Rate::dataGbps);
+    }
+
     /** What the forwarding tables do (dump_fts walked), as the routing checks judged it; null without tables. */
     public io.ibaccept.fabric.Routing routing() {
         return facts.routing();

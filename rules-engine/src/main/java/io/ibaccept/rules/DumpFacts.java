@@ -126,6 +126,11 @@ public final class DumpFacts {
         return perfView.get();
     }
 
+    /** The negotiated rate of a host's first active HCA port, as perftest.bw judges its pairs against it. */
+    public java.util.Optional<FabricIndex.Rate> rateOf(String host) {
+        return index().rateOf(host);
+    }
+
     /** Every link judged over the counter window (two samples); empty without a window. */
     public List<io.ibaccept.rules.counters.WindowJudge.Verdict> windowVerdicts() {
         return windowVerdicts.get();
