@@ -72,6 +72,27 @@ class RealFabricRulesTest {
         assertThat(problems(r, "node.names")).isEmpty();
     }
 
+    /**
+     * An ibnetdiscover run on a GB200 host whose port had no link: the topology holds its CA and nothing else. The
+     * host is not "found in the fabric": one FAIL saying discovery never left it.
+     */
+    @Test
+    void aHostWhoseDiscoverySawNoLinkIsNotInTheFabric(@TempDir Path tmp) throws IOException {
+        Path d = tmp.resolve("dump");
+        Files.createDirectories(d.resolve("fabric"));
+        Files.copy(Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", "topograph-gb200-one-ca-no-link.txt"),
+                d.resolve("fabric/ibnetdiscover.out"));
+        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: dgx-gb200-n01-c1\nnodes: dgx-gb200-n01-c1\n");
+        Report r = Analysis.of(DumpLoader.load(d)).report();
+        assertThat(problems(r, "fabric.inventory")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.variant()).isEqualTo("unlinked");
+            assertThat(f.summary()).isEqualTo("1 of 1 hosts in the topology with no link (0 switches, 1 CAs): dgx-gb200-n01-c1");
+            assertThat(f.cause()).contains("discovery never left the host");
+        });
+        assertThat(r.verdict()).isNotEqualTo(Verdict.ACCEPTED);
+    }
+
     /** Selene storage: the ai400x storage nodes run EDR among HDR DGX by design: one warning for the class, no FAIL per cable. */
     @Test
     void aNodeClassBelowTheOthersIsOneWarning(@TempDir Path tmp) throws IOException {

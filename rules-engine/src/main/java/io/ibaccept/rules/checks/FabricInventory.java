@@ -44,7 +44,8 @@ final class FabricInventory implements Check {
     public void evaluate(Ctx c) {
         io.ibaccept.model.Topology topo = c.data.fabric().topology();
         java.util.Set<Long> guids = new java.util.HashSet<>();
-        java.util.Set<String> descHosts = new java.util.HashSet<>();
+        java.util.Set<String> descHosts = new java.util.HashSet<>(), unlinkedHosts = new java.util.HashSet<>();
+        java.util.Set<Long> unlinked = new java.util.HashSet<>();
         int switches = 0, cas = 0;
         for (io.ibaccept.model.Topology.Node n : topo.nodes()) {
             if (n.type() == io.ibaccept.model.Topology.NodeType.SWITCH) {
@@ -58,17 +59,32 @@ final class FabricInventory implements Check {
                 continue;
             }
             cas++;
+            // a CA record with no port line: ibnetdiscover saw the CA (the one it ran on) but no link from it
+            if (n.ports().isEmpty()) {
+                unlinked.add(n.guid());
+                unlinkedHosts.add(n.description().split("\\s+")[0]);
+                continue;
+            }
             guids.add(n.guid());
             n.ports().forEach(p -> guids.add(p.portGuid()));
             descHosts.add(n.description().split("\\s+")[0]);
         }
-        List<String> missing = new ArrayList<>();
+        List<String> missing = new ArrayList<>(), alone = new ArrayList<>();
         for (HostData h : c.data.hosts().values()) {
             boolean byGuid = h.ibstat() != null && h.ibstat().stream().anyMatch(ca -> guids.contains(ca.nodeGuid())
                     || ca.ports().stream().anyMatch(p -> guids.contains(p.portGuid())));
-            if (!byGuid && !descHosts.contains(h.host())) missing.add(h.host());
+            if (byGuid || descHosts.contains(h.host())) continue;
+            boolean seenAlone = unlinkedHosts.contains(h.host()) || h.ibstat() != null && h.ibstat().stream().anyMatch(ca -> unlinked.contains(ca.nodeGuid()));
+            (seenAlone ? alone : missing).add(h.host());
         }
         String inv = switches + " switches, " + cas + " CAs";
+        if (!alone.isEmpty()) {
+            // the topology holds the host's CA and nothing it is cabled to: discovery never left the host
+            c.problem(Status.FAIL, alone, alone.stream().map(h -> Evidence.of(h + ": its CA is in the topology with no port line (no link from it)",
+                    Cmd.IBNETDISCOVER.path(null))).toList(), alone.size() + " of " + c.data.hosts().size() + " hosts in the topology with no link ("
+                    + inv + "): " + String.join(", ", alone), "unlinked", Map.of("hosts", String.join(", ", alone)));
+            if (missing.isEmpty()) return;
+        }
         if (missing.isEmpty()) {
             c.pass("all " + c.data.hosts().size() + " hosts found in the fabric (" + inv + ")", List.of(), List.of());
             return;
