@@ -283,7 +283,9 @@ public final class HtmlReport {
         doc.getElementById("inventory-table").remove();
         Map<String, List<String>> distinct = new TreeMap<>();
         for (Inventory.Item i : items) {
-            String key = i.kind() + " | " + String.join(" ", i.type(), i.firmware(), i.psid(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
+            String what = String.join(" ", i.type(), i.firmware(), i.psid(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
+            // without ibdiagnet or mlxlink data nothing but the kind is known
+            String key = i.kind() + " | " + (what.isEmpty() ? "type, firmware and part number not collected" : what);
             distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(i.host().isEmpty() ? i.device() : i.host());
         }
         summary.text(items.size() + " items, grouped by kind, type, firmware and part number (every item is in inventory.csv):");

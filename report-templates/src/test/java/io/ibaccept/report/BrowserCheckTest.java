@@ -46,22 +46,24 @@ class BrowserCheckTest {
     }
 
     /**
-     * name, dump ("synthetic" for a generated 2,000-node fabric), a host drawn as down or absent in the fabric picture,
+     * name, dump ("synthetic" for a generated 2,000-node fabric, "selene" for the Selene compute capture), a host drawn as down or absent in the fabric picture,
      * the bad pair named under the heat map ("-" when the dump has no pair test with a bad pair).
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({
             "demo, ../sample-dumps/dumps/demo-hdr16, node16, node07 \u2013 node08",
             "synthetic-2000, synthetic, cn0667, cn0401 \u2013 cn0402",
-            "real-captures, ../sample-dumps/dumps/real-captures, a100-gpud, -"})
+            "real-captures, ../sample-dumps/dumps/real-captures, a100-gpud, -",
+            "selene-compute, selene, CSPINE1-71, -"})
     void reportReadsRightInARealBrowserAndItsPdfHasNoOverlappingText(String name, String dump, String downHost, String badPair,
                                                                      @TempDir Path tmp) throws Exception {
         Path chromium = tool("IBACCEPT_CHROMIUM", "/usr/bin/chromium"), pdftotext = tool("IBACCEPT_PDFTOTEXT", "/usr/bin/pdftotext");
         Path dir = OUT.resolve(name);
         deleteTree(dir);
         Files.createDirectories(dir);
-        Path dumpDir = dump.equals("synthetic") ? tmp.resolve("dump") : Path.of(dump);
+        Path dumpDir = dump.equals("synthetic") || dump.equals("selene") ? tmp.resolve("dump") : Path.of(dump);
         if (dump.equals("synthetic")) SyntheticDump.generate(dumpDir, 2000, true);
+        if (dump.equals("selene")) seleneCompute(dumpDir);
         ReportWriter.Written w = ReportWriter.write(Analysis.of(DumpLoader.load(dumpDir)), dir);
         assertThat(w.errors()).isEmpty();
 
@@ -114,6 +116,19 @@ class BrowserCheckTest {
                     assertThat(overlap(b.get(i), b.get(j)))
                             .as("page %d: '%s' and '%s' overlap", p + 1, words.get(p).get(i), words.get(p).get(j)).isLessThan(0.25);
         }
+    }
+
+    /**
+     * NVIDIA's Selene compute fabric as captured (666 switches, 4,341 CAs; parsers' real samples, SOURCES.md there),
+     * collected from one of its login nodes: the long names and hostlists of a real fabric of that size.
+     */
+    static void seleneCompute(Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("fabric"));
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(
+                Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", "ufm-sdk-selene-compute-hdr-666sw-4341ca.txt.gz")))) {
+            Files.copy(in, dir.resolve("fabric/ibnetdiscover.out"));
+        }
+        Files.writeString(dir.resolve("manifest.txt"), "format: 1\ncluster: selene\nfabric_node: selene-login-01\nnodes: selene-login-01\n");
     }
 
     /** The share of the smaller box covered by the other. */
