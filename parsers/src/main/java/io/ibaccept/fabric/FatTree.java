@@ -258,11 +258,10 @@ public final class FatTree {
         java.util.Set<Long> lostAbove = new java.util.HashSet<>();
         for (int lvl = 2; lvl < levels; lvl++) {
             final int level = lvl;
-            List<Node> atLevel = switches.stream().filter(n -> n.level() == level && !loads.get(n.guid()).down().isEmpty()).toList();
+            List<Node> atLevel = carryingDown(level, switches, loads);
             for (Node n : atLevel) {
                 Load ld = loads.get(n.guid());
-                List<Node> unit = atLevel.stream().filter(x -> x.group() == n.group()).toList();
-                List<Node> peers = unit.size() >= 3 ? unit : atLevel;
+                List<Node> peers = peersIn(n, atLevel);
                 if (peers.size() < 2) continue;
                 int usual = mode(peers.stream().map(x -> loads.get(x.guid()).up().size()).filter(c -> c > 0).toList());
                 if (usual == 0 || ld.up().size() >= usual) continue;
@@ -312,9 +311,13 @@ public final class FatTree {
         return new Result(levels, leaves, tops, List.copyOf(loads.values()), tree, blocking, bisection(f, loads, levels));
     }
 
-    /** The switches of a spine's level (and unit, when it has three or more) it is compared with. */
-    private static List<Node> levelPeers(Node n, List<Node> switches, Map<Long, Load> loads) {
-        List<Node> atLevel = switches.stream().filter(x -> x.level() == n.level() && !loads.get(x.guid()).down().isEmpty()).toList();
+    /** The switches of a level that carry links down: those a switch of that level is compared with. */
+    private static List<Node> carryingDown(int level, List<Node> switches, Map<Long, Load> loads) {
+        return switches.stream().filter(x -> x.level() == level && !loads.get(x.guid()).down().isEmpty()).toList();
+    }
+
+    /** A switch's peers among atLevel (carryingDown of its level): its unit's when there are three or more, else all. */
+    private static List<Node> peersIn(Node n, List<Node> atLevel) {
         List<Node> unit = atLevel.stream().filter(x -> x.group() == n.group()).toList();
         return unit.size() >= 3 ? unit : atLevel;
     }
@@ -324,7 +327,7 @@ public final class FatTree {
      * added on spare ports (a management or storage leaf) without uplinks to match. A design to declare, not lost capacity.
      */
     private static boolean overOnlyByExtraDownlinks(Node n, Load ld, List<Node> switches, Map<Long, Load> loads, Settings s) {
-        List<Node> peers = levelPeers(n, switches, loads);
+        List<Node> peers = peersIn(n, carryingDown(n.level(), switches, loads));
         if (peers.size() < 3) return false;
         int usualDown = mode(peers.stream().map(x -> loads.get(x.guid()).down().size()).toList());
         int usualUp = mode(peers.stream().map(x -> loads.get(x.guid()).up().size()).filter(c -> c > 0).toList());
@@ -336,11 +339,12 @@ public final class FatTree {
     private static Issue extraDownlinks(Fabric f, List<Node> group, Map<Long, Load> loads, List<Node> switches, Settings s) {
         Node first = group.get(0);
         Load ld = loads.get(first.guid());
-        int usualDown = mode(levelPeers(first, switches, loads).stream().map(x -> loads.get(x.guid()).down().size()).toList());
+        List<Node> peers = peersIn(first, carryingDown(first.level(), switches, loads));
+        int usualDown = mode(peers.stream().map(x -> loads.get(x.guid()).down().size()).toList());
         // the switches the extra cables go to: below these, those of a name family that is not the one most switches
         // below their peers have
         Map<String, Integer> families = new HashMap<>();
-        for (Node p : levelPeers(first, switches, loads))
+        for (Node p : peers)
             for (Link l : loads.get(p.guid()).down()) {
                 Node o = f.node(l.other(l.endAt(p.guid())).guid());
                 if (o != null && o.isSwitch()) families.merge(family(o), 1, Integer::sum);
@@ -636,8 +640,9 @@ public final class FatTree {
         }
         java.util.Set<String> alreadyLost = new java.util.HashSet<>(explained);
         for (Issue i : blocking) if (i.kind().equals("uplinks_lost")) alreadyLost.add(i.vars().get("leaf"));
-        Map<String, List<Node>> bySet = new LinkedHashMap<>();
-        Map<String, List<String>> missOf = new HashMap<>();
+        // the leaves cut off alike: the same tops missing, out of as many, behind the same switches that lost uplinks
+        record Cut(List<String> miss, int expected, List<String> lost) {}
+        Map<Cut, List<Node>> byCut = new LinkedHashMap<>();
         for (Node leaf : leaves) {
             BitSet b = reach.getOrDefault(leaf.guid(), new BitSet());
             // on two levels a leaf reaches the spines of its own plane (rails are planes of their own)
@@ -645,23 +650,17 @@ public final class FatTree {
             List<String> miss = new ArrayList<>();
             for (Node t : expected) if (!b.get(topIndex.get(t.guid()))) miss.add(t.name());
             if (miss.isEmpty() || alreadyLost.contains(leaf.name()) || alone.contains(leaf.name()) && miss.size() < expected.size()) continue;
-            String lost = lostOnTheWay.getOrDefault(leaf.guid(), java.util.Set.of()).stream().map(f::name).collect(Collectors.joining("|"));
-            String key = String.join(", ", miss) + "\n" + (expected.size() - miss.size()) + "/" + expected.size() + "\n" + lost;
-            bySet.computeIfAbsent(key, k -> new ArrayList<>()).add(leaf);
-            missOf.put(key, miss);
+            List<String> lost = lostOnTheWay.getOrDefault(leaf.guid(), java.util.Set.of()).stream().map(f::name).toList();
+            byCut.computeIfAbsent(new Cut(miss, expected.size(), lost), k -> new ArrayList<>()).add(leaf);
         }
-        bySet.forEach((key, group) -> {
-            List<String> miss = missOf.get(key);
-            String[] parts = key.split("\n", -1);
-            String[] of = parts[1].split("/");
+        byCut.forEach((cut, group) -> {
             String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
-            Map<String, String> vars = new HashMap<>(Map.of("leaf", names, "tops", String.join(", ", miss)));
-            List<String> lost = parts[2].isEmpty() ? List.of() : List.of(parts[2].split("\\|"));
-            if (!lost.isEmpty()) vars.put("lost_above", lost.get(0));
+            Map<String, String> vars = new HashMap<>(Map.of("leaf", names, "tops", String.join(", ", cut.miss())));
+            if (!cut.lost().isEmpty()) vars.put("lost_above", cut.lost().get(0));
             tree.add(new Issue("unreachable_top", true, group.stream().map(Node::name).toList(),
-                    (group.size() == 1 ? names + " has" : group.size() + " leaves (" + names + ") have") + " no up-path to " + String.join(", ", miss)
-                            + " (" + (group.size() == 1 ? "reaches " : "each reaches ") + of[0] + " of " + of[1] + " " + plural(levelName(levels)) + ")"
-                            + (lost.isEmpty() ? "" : ": " + String.join(", ", lost) + " on the way up lost uplinks"),
+                    (group.size() == 1 ? names + " has" : group.size() + " leaves (" + names + ") have") + " no up-path to " + String.join(", ", cut.miss())
+                            + " (" + (group.size() == 1 ? "reaches " : "each reaches ") + (cut.expected() - cut.miss().size()) + " of " + cut.expected() + " "
+                            + plural(levelName(levels)) + ")" + (cut.lost().isEmpty() ? "" : ": " + String.join(", ", cut.lost()) + " on the way up lost uplinks"),
                     group.stream().limit(6).map(l -> new Fact(l.name(), l.ref())).toList(), vars));
         });
     }
