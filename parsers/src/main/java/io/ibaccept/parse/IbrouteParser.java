@@ -53,14 +53,14 @@ public final class IbrouteParser {
         Lft.Builder table = null;
         boolean ended = false, skipping = false;
         // the destination of the entry before, whose LMC range the next LIDs may continue
-        ForwardingTables.Destination[] lastPortRef = {null};
+        ForwardingTables.Destination lastPort = null;
         Text.Cursor c = t.cursor();
         while (c.next()) {
             String line = c.line();
             // "0x0001 033 : (...)": read by hand first, without a pattern or a copy of the line: a 2,000-switch dump
             // has millions of these lines
             if (line.startsWith("0x")) {
-                entry(line, t, c.number(), table, skipping, issues, dests, lastPortRef);
+                lastPort = entry(line, t, c.number(), table, skipping, issues, dests, lastPort);
                 continue;
             }
             String trimmed = line.trim();
@@ -105,7 +105,7 @@ public final class IbrouteParser {
                     continue;
                 }
                 table = new Lft.Builder(lid.matches() ? Integer.parseInt(lid.group(1)) : 0, guid, h.group(3), new SourceRef(t.name(), c.number()));
-                lastPortRef[0] = null;
+                lastPort = null;
                 continue;
             }
             if (!skipping) issues.add(t, c.number(), "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
@@ -115,9 +115,12 @@ public final class IbrouteParser {
         return out;
     }
 
-    /** One "0x0001 033 : (Channel Adapter portguid 0x...: 'node01 HCA-1')" line into the table and the destinations. */
-    private static void entry(String line, Text t, int number, Lft.Builder table, boolean skipping, Issues issues,
-                              Map<Integer, ForwardingTables.Destination> dests, ForwardingTables.Destination[] lastPort) {
+    /**
+     * One "0x0001 033 : (Channel Adapter portguid 0x...: 'node01 HCA-1')" line into the table and the destinations.
+     * last: the destination of the entry before; returns the one the next entry continues (an LMC range), or null.
+     */
+    private static ForwardingTables.Destination entry(String line, Text t, int number, Lft.Builder table, boolean skipping, Issues issues,
+                                                      Map<Integer, ForwardingTables.Destination> dests, ForwardingTables.Destination last) {
         int lid = -1, port = -1, infoFrom = -1, infoTo = -1, len = line.length();
         int sp = line.indexOf(' ', 2);
         if (len >= 10 && sp > 2 && sp <= 6 && len >= sp + 4) {
@@ -133,32 +136,31 @@ public final class IbrouteParser {
         }
         if (lid < 0 || port < 0 || infoFrom < 0) {
             if (!skipping) issues.add(t, number, "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
-            return;
+            return last;
         }
         if (table == null) {
             if (!skipping) issues.add(t, number, "forwarding table entry before any 'Unicast lids ... of switch' heading: '" + Text.excerpt(line) + "'");
-            return;
+            return last;
         }
-        if (port > 254 || lid > Lft.MAX_UNICAST_LID) return;
+        if (port > 254 || lid > Lft.MAX_UNICAST_LID) return last;
         // ibroute's "(illegal port)" and "(path #1 - illegal port)": the text ends the entry
-        if (infoTo - infoFrom >= 12 && line.regionMatches(infoTo - 12, "illegal port", 0, 12)) return;
+        if (infoTo - infoFrom >= 12 && line.regionMatches(infoTo - 12, "illegal port", 0, 12)) return last;
         table.put(lid, port);
         ForwardingTables.Destination known = dests.get(lid);
-        if (known != null) {
-            lastPort[0] = known;
-            return;
-        }
+        if (known != null) return known;
         String info = line.substring(infoFrom, infoTo);
         Matcher node = NODE.matcher(info);
         if (node.matches()) {
-            lastPort[0] = new ForwardingTables.Destination(lid, node.group(1), Long.parseUnsignedLong(node.group(2).substring(2), 16), unquote(node.group(3)));
-            dests.put(lid, lastPort[0]);
-        } else {
-            ForwardingTables.Destination last = lastPort[0];
-            // the further LIDs of an LMC range follow their port's base LID
-            if (PATH.matcher(info).matches() && last != null) dests.put(lid, new ForwardingTables.Destination(lid, last.type(), last.portGuid(), last.description()));
-            else lastPort[0] = null;
+            ForwardingTables.Destination d = new ForwardingTables.Destination(lid, node.group(1), Long.parseUnsignedLong(node.group(2).substring(2), 16), unquote(node.group(3)));
+            dests.put(lid, d);
+            return d;
         }
+        // the further LIDs of an LMC range follow their port's base LID
+        if (PATH.matcher(info).matches() && last != null) {
+            dests.put(lid, new ForwardingTables.Destination(lid, last.type(), last.portGuid(), last.description()));
+            return last;
+        }
+        return null;
     }
 
     private static void keep(List<Lft> out, Lft.Builder table, boolean ended, Text t, Issues issues) {

@@ -37,6 +37,20 @@ class IbrouteParserTest {
                 .hasMessageContaining("'Unicast lids");
     }
 
+    /** ibroute's own words for an entry with no valid port, "(illegal port)" and "(path #N - illegal port)": not routed. */
+    @Test
+    void illegalPortEntriesAreNotRouted() {
+        Issues issues = Issues.collecting();
+        String text = String.join("\n", RealSamplesTest.real("ibroute/ibsim-ft9-leaf01-ftree.txt").lines());
+        text = text.replaceFirst("0x0009 017 : \\([^\n]*\\)", "0x0009 017 : (illegal port)")
+                .replaceFirst("0x0001 001 : \\([^\n]*\\)", "0x0001 001 : (path #1 - illegal port)");
+        Lft t = IbrouteParser.parse(new Text("ibroute", text), issues);
+        assertThat(issues.list()).isEmpty();
+        assertThat(t.port(9)).isEqualTo(-1);
+        assertThat(t.port(1)).isEqualTo(-1);
+        assertThat(t.routed()).isEqualTo(12);
+    }
+
     @Test
     void dumpFtsOfAFatTreeReadsEveryTableAndWhatEachLidIs() {
         ForwardingTables t = IbrouteParser.fabric(RealSamplesTest.real("dump_fts/ibsim-2s4l-ftree.txt"), Issues.strict());
