@@ -79,12 +79,7 @@ class ContractRulesTest {
 
     @Test
     void aContractDeclaringTwoToOneMakesATwoToOneFabricPass(@TempDir Path tmp) throws IOException {
-        Path d = tmp.resolve("dump");
-        Files.createDirectories(d.resolve("fabric"));
-        Files.copy(Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", "clustervision-trinityx-edr-6sw-96ca.txt"),
-                d.resolve("fabric/ibnetdiscover.out"));
-        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: fab\nnodes: fab\n");
-        ClusterData data = DumpLoader.load(d);
+        ClusterData data = DumpLoader.load(RealFabricRulesTest.dump(tmp, "clustervision-trinityx-edr-6sw-96ca.txt", "fab"));
         assertThat(problems(Analysis.of(data).report(), "fabric.blocking")).extracting(Finding::variant).containsExactlyInAnyOrder("ratio_design", "ratio");
         Report r = analyse(data, contract("fabric:\n  blocking_ratio: \"2:1\"\n")).report();
         // the design is no finding any more; the one leaf whose uplink trained at DDR is still over the declared ratio

@@ -17,6 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RealFabricRulesTest {
     static Report analyse(Path tmp, String capture) throws IOException {
+        return Analysis.of(DumpLoader.load(dump(tmp, capture, "fab"))).report();
+    }
+
+    /** A dump of one real capture as fabric/ibnetdiscover.out, collected from node (the manifest's one node). */
+    static Path dump(Path tmp, String capture, String node) throws IOException {
         Path d = tmp.resolve("dump");
         Files.createDirectories(d.resolve("fabric"));
         Path from = Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", capture);
@@ -26,8 +31,8 @@ class RealFabricRulesTest {
                 Files.copy(in, d.resolve("fabric/ibnetdiscover.out"));
             }
         else Files.copy(from, d.resolve("fabric/ibnetdiscover.out"));
-        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: fab\nnodes: fab\n");
-        return Analysis.of(DumpLoader.load(d)).report();
+        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: " + node + "\nnodes: " + node + "\n");
+        return d;
     }
 
     static List<Finding> problems(Report r, String check) {
@@ -78,12 +83,7 @@ class RealFabricRulesTest {
      */
     @Test
     void aHostWhoseDiscoverySawNoLinkIsNotInTheFabric(@TempDir Path tmp) throws IOException {
-        Path d = tmp.resolve("dump");
-        Files.createDirectories(d.resolve("fabric"));
-        Files.copy(Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", "topograph-gb200-one-ca-no-link.txt"),
-                d.resolve("fabric/ibnetdiscover.out"));
-        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: dgx-gb200-n01-c1\nnodes: dgx-gb200-n01-c1\n");
-        Report r = Analysis.of(DumpLoader.load(d)).report();
+        Report r = Analysis.of(DumpLoader.load(dump(tmp, "topograph-gb200-one-ca-no-link.txt", "dgx-gb200-n01-c1"))).report();
         assertThat(problems(r, "fabric.inventory")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.variant()).isEqualTo("unlinked");
