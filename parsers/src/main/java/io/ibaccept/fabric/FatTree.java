@@ -518,7 +518,6 @@ public final class FatTree {
         // every leaf short alike with ports down where uplinks go: a spine (or all its cables) may be gone, which no
         // peer can show; say what the uplinks still reach and which ports are down next to them
         String gone = everyLeaf && designOf < 0 ? spineGone(f, group, loads) : "";
-        vars.put("gone", gone);
         vars.put("gone_fix", gone.isEmpty() ? "" : "Every leaf is short alike: if the fabric was built with more uplinks, a spine or all of its "
                 + "cables are gone - find the switch those down ports were cabled to (power, cables, 'ibswitches') before adding any. ");
         if (!gone.isEmpty()) summary += "; " + gone;
