@@ -8,13 +8,14 @@ import java.util.Map;
 /**
  * Fabric-wide results, collected once from the fabric node. A field is null when its input was unusable.
  * diagPm is ibdiagnet2.pm, diagTopology ibdiagnet2.ibnetdiscover (both optional); mcGroups is saquery -g; lfts is
- * dump_fts.
+ * dump_fts; sl2vl smpquery sl2vl of the switch-to-switch ports.
  */
 public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                          Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                          CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups,
-                         Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill, ForwardingTables lfts) {
+                         Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill, ForwardingTables lfts,
+                         SlToVlTables sl2vl) {
 
     // SM configuration: per SM host, empty when no SM node's files were collected
     public FabricData {
@@ -27,7 +28,7 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                       Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                       CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups, Map<String, SmConfig> smConfigs) {
         this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
-                countersStart, countersEnd, mcGroups, smConfigs, null, null, null);
+                countersStart, countersEnd, mcGroups, smConfigs, null, null, null, null);
     }
 
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,

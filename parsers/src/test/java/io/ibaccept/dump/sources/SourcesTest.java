@@ -65,6 +65,7 @@ class SourcesTest {
             Map.entry("saquery-g", "/real/saquery-g/ibsim-opensm-2s4l-two-partitions-mtu4-mtu5.txt"),
             Map.entry("sminfo", "/fixtures/sim/sminfo.out"),
             Map.entry("dump_fts", "/real/dump_fts/ibsim-2s4l-ftree.txt"),
+            Map.entry("smpquery-sl2vl", "/real/smpquery-sl2vl/ibsim-ring4-dfsssp-qos-default.txt"),
             Map.entry("ibdiagnet2.log", "/fixtures/hw/ibdiagnet2.log"),
             Map.entry("ibdiagnet2.db_csv", "/fixtures/hw/ibdiagnet2.db_csv"),
             Map.entry("ibdiagnet2.pm", "/real/ibdiagnet2.pm/gary-minghuili-ndr-quantum2-full.txt"),

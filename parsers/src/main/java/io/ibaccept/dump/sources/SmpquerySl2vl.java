@@ -1,0 +1,27 @@
+package io.ibaccept.dump.sources;
+
+import io.ibaccept.dump.Cmd;
+import io.ibaccept.model.FabricData;
+import io.ibaccept.model.SlToVlTables;
+import io.ibaccept.parse.Sl2vlParser;
+import java.time.Duration;
+
+/**
+ * smpquery sl2vl of every switch port cabled to another switch: the VL each SL takes on each switch-to-switch link.
+ * The credit-loop check reads it to tell whether the layers of a routing engine that separates routes by SL (dfsssp,
+ * lash) really reach separate VLs. One smpquery per such port (the ports come from ibnetdiscover -p): a fabric of
+ * 2,000 switch-to-switch ports runs it 2,000 times, each one SMP per input port.
+ */
+final class SmpquerySl2vl {
+    private SmpquerySl2vl() {}
+
+    static final Source<SlToVlTables> SOURCE = Source.fabric(Cmd.SL2VL, "smpquery-sl2vl", Sl2vlParser::parse)
+            .collect("command -v smpquery >/dev/null && command -v ibnetdiscover >/dev/null || exit 127; "
+                    + "ibnetdiscover -p | awk '$1 == \"SW\" { for (i = 5; i < NF; i++) if ($i == \"-\") { if ($(i + 1) == \"SW\") print $2, $3; break } }' "
+                    + "| sort -n -k1,1 -k2,2 | while read -r lid port; do smpquery sl2vl \"$lid\" \"$port\"; done", Duration.ofMinutes(20))
+            .needsSm()
+            .silentWithoutSwitches()
+            .optional()
+            .recollectHint(" (infiniband-diags smpquery sl2vl on every switch-to-switch port)")
+            .inFabric(FabricData::sl2vl);
+}

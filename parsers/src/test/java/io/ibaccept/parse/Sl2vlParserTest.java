@@ -1,0 +1,41 @@
+package io.ibaccept.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ibaccept.model.SlToVlTables;
+import org.junit.jupiter.api.Test;
+
+/** smpquery sl2vl of the ring ports of ibsim's ring4.net, as opensm programmed them with QoS on. */
+class Sl2vlParserTest {
+    @Test
+    void everyInputPortOfEveryQueriedTableIsKept() {
+        SlToVlTables t = Sl2vlParser.parse(RealSamplesTest.real("smpquery-sl2vl/ibsim-ring4-dfsssp-qos-default.txt"), Issues.strict());
+        // 4 switches x 2 ring ports, input ports 0-8 each
+        assertThat(t.entries()).hasSize(72);
+        SlToVlTables.Entry first = t.entries().get(0);
+        assertThat(first.lid()).isEqualTo(2);
+        assertThat(first.inPort()).isZero();
+        assertThat(first.outPort()).isEqualTo(3);
+        assertThat(first.vls()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+        assertThat(first.ref().line()).isEqualTo(3);
+        assertThat(t.entries()).extracting(SlToVlTables.Entry::lid).containsOnly(2, 3, 4, 6);
+        SlToVlTables merged = Sl2vlParser.parse(RealSamplesTest.real("smpquery-sl2vl/ibsim-ring4-dfsssp-qos-swe-sl2vl-all-vl0.txt"), Issues.strict());
+        assertThat(merged.entries()).allMatch(e -> e.vls().stream().allMatch(v -> v == 0));
+    }
+
+    @Test
+    void aDamagedLineIsOneIssueAndTheRestIsKept() {
+        Issues issues = Issues.collecting();
+        String text = String.join("\n", RealSamplesTest.real("smpquery-sl2vl/ibsim-ring4-dfsssp-qos-default.txt").lines())
+                .replaceFirst("ports: in  4, out  3: \\| 0\\| 1", "ports: in  4, out  3: | 0| x");
+        SlToVlTables t = Sl2vlParser.parse(new Text("smpquery-sl2vl", text), issues);
+        assertThat(issues.list()).singleElement().satisfies(e -> {
+            assertThat(e.where().line()).isEqualTo(7);
+            assertThat(e.getMessage()).contains("unrecognised SL2VL line");
+        });
+        assertThat(t.entries()).hasSize(71);
+        Issues orphan = Issues.collecting();
+        assertThat(Sl2vlParser.parse(new Text("x", "ports: in  1, out  3: | 0| 1| 2| 3| 4| 5| 6| 7| 0| 1| 2| 3| 4| 5| 6| 7|\n"), orphan).entries()).isEmpty();
+        assertThat(orphan.list()).singleElement().satisfies(e -> assertThat(e.getMessage()).contains("before any '# SL2VL table"));
+    }
+}
