@@ -29,7 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * End to end, the routing checks on tables the real opensm wrote into ibsim's switches and dump_fts read back: a ring
  * of four switches (ftree gives up on it and opensm falls back to minhop, whose routes go round the ring: a credit
  * loop; updn with a root GUID file does not), and a 2-spine/4-leaf fat tree routed by ftree (every path, no loop,
- * balanced) and then by opensm's file engine from its own tables with two entries broken (a dead end and a loop).
+ * balanced) and then by opensm's file engine from its own tables with two entries broken (a dead end and a loop); the
+ * same ring routed by dfsssp on two layers of SLs, whose SL-to-VL tables keep them apart and then, changed through
+ * opensm's QoS options, put every SL on VL0.
  * Where ibdmchk is given (CI), each routing is also judged by it from opensm's own dump files, and the two must agree.
  */
 @ExtendWith(RequiresSimulator.class)
@@ -97,6 +99,55 @@ class RoutingE2ETest {
                 assertThat(x.summary()).startsWith("no credit loop: the routes over 8 switch-to-switch ports").contains("routes of updn");
             });
             assertThat(problems(u, "routing.reachability")).isEmpty();
+        }
+    }
+
+    @Test
+    void aRingRoutedByDfssspIsDeadlockFreeWhileItsSlsStayOnSeparateVlsAndNotWhenTheTablesMergeThem() throws Exception {
+        List<String> nodes = Hostlist.expand("node[01-08]");
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("ring4.net"), tmp.resolve("sim"))) {
+            // opensm's defaults with QoS on: SL n on VL n mod 8 on every switch port
+            Path layered = conf(f, "dfsssp.conf", "-R", "dfsssp", "-Q");
+            f.startSm("node01", null, layered, null, null);
+            f.awaitActive(nodes, Duration.ofSeconds(60));
+            awaitEngine(f, tmp.resolve("sim"), "node01", "dfsssp");
+            Report r = collectAndJudge(f, nodes, "ring-dfsssp");
+            assertThat(last.fabric().sl2vl()).as("smpquery-sl2vl read").isNotNull();
+            assertThat(findings(r, "routing.credit_loops")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.PASS);
+                // the 8 ring ports, each from its 2 host ports and the other ring port
+                assertThat(x.summary()).startsWith("deadlock-free as dfsssp layered it: dfsssp logged 2 layer(s) needed of 8 VLs available and routes on SL 0-7")
+                        .contains("separate VLs at all 24 switch-to-switch port pairs").contains("cycle(s) of 8 switch-to-switch ports");
+                assertThat(x.evidence()).anyMatch(e -> e.where().startsWith("fabric/smpquery-sl2vl.out:"));
+            });
+            // a dump without the tables (an older collect): the layers are not judged, and the SKIP says why
+            Path older = tmp.resolve("ring-dfsssp");
+            for (String part : List.of("out", "err", "meta")) Files.deleteIfExists(older.resolve("fabric/smpquery-sl2vl." + part));
+            Path cfg = tmp.resolve("site.properties");
+            Report without = new RulesEngine(RuleConfig.withOverrides(cfg)).run(DumpLoader.load(older));
+            assertThat(findings(without, "routing.credit_loops")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.SKIP);
+                assertThat(x.summary()).startsWith("dfsssp logged 2 layer(s) needed of 8 VLs available and routes on SL 0-7; the SL-to-VL tables")
+                        .contains("not judged");
+            });
+
+            // every SL on VL0 on the switch ports: dfsssp still routes on two layers, which now share one VL
+            f.stopSm("node01");
+            Path merged = conf(f, "dfsssp-vl0.conf", "-R", "dfsssp", "-Q");
+            String text = Files.readString(merged);
+            assertThat(text).contains("qos_swe_sl2vl (null)");
+            Files.writeString(merged, text.replace("qos_swe_sl2vl (null)", "qos_swe_sl2vl 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"));
+            f.startSm("node01", null, merged, null, null);
+            awaitEngine(f, tmp.resolve("sim"), "node01", "dfsssp");
+            Report m = collectAndJudge(f, nodes, "ring-dfsssp-vl0");
+            assertThat(problems(m, "routing.credit_loops")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.FAIL);
+                assertThat(x.variant()).isEqualTo("layers_merged");
+                assertThat(x.objects()).hasSize(8).allMatch(o -> o.matches("sw[1-4] port [34]"));
+                assertThat(x.summary()).startsWith("credit loops possible: the SLs dfsssp routes on do not stay on separate VLs at 24 of 24 switch-to-switch port pairs")
+                        .contains(": SL 0-7 on VL0)");
+                assertThat(x.fix()).contains("qos_swe_sl2vl");
+            });
         }
     }
 

@@ -309,6 +309,12 @@ public final class SmConfigParser {
             {"cannot build fwd tables", "routing-failed"},
             {"hasn't been identified as FatTree", "routing-failed"},
             {"No routing engine able to successfully configure", "routing-failed"},
+            // osm_ucast_dfsssp.c / osm_ucast_lash.c: how many VLs (layers of SLs) the engine needed to break the
+            // credit loops of its routes, and how many the fabric offers; nue on one VL when QoS is off
+            {"Virtual Lanes available: ", "vl-available"},
+            {"Virtual Lanes needed: ", "vl-needed"},
+            {"Lanes needed: ", "vl-needed"},
+            {"using nue_max_num_vls ", "vl-needed"},
             {"log_trap_info:", "trap"},
     };
 

@@ -188,4 +188,14 @@ class SmConfigParserTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("routing-failed", "ucast_mgr_route: ftree: cannot build lid matrices"),
                         org.assertj.core.groups.Tuple.tuple("routing", "osm_ucast_mgr_process: minhop tables configured on all switches"));
     }
+
+    @Test
+    void theLayersDfssspNeededAndTheVlsAvailableAreEvents() {
+        SmConfig.Log log = SmConfigParser.log(RealSamplesTest.real("opensm/opensm-ibsim-ring4-dfsssp-qos-swe-sl2vl-all-vl0.log"), Issues.strict());
+        assertThat(log.events()).filteredOn(e -> e.kind().startsWith("vl-") || e.kind().equals("routing"))
+                .extracting(SmConfig.LogEvent::kind, SmConfig.LogEvent::message)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("vl-available", "dfsssp_remove_deadlocks: Virtual Lanes available: 8"),
+                        org.assertj.core.groups.Tuple.tuple("vl-needed", "dfsssp_remove_deadlocks: Virtual Lanes needed: 2"),
+                        org.assertj.core.groups.Tuple.tuple("routing", "osm_ucast_mgr_process: dfsssp tables configured on all switches"));
+    }
 }

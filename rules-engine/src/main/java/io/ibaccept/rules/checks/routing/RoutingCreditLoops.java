@@ -2,11 +2,14 @@ package io.ibaccept.rules.checks.routing;
 
 import io.ibaccept.fabric.Fabric;
 import io.ibaccept.fabric.Routing;
+import io.ibaccept.model.SlToVlTables;
+import io.ibaccept.rules.Evidence;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Setting;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.checks.sm.SmFacts;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,9 +18,11 @@ import java.util.Optional;
 
 /**
  * The routes cannot deadlock: the channel dependency graph of the switch-to-switch ports (a port's traffic waits for
- * the buffers of the next port on its way, for every route from a switch with CAs to every CA LID) has no cycle. The
- * SL-to-VL tables are not read, so all routes count as one VL: for an engine that spreads routes over VLs to break
- * such cycles (lash, dfsssp, ...) a cycle over all VLs together is no deadlock, and the check says it could not judge.
+ * the buffers of the next port on its way, for every route from a switch with CAs to every CA LID) has no cycle, with
+ * all routes on one VL. An engine that breaks such cycles by putting routes on several SLs (dfsssp, lash, nue) logs
+ * how many it needed; its cycles over all VLs together are expected, and what is judged is whether its SLs reach
+ * separate VLs on every switch-to-switch link (the SL-to-VL tables): opensm does not check that, and a table that
+ * maps them onto one VL undoes the layering.
  */
 public final class RoutingCreditLoops implements RoutingCheck {
     public String id() {
@@ -39,12 +44,23 @@ public final class RoutingCreditLoops implements RoutingCheck {
         String eng = engine.map(SmFacts.Engine::effective).orElse("");
         boolean vl = !eng.isEmpty() && c.list("vl_engines").stream().anyMatch(e -> e.equalsIgnoreCase(eng.toLowerCase(Locale.ROOT)));
         List<Routing.CreditLoop> loops = r.creditLoops();
-        if (vl) {
-            c.skip("routed by " + eng + ", which puts routes on several VLs to break cycles; the SL-to-VL tables are not collected, so credit loops per VL are not judged"
-                    + (loops.isEmpty() ? " (over all VLs together there is no cycle either: " + r.channels() + " switch-to-switch ports)"
-                    : " (over all VLs together " + loops.size() + " cycle(s), expected for " + eng + ")"));
+        SlToVlTables tables = c.data.fabric() == null ? null : c.data.fabric().sl2vl();
+        SlToVl sl2vl = tables == null ? null : SlToVl.of(f, tables);
+        if (loops.isEmpty()) {
+            c.pass("no credit loop: the routes over " + r.channels() + " switch-to-switch ports have no cyclic dependency (all routes counted on one VL)"
+                    + RoutingFacts.engine(c), List.of(), List.of());
             return;
         }
+        Optional<SmFacts.Layers> layers = vl ? SmFacts.layers(c, engine.get()) : Optional.empty();
+        if (vl && layers.map(l -> l.needed() > 1).orElse(true)) {
+            layered(c, r, eng, layers, sl2vl, loops.size());
+            return;
+        }
+        // one VL: SL0, the path SL when no QoS level gives another, on the VL the tables put it
+        String onVl = "all routes on one VL";
+        if (sl2vl != null && !sl2vl.entries().isEmpty() && sl2vl.vlsOf(0).size() == 1)
+            onVl = "all routes on SL0, which the SL-to-VL tables put on VL" + sl2vl.vlsOf(0).first() + " at every switch-to-switch port";
+        else if (layers.isPresent()) onVl = eng + " logged that its routes need 1 VL";
         int max = (int) c.number("max_listed");
         for (int i = 0; i < loops.size() && i < max; i++) {
             Routing.CreditLoop l = loops.get(i);
@@ -54,13 +70,54 @@ public final class RoutingCreditLoops implements RoutingCheck {
             v.put("channels", l.channels());
             v.put("engine", eng.isEmpty() ? "the SM's routing engine" : eng);
             String more = i == max - 1 && loops.size() > max ? "; " + (loops.size() - max) + " more cycle(s) not listed" : "";
-            Finding w = c.problem(Status.FAIL, ports, RoutingFacts.tables(f, r, l.cycle().stream().map(Routing.Hop::switchGuid).toList()),
-                    "credit loop: " + RoutingFacts.cycle(f, l.cycle()) + " (" + l.channels() + " switch-to-switch ports depend on each other, all routes on one VL)"
+            List<Evidence> ev = new ArrayList<>(RoutingFacts.tables(f, r, l.cycle().stream().map(Routing.Hop::switchGuid).toList()));
+            layers.ifPresent(x -> ev.addAll(x.evidence()));
+            Finding w = c.problem(Status.FAIL, ports, ev,
+                    "credit loop: " + RoutingFacts.cycle(f, l.cycle()) + " (" + l.channels() + " switch-to-switch ports depend on each other, " + onVl + ")"
                             + RoutingFacts.engine(c) + more, "", v);
             c.explainedBy(w, List.of(SmFacts.ROUTING_FALLBACK));
         }
-        if (loops.isEmpty())
-            c.pass("no credit loop: the routes over " + r.channels() + " switch-to-switch ports have no cyclic dependency (all routes counted on one VL)"
-                    + RoutingFacts.engine(c), List.of(), List.of());
+    }
+
+    /**
+     * An engine that breaks the cycles of its routes by putting them on several SLs: the cycles over all VLs together
+     * are expected; what can be judged is whether its SLs reach separate VLs on every switch-to-switch link. Which SL
+     * each path has the SA hands out per pair, and that is not in the dump.
+     */
+    private void layered(Ctx c, Routing r, String eng, Optional<SmFacts.Layers> layers, SlToVl sl2vl, int cycles) {
+        String all = " (over all VLs together " + cycles + " cycle(s) of " + r.channels() + " switch-to-switch ports, which " + eng + " breaks by SL)";
+        if (layers.isEmpty()) {
+            c.skip("routed by " + eng + ", which puts routes on several SLs to break cycles; its opensm.log does not say how many it used, so whether they reach separate VLs is not judged" + all);
+            return;
+        }
+        SmFacts.Layers l = layers.get();
+        String sls = "SL " + SlToVl.range(java.util.stream.IntStream.range(l.firstSl(), Math.min(16, l.firstSl() + l.sls())).boxed().toList());
+        String logged = eng + " logged " + l.needed() + " layer(s) needed" + (l.available() > 0 ? " of " + l.available() + " VLs available" : "")
+                + " and routes on " + sls;
+        if (sl2vl == null || sl2vl.entries().isEmpty()) {
+            c.skip(logged + "; the SL-to-VL tables of the switch-to-switch ports are not in the dump (smpquery-sl2vl), so whether these SLs reach separate VLs is not judged" + all);
+            return;
+        }
+        Map<SlToVlTables.Entry, String> merged = sl2vl.merged(l.firstSl(), l.sls());
+        List<Evidence> ev = new ArrayList<>(l.evidence());
+        if (merged.isEmpty()) {
+            ev.add(Evidence.of("the SL-to-VL table of " + sl2vl.port(sl2vl.entries().get(0)), sl2vl.entries().get(0).ref()));
+            c.pass("deadlock-free as " + eng + " layered it: " + logged + ", and the SL-to-VL tables keep these SLs on separate VLs at all "
+                    + sl2vl.entries().size() + " switch-to-switch port pairs" + all + "; the SL of each path is handed out by the SA and is not in the dump: "
+                    + "applications must take it from the path record", List.of(), ev);
+            return;
+        }
+        java.util.Set<String> ports = new java.util.LinkedHashSet<>();
+        merged.keySet().forEach(e -> ports.add(sl2vl.port(e)));
+        var first = merged.entrySet().iterator().next();
+        merged.keySet().stream().limit(3).forEach(e -> ev.add(Evidence.of("the SL-to-VL table of " + sl2vl.port(e) + " from port " + e.inPort(), e.ref())));
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("engine", eng);
+        v.put("sls", sls);
+        v.put("layers", l.needed());
+        v.put("ports", RoutingFacts.listed(List.copyOf(ports), p -> p));
+        c.problem(Status.FAIL, List.copyOf(ports), ev, "credit loops possible: the SLs " + eng + " routes on do not stay on separate VLs at "
+                + merged.size() + " of " + sl2vl.entries().size() + " switch-to-switch port pairs (" + sl2vl.port(first.getKey()) + " from port "
+                + first.getKey().inPort() + ": " + first.getValue() + "); " + logged + all, "layers_merged", v);
     }
 }

@@ -165,6 +165,38 @@ public final class SmFacts {
         return out;
     }
 
+    /**
+     * What a routing engine that puts routes on several SLs (dfsssp, lash, nue) logged in its last run: the layers it
+     * needed to break the credit loops of its routes and, for dfsssp, the VLs available; sls: the SLs its routes use,
+     * from firstSl (dfsssp spreads its layers over every available VL; lash opens layers from lash_start_vl).
+     */
+    public record Layers(int needed, int available, int firstSl, int sls, List<Evidence> evidence) {}
+
+    /** The layers the engine that routed the fabric logged, if its opensm.log says. */
+    public static Optional<Layers> layers(Ctx c, Engine e) {
+        SmConfig s = configured(c).get(e.host());
+        if (s == null || s.log() == null) return Optional.empty();
+        SmConfig.LogEvent needed = null, available = null;
+        for (SmConfig.LogEvent x : s.log().events()) {
+            if (x.kind().equals("vl-needed")) needed = x;
+            if (x.kind().equals("vl-available")) available = x;
+        }
+        if (needed == null) return Optional.empty();
+        int n = lastNumber(needed.message()), a = available == null ? 0 : lastNumber(available.message());
+        if (n < 0) return Optional.empty();
+        List<Evidence> ev = new ArrayList<>();
+        if (available != null) ev.add(Evidence.of(s.host() + " opensm.log: " + available.message(), available.ref()));
+        ev.add(Evidence.of(s.host() + " opensm.log: " + needed.message(), needed.ref()));
+        int first = e.effective().equalsIgnoreCase("lash") ? s.option("lash_start_vl").map(o -> parseInt(o.value(), 0)).orElse(0) : 0;
+        return Optional.of(new Layers(n, Math.max(a, 0), first, a > 0 ? a : n, ev));
+    }
+
+    // "Virtual Lanes needed: 2", "Lanes needed: 3, Balancing", "... using nue_max_num_vls 1"
+    private static int lastNumber(String message) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:needed: |available: |nue_max_num_vls )(\\d{1,2})\\b").matcher(message);
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
     /** The engine the fabric's routes come from: the live master's SM node's, else the only SM node's; empty if unknown. */
     public static Optional<Engine> routingEngine(Ctx c) {
         List<Engine> all = engines(c);
