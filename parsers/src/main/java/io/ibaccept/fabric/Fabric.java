@@ -303,6 +303,17 @@ public final class Fabric {
 
     /** "leaf03 port 17 <-> spine02 port 5", the lower level first so uplinks read leaf to spine. */
     public String name(Link l) {
+        End[] ends = upwards(l);
+        return name(ends[0]) + " <-> " + name(ends[1]);
+    }
+
+    /** The cable with its switches' short names ("SLG01-10 port 35 <-> SCG1-01 port 3"), where a picture has little room. */
+    public String shortName(Link l) {
+        End[] ends = upwards(l);
+        return shortName(name(ends[0].guid())) + " port " + ends[0].port() + " <-> " + shortName(name(ends[1].guid())) + " port " + ends[1].port();
+    }
+
+    private End[] upwards(Link l) {
         End first = l.a(), second = l.b();
         Node na = nodes.get(first.guid()), nb = nodes.get(second.guid());
         if (na != null && nb != null && levelOf(na) > levelOf(nb)) {
@@ -310,7 +321,7 @@ public final class Fabric {
             first = second;
             second = t;
         }
-        return name(first) + " <-> " + name(second);
+        return new End[] {first, second};
     }
 
     private static int levelOf(Node n) {

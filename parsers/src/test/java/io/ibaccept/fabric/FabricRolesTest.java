@@ -101,6 +101,10 @@ class FabricRolesTest {
         assertThat(f.switches()).filteredOn(Fabric.Node::inChassis).extracting(Fabric.Node::system).containsOnly(0x0002c90200400000L).hasSize(2);
         assertThat(f.node(0x0002c90200400009L).inChassis()).isFalse();
         assertThat(f.links()).extracting(f::linkClass).containsExactlyInAnyOrder(LinkClass.CHASSIS_INTERNAL, LinkClass.SWITCH_TO_SWITCH);
+        // where a picture has little room a cable names its switches as people do, in the same order
+        Fabric.Link up = f.links().stream().filter(l -> f.linkClass(l) == LinkClass.SWITCH_TO_SWITCH).findFirst().orElseThrow();
+        assertThat(f.name(up)).isEqualTo("MF0;core01:CS7500/L01/U1 port 2 <-> leaf01 port 1");
+        assertThat(f.shortName(up)).isEqualTo("core01 port 2 <-> leaf01 port 1");
     }
 
     /**

@@ -491,7 +491,7 @@ public final class PerfSvg {
         double y = top;
         for (Row row : shown) {
             sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%s</text>", label - 6, y + 11,
-                    esc(abbreviate(MANAGED_NAME.matcher(row.cable()).replaceAll("$1"), 58))));
+                    esc(abbreviate(view.shortName(row.cable()), 58))));
             double x = label;
             for (int i = 0; i < BINS.length; i++) {
                 if (row.bins()[i] == 0) continue;
@@ -519,9 +519,6 @@ public final class PerfSvg {
         }
         return sb.append("</svg>").toString();
     }
-
-    /** A managed switch's description inside a cable's name ("MF0;leaf02:MQM8700/U1 port 35"): drawn as its short name. */
-    private static final java.util.regex.Pattern MANAGED_NAME = java.util.regex.Pattern.compile("\\b[A-Za-z0-9]+;([^;:\\s]+):[^\\s]*");
 
     /** How far into the bad colours a cable's pairs go (mean bin). */
     private static double weight(int[] bins) {

@@ -31,6 +31,7 @@ public final class FabricView {
     private final Map<String, String> leafOfHost = new TreeMap<>();
     private final Map<String, List<Uplink>> uplinks = new HashMap<>();
     private final java.util.function.BiFunction<String, String, List<String>> route;
+    private final Map<String, String> shortNames;
 
     public FabricView(Map<String, String> leafOfHost, Map<String, List<Uplink>> uplinks) {
         this(leafOfHost, uplinks, null);
@@ -38,9 +39,16 @@ public final class FabricView {
 
     /** route: the switch-to-switch cables from one host to another ("leaf01 port 33 <-> spine01 port 1"), null when unknown. */
     public FabricView(Map<String, String> leafOfHost, Map<String, List<Uplink>> uplinks, java.util.function.BiFunction<String, String, List<String>> route) {
+        this(leafOfHost, uplinks, route, Map.of());
+    }
+
+    // shortNames: filled by route as it names cables
+    private FabricView(Map<String, String> leafOfHost, Map<String, List<Uplink>> uplinks, java.util.function.BiFunction<String, String, List<String>> route,
+                       Map<String, String> shortNames) {
         this.leafOfHost.putAll(leafOfHost);
         this.uplinks.putAll(uplinks);
         this.route = route;
+        this.shortNames = shortNames;
     }
 
     /** Whether the routes between hosts are known (forwarding tables collected). */
@@ -57,6 +65,11 @@ public final class FabricView {
         java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>(route.apply(a, b));
         out.addAll(route.apply(b, a));
         return List.copyOf(out);
+    }
+
+    /** A cable of {@link #isls} with its switches' short names, for a picture; the name itself where none is known. */
+    public String shortName(String isl) {
+        return shortNames.getOrDefault(isl, isl);
     }
 
     public static FabricView empty() {
@@ -99,7 +112,8 @@ public final class FabricView {
                         other.port(), l.width(), l.speed(), l.refs().isEmpty() ? "" : l.refs().get(0).toString()));
             }
         if (routing == null || !routing.judged()) return new FabricView(leafOf, ups);
-        Map<String, List<String>> cache = new HashMap<>();
+        Map<String, List<String>> cache = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, String> shortNames = new java.util.concurrent.ConcurrentHashMap<>();
         java.util.function.BiFunction<String, String, List<String>> route = (a, b) -> cache.computeIfAbsent(a + " " + b, k -> {
             // the destination's LID as the forwarding tables know it: its CA's first routed LID
             Long from = switchOf.get(a), to = caOf.get(b);
@@ -109,11 +123,14 @@ public final class FabricView {
             for (io.ibaccept.fabric.Routing.Hop h : routing.path(from, lid)) {
                 Fabric.End e = new Fabric.End(h.switchGuid(), h.port());
                 // by cable: a pair's traffic crosses it one way, its replies the other
-                f.linkAt(e).filter(f::isSwitchToSwitch).ifPresent(l -> isl.add(f.name(l)));
+                f.linkAt(e).filter(f::isSwitchToSwitch).ifPresent(l -> {
+                    isl.add(f.name(l));
+                    shortNames.putIfAbsent(f.name(l), f.shortName(l));
+                });
             }
             return isl;
         });
-        return new FabricView(leafOf, ups, route);
+        return new FabricView(leafOf, ups, route, shortNames);
     }
 
     private static String firstWord(String s) {
