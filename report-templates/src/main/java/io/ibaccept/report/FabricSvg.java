@@ -1,5 +1,6 @@
 package io.ibaccept.report;
 
+import io.ibaccept.analysis.Analysis.PartProblem;
 import io.ibaccept.fabric.Fabric;
 import io.ibaccept.fabric.Fabric.End;
 import io.ibaccept.fabric.Fabric.Link;
@@ -8,7 +9,6 @@ import io.ibaccept.fabric.Fabric.Node;
 import io.ibaccept.fabric.PlanDiff;
 import io.ibaccept.model.LinkSpeed;
 import io.ibaccept.model.LinkWidth;
-import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Ref;
 import io.ibaccept.rules.Status;
 import java.util.ArrayList;
@@ -45,41 +45,16 @@ public final class FabricSvg {
     static final String OK = "#8c8c8c", WARN = "#e07800", FAIL = "#d62728", TEXT = "#1d2733";
 
     /** What the picture is drawn from: the fabric, the plan comparison, problems by Ref key, and how hosts are named. */
-    record Inputs(Fabric fabric, PlanDiff.Result plan, Map<String, Problem> problems, Function<Node, String> hostName, List<String> notInFabric,
+    record Inputs(Fabric fabric, PlanDiff.Result plan, Map<String, PartProblem> problems, Function<Node, String> hostName, List<String> notInFabric,
                   Map<Long, Mark> sms) {
         static Inputs of(Fabric f, PlanDiff.Result plan) {
             return new Inputs(f, plan, Map.of(), n -> FabricView.firstWord(n.name()), List.of(), Map.of());
         }
     }
 
-    /** The worst FAIL/WARN finding naming one thing, and its check. */
-    record Problem(Status status, String check) {
-        Problem worse(Problem o) {
-            return o == null || status.compareTo(o.status) <= 0 ? this : o;
-        }
-    }
-
-    /** Worst FAIL/WARN finding per typed reference key (ports, cables, HCA ends, nodes, SMs): what the checks say about each part. */
-    static Map<String, Problem> problems(List<Finding> findings) {
-        Map<String, Problem> out = new HashMap<>();
-        for (Finding f : findings) {
-            if (f.status() != Status.FAIL && f.status() != Status.WARN) continue;
-            Problem p = new Problem(f.status(), f.check());
-            if (f.refs().stream().map(FabricSvg::part).distinct().count() > MAX_REFS_PLACED) continue;
-            for (Ref r : f.refs())
-                if (r instanceof Ref.Port || r instanceof Ref.Cable || r instanceof Ref.HcaEnd || r instanceof Ref.Node || r instanceof Ref.Sm)
-                    out.merge(r.key(), p, Problem::worse);
-        }
-        return out;
-    }
-
-    /** The node a reference is about (a cable's ends, a port's node), to count how many parts a finding names. */
-    private static String part(Ref r) {
-        if (r instanceof Ref.Port p) return p.node();
-        if (r instanceof Ref.HcaEnd h) return h.host();
-        if (r instanceof Ref.Node n) return n.name();
-        if (r instanceof Ref.Sm m) return m.node();
-        return r.key();
+    /** The worst FAIL/WARN finding naming each part, from the findings that name few enough parts to be placed. */
+    private static Map<String, PartProblem> problems(ReportFacts facts) {
+        return facts.analysis().problemsByRef(MAX_REFS_PLACED);
     }
 
     /** A line of text in a box or under it, with its state. */
@@ -139,7 +114,7 @@ public final class FabricSvg {
         java.util.Set<String> inFabric = new java.util.HashSet<>(view.caHost.values());
         List<String> absent = facts.data().hosts().keySet().stream().filter(h -> !inFabric.contains(h)).sorted().toList();
         Function<Node, String> hostName = n -> view.caHost.getOrDefault(n.guid(), FabricView.firstWord(n.name()));
-        Map<String, Problem> problems = problems(facts.report().findings());
+        Map<String, PartProblem> problems = problems(facts);
         return new Inputs(f, facts.plan(), problems, hostName, absent, sms(facts, f, problems, hostName));
     }
 
@@ -147,7 +122,7 @@ public final class FabricSvg {
      * The subnet managers by the node they run on: "SM master", "SM standby" from sminfo, "SM" for an IsSM port saquery
      * lists that sminfo did not answer for, in the colour of the worst finding naming the SM (a rogue or a second master).
      */
-    static Map<Long, Mark> sms(ReportFacts facts, Fabric f, Map<String, Problem> problems, Function<Node, String> hostName) {
+    static Map<Long, Mark> sms(ReportFacts facts, Fabric f, Map<String, PartProblem> problems, Function<Node, String> hostName) {
         var fd = facts.data().fabric();
         if (fd == null) return Map.of();
         Map<Long, Mark> out = new HashMap<>();
@@ -171,7 +146,7 @@ public final class FabricSvg {
         for (Object[] x : found) {
             Node n = (Node) x[0];
             String name = n.isSwitch() ? n.name() : hostName.apply(n);
-            Problem pr = worst(problems, new Ref.Sm(name), new Ref.Sm("SM lid " + x[1]), new Ref.Sm(n.name()));
+            PartProblem pr = worst(problems, new Ref.Sm(name), new Ref.Sm("SM lid " + x[1]), new Ref.Sm(n.name()));
             out.merge(n.guid(), new Mark((String) x[2], pr == null ? null : pr.status()), (a, b) -> new Mark(a.text() + ", " + b.text(), worse(a.status(), b.status())));
         }
         return out;
@@ -183,7 +158,7 @@ public final class FabricSvg {
 
     static Picture layout(Inputs in) {
         Fabric f = in.fabric();
-        Map<String, Problem> problems = in.problems();
+        Map<String, PartProblem> problems = in.problems();
         // the units of each level: a switch, or all ASICs of one chassis (at the level of its highest ASIC)
         Map<Long, List<Node>> chassis = f.chassis();
         TreeMap<Integer, List<Box>> units = new TreeMap<>(Comparator.reverseOrder());
@@ -256,10 +231,10 @@ public final class FabricSvg {
                 int top = f.topPort(m.guid());
                 for (int p = 1; p <= top; p++) {
                     if (f.linkAt(new End(m.guid(), p)).isPresent()) continue;
-                    Problem pr = worst(problems, new Ref.Port(m.name(), p), new Ref.Port(m.description(), p));
+                    PartProblem pr = worst(problems, new Ref.Port(m.name(), p), new Ref.Port(m.description(), p));
                     if (pr != null) u.problem(new Mark((u.members.size() > 1 ? shortName(f, new End(m.guid(), p)) : "p" + p) + " " + pr.check(), pr.status()));
                 }
-                Problem pr = worst(problems, new Ref.Node(m.name()), new Ref.Node(m.description()));
+                PartProblem pr = worst(problems, new Ref.Node(m.name()), new Ref.Node(m.description()));
                 if (pr != null) u.problem(new Mark(u.members.size() > 1 ? m.shortName() + " " + pr.check() : pr.check(), pr.status()));
                 Mark sm = in.sms().get(m.guid());
                 if (sm != null) u.problem(new Mark(u.members.size() > 1 ? m.shortName() + " " + sm.text() : sm.text(), sm.status()));
@@ -275,7 +250,7 @@ public final class FabricSvg {
                 Node ca = f.node(hostEnd(f, l).guid());
                 String host = in.hostName().apply(ca);
                 Status s = linkStatus(f, l, problems);
-                Problem named = worst(problems, new Ref.HcaEnd(host), new Ref.Node(host), new Ref.Node(ca.name()));
+                PartProblem named = worst(problems, new Ref.HcaEnd(host), new Ref.Node(host), new Ref.Node(ca.name()));
                 if (named != null) s = worse(s, named.status());
                 Mark sm = in.sms().get(ca.guid());
                 if (sm != null) s = worse(s, sm.status());
@@ -510,21 +485,21 @@ public final class FabricSvg {
      * null: as expected; FAIL: not active; else what the findings naming the cable or its ports say. A link slower than
      * its peers is only worded as such: whether that is wrong is the link checks' call (a class of hosts may be EDR by design).
      */
-    private static Status linkStatus(Fabric f, Link l, Map<String, Problem> problems) {
+    private static Status linkStatus(Fabric f, Link l, Map<String, PartProblem> problems) {
         if (!l.isActive()) return Status.FAIL;
-        Problem p = linkProblem(f, l, problems);
+        PartProblem p = linkProblem(f, l, problems);
         return p == null ? null : p.status();
     }
 
     /** The worst finding naming the cable or one of its ports (a host's port by its host name, a switch's by name or description). */
-    private static Problem linkProblem(Fabric f, Link l, Map<String, Problem> problems) {
+    private static PartProblem linkProblem(Fabric f, Link l, Map<String, PartProblem> problems) {
         return worst(problems, new Ref.Cable(f.name(l)), portRef(f, l.a(), false), portRef(f, l.b(), false), portRef(f, l.a(), true), portRef(f, l.b(), true));
     }
 
-    private static String hostDetail(Fabric f, Link l, Map<String, Problem> problems, LinkWidth w, LinkSpeed s, Problem byHost) {
+    private static String hostDetail(Fabric f, Link l, Map<String, PartProblem> problems, LinkWidth w, LinkSpeed s, PartProblem byHost) {
         if (!l.isActive() || degraded(l, w, s)) return state(f, l, w, s);
-        Problem p = linkProblem(f, l, problems);
-        Problem named = p == null ? byHost : p.worse(byHost);
+        PartProblem p = linkProblem(f, l, problems);
+        PartProblem named = p == null ? byHost : p.worse(byHost);
         return named == null ? "" : named.check();
     }
 
@@ -543,10 +518,10 @@ public final class FabricSvg {
         return new Ref.Port(!alt ? n.name() : n.isSwitch() ? n.description() : FabricView.firstWord(n.description()), e.port());
     }
 
-    private static Problem worst(Map<String, Problem> problems, Ref... refs) {
-        Problem w = null;
+    private static PartProblem worst(Map<String, PartProblem> problems, Ref... refs) {
+        PartProblem w = null;
         for (Ref r : refs) {
-            Problem p = problems.get(r.key());
+            PartProblem p = problems.get(r.key());
             if (p != null) w = p.worse(w);
         }
         return w;

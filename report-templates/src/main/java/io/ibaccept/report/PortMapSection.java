@@ -2,7 +2,6 @@ package io.ibaccept.report;
 
 import io.ibaccept.analysis.Analysis;
 import io.ibaccept.fabric.Fabric;
-import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Ref;
 import io.ibaccept.rules.Status;
 import io.ibaccept.rules.counters.LinkWindowRow;
@@ -24,31 +23,17 @@ final class PortMapSection {
     static final int MAX_SWITCHES = 40, TOP_LINKS = 15;
     static final String EMPTY = "#e4e4e4", HOST = "#9cc79c", ISL = "#4f8f4f", OTHER = "#7fa7c9", WARN = "#f0a000", FAIL = "#d00000";
 
-    /** Worst status of the FAIL/WARN findings naming each switch port ("leaf01:3"), from their typed references. */
-    /** Node name -> port -> the worst FAIL/WARN of the findings naming that port. */
-    private static Map<String, Map<Integer, Status>> problems(Analysis an) {
-        Map<String, Map<Integer, Status>> out = new HashMap<>();
-        for (Finding f : an.report().findings()) {
-            if (f.status() != Status.FAIL && f.status() != Status.WARN) continue;
-            for (Ref r : f.refs())
-                if (r instanceof Ref.Port p)
-                    out.computeIfAbsent(p.node(), k -> new HashMap<>()).merge(p.port(), f.status(), (a, b) -> a == Status.FAIL || b == Status.FAIL ? Status.FAIL : Status.WARN);
-        }
-        return out;
-    }
-
-    private static Status at(Map<String, Map<Integer, Status>> problems, Fabric.Node sw, int port) {
-        Map<Integer, Status> byName = problems.get(sw.name()), byDescription = problems.get(sw.description());
-        if (byName == null && byDescription == null) return null;
-        Status a = byName == null ? null : byName.get(port), b = byDescription == null ? null : byDescription.get(port);
-        return a == Status.FAIL || b == Status.FAIL ? Status.FAIL : a != null ? a : b;
+    /** The worst FAIL/WARN naming the switch's port (findings name a switch by its name or its description), or null. */
+    private static Status at(Map<String, Analysis.PartProblem> problems, Fabric.Node sw, int port) {
+        Analysis.PartProblem a = problems.get(new Ref.Port(sw.name(), port).key()), b = problems.get(new Ref.Port(sw.description(), port).key());
+        return a == null && b == null ? null : a != null ? a.worse(b).status() : b.status();
     }
 
     /** The port map, or "" without a fabric graph. */
     static String svg(Analysis an) {
         Fabric f = an.fabric();
         if (f == null || f.switches().isEmpty()) return "";
-        Map<String, Map<Integer, Status>> problems = problems(an);
+        Map<String, Analysis.PartProblem> problems = an.problemsByRef(0);
         record Row(Fabric.Node sw, int ports, int bad) {}
         List<Row> rows = new ArrayList<>();
         for (Fabric.Node sw : f.switches()) {

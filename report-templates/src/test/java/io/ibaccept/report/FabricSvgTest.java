@@ -95,7 +95,7 @@ class FabricSvgTest {
         Fabric f = FabricBuilder.build(new Topology(nodes), null, null);
         assertThat(f.cas()).hasSize(2000);
         // one host's port is named by a FAIL finding: its leaf is drawn on its own, the host named in the problem colour
-        Map<String, FabricSvg.Problem> problems = Map.of("port:n0412:1", new FabricSvg.Problem(io.ibaccept.rules.Status.FAIL, "port.state"));
+        Map<String, io.ibaccept.analysis.Analysis.PartProblem> problems = Map.of("port:n0412:1", new io.ibaccept.analysis.Analysis.PartProblem(io.ibaccept.rules.Status.FAIL, "port.state"));
         FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> FabricView.firstWord(n.description()), List.of(), Map.of()));
         String svg = FabricSvg.svg(pic);
         Document doc = xml(svg);
@@ -127,7 +127,7 @@ class FabricSvgTest {
         for (int l = 0; l < 1000; l++) nodes.add(node(Topology.NodeType.SWITCH, leaf0 + l, String.format("leaf%04d", l + 1), ports, ref));
         for (int i = 0; i < 20000; i++) nodes.add(node(Topology.NodeType.CA, host0 + 2L * i, String.format("n%05d HCA-1", i + 1), ports, ref));
         Fabric f = FabricBuilder.build(new Topology(nodes), null, null);
-        Map<String, FabricSvg.Problem> problems = Map.of("port:leaf0500:23", new FabricSvg.Problem(io.ibaccept.rules.Status.FAIL, "fabric.blocking"));
+        Map<String, io.ibaccept.analysis.Analysis.PartProblem> problems = Map.of("port:leaf0500:23", new io.ibaccept.analysis.Analysis.PartProblem(io.ibaccept.rules.Status.FAIL, "fabric.blocking"));
         FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> FabricView.firstWord(n.description()), List.of(), Map.of()));
         String svg = FabricSvg.svg(pic);
         xml(svg);

@@ -205,4 +205,39 @@ public final class Analysis {
         if (dumpId == null) dumpId = data().dumpId() != null ? data().dumpId() : DumpId.ofSource(data().source());
         return dumpId;
     }
+
+    /** The worst FAIL/WARN finding naming one part of the fabric, and its check. */
+    public record PartProblem(io.ibaccept.rules.Status status, String check) {
+        public PartProblem worse(PartProblem o) {
+            return o == null || status.compareTo(o.status) <= 0 ? this : o;
+        }
+    }
+
+    /**
+     * The worst FAIL/WARN finding per typed reference key (ports, cables, HCA ends, nodes, SMs), from the findings
+     * naming at most maxParts nodes (0: any number): what the pictures colour each part by. A finding about most of
+     * the fabric would colour all of it and show nothing.
+     */
+    public java.util.Map<String, PartProblem> problemsByRef(int maxParts) {
+        java.util.Map<String, PartProblem> out = new java.util.HashMap<>();
+        for (io.ibaccept.rules.Finding f : report().findings()) {
+            if (f.status() != io.ibaccept.rules.Status.FAIL && f.status() != io.ibaccept.rules.Status.WARN) continue;
+            if (maxParts > 0 && f.refs().stream().map(Analysis::part).distinct().count() > maxParts) continue;
+            PartProblem p = new PartProblem(f.status(), f.check());
+            for (io.ibaccept.rules.Ref r : f.refs())
+                if (r instanceof io.ibaccept.rules.Ref.Port || r instanceof io.ibaccept.rules.Ref.Cable || r instanceof io.ibaccept.rules.Ref.HcaEnd
+                        || r instanceof io.ibaccept.rules.Ref.Node || r instanceof io.ibaccept.rules.Ref.Sm)
+                    out.merge(r.key(), p, PartProblem::worse);
+        }
+        return out;
+    }
+
+    /** The node a reference is about (a cable: itself), to count how many parts a finding names. */
+    private static String part(io.ibaccept.rules.Ref r) {
+        if (r instanceof io.ibaccept.rules.Ref.Port p) return p.node();
+        if (r instanceof io.ibaccept.rules.Ref.HcaEnd h) return h.host();
+        if (r instanceof io.ibaccept.rules.Ref.Node n) return n.name();
+        if (r instanceof io.ibaccept.rules.Ref.Sm m) return m.node();
+        return r.key();
+    }
 }
