@@ -71,7 +71,17 @@ public final class Fabric {
         public String shortName() {
             return Fabric.shortName(name);
         }
+
+        /**
+         * The name family: the short name with its numbers as '#' ("LG#-#" for LG01-05, "MLG#-#" for a management
+         * leaf MLG01-01). Switches named alike are built alike; a fat tree compares a leaf with its family.
+         */
+        public String family() {
+            return DIGITS.matcher(shortName()).replaceAll("#");
+        }
     }
+
+    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[0-9]+");
 
     private static final java.util.regex.Pattern MANAGED = java.util.regex.Pattern.compile("^[A-Za-z0-9]+;([^;:]+):[^;]*$");
 

@@ -201,7 +201,7 @@ public final class FatTree {
             }
             if (levels >= 2 && ld.ratio() > s.maxRatio(1) * 1.0001 && !ld.down().isEmpty())
                 // leaves short of the same uplink capacity are one finding (a dead spine), whatever their hosts run at
-                ratioGroups.computeIfAbsent(family(leaf) + "/" + ld.up().size() + "/" + Math.round(ld.upGbps()), k -> new ArrayList<>()).add(leaf);
+                ratioGroups.computeIfAbsent(leaf.family() + "/" + ld.up().size() + "/" + Math.round(ld.upGbps()), k -> new ArrayList<>()).add(leaf);
         }
         // most leaves with their full uplinks over the ratio alike: the fabric is built that way (2:1, 1.5:1), a design to
         // declare, not cables to add; a minority over it lacks capacity its peers have. Only while no ratio is declared:
@@ -209,11 +209,11 @@ public final class FatTree {
         // (counted per name family: leaves named alike are built alike)
         Map<String, Long> fullOf = leaves.stream().filter(l -> !loads.get(l.guid()).down().isEmpty() && !loads.get(l.guid()).up().isEmpty()
                 && loads.get(l.guid()).up().size() >= usualUpOf.getOrDefault(classOf.get(l.guid()), usualUp))
-                .collect(Collectors.groupingBy(FatTree::family, Collectors.counting()));
+                .collect(Collectors.groupingBy(Node::family, Collectors.counting()));
         boolean ratioDeclared = s.ratioDeclared();
         boolean portStatesKnown = f.links().stream().anyMatch(l -> !l.state().isEmpty());
         ratioGroups.values().forEach(group -> {
-            long full = fullOf.getOrDefault(family(group.get(0)), 0L);
+            long full = fullOf.getOrDefault(group.get(0).family(), 0L);
             boolean design = !ratioDeclared && group.size() * 2 > full && group.size() > 1
                     // a leaf with no peer in its class has no peers' uplink ports to lose: its free ports are no evidence
                     && group.stream().noneMatch(l -> loads.get(l.guid()).up().isEmpty()
@@ -225,7 +225,7 @@ public final class FatTree {
         // them has no usual count): one issue naming the leaves off the usual count, grouped by count (a unit short of
         // the same nodes on every rail shows as one group). An empty leaf is spare capacity, not hosts gone missing.
         Map<String, List<Node>> byFamily = new LinkedHashMap<>();
-        for (Node leaf : leaves) byFamily.computeIfAbsent(family(leaf), k -> new ArrayList<>()).add(leaf);
+        for (Node leaf : leaves) byFamily.computeIfAbsent(leaf.family(), k -> new ArrayList<>()).add(leaf);
         byFamily.values().forEach(members -> {
             List<Integer> counts = members.stream().map(l -> loads.get(l.guid()).down().size()).filter(c -> c > 0).toList();
             int usualHosts = mode(counts);
@@ -347,14 +347,14 @@ public final class FatTree {
         for (Node p : peers)
             for (Link l : loads.get(p.guid()).down()) {
                 Node o = f.node(l.other(l.endAt(p.guid())).guid());
-                if (o != null && o.isSwitch()) families.merge(family(o), 1, Integer::sum);
+                if (o != null && o.isSwitch()) families.merge(o.family(), 1, Integer::sum);
             }
         int most = families.values().stream().max(Integer::compare).orElse(0);
         java.util.Set<Node> below = new java.util.LinkedHashSet<>();
         for (Node n : group)
             for (Link l : loads.get(n.guid()).down()) {
                 Node o = f.node(l.other(l.endAt(n.guid())).guid());
-                if (o != null && o.isSwitch() && families.get(family(o)) < most) below.add(o);
+                if (o != null && o.isSwitch() && families.get(o.family()) < most) below.add(o);
             }
         List<String> to = below.stream().map(Node::name).toList();
         String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
@@ -699,16 +699,6 @@ public final class FatTree {
     }
 
     /**
-     * A switch's name family: its short name with the numbers left out ("LG#-#" for "MF0;LG01-07:MQM8700/U1"). Switches
-     * with no name of their own (a default description) are all one family.
-     */
-    static String family(Node n) {
-        return DIGITS.matcher(n.shortName()).replaceAll("#");
-    }
-
-    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[0-9]+");
-
-    /**
      * Leaf -> the class it is compared in: its group, and within it its name family when the group holds leaves of
      * several families: a family (other than the group's main one) that two or more leaves of the group share is a class of its own, and so is a leaf whose
      * name no other leaf of the group shares and that has under half the uplinks usual in the group (a management
@@ -719,8 +709,8 @@ public final class FatTree {
         Map<Integer, Map<String, Integer>> families = new HashMap<>(), familyUp = new HashMap<>();
         Map<Integer, List<Integer>> ups = new HashMap<>();
         for (Node l : leaves) {
-            families.computeIfAbsent(l.group(), k -> new HashMap<>()).merge(family(l), 1, Integer::sum);
-            familyUp.computeIfAbsent(l.group(), k -> new HashMap<>()).merge(family(l), upCount.get(l.guid()), Integer::sum);
+            families.computeIfAbsent(l.group(), k -> new HashMap<>()).merge(l.family(), 1, Integer::sum);
+            familyUp.computeIfAbsent(l.group(), k -> new HashMap<>()).merge(l.family(), upCount.get(l.guid()), Integer::sum);
             if (upCount.get(l.guid()) > 0) ups.computeIfAbsent(l.group(), k -> new ArrayList<>()).add(upCount.get(l.guid()));
         }
         Map<Long, String> out = new HashMap<>();
@@ -731,8 +721,8 @@ public final class FatTree {
             // the group's main family: the most leaves, then the most uplinks
             String main = here.keySet().stream().max(Comparator.<String>comparingInt(here::get).thenComparingInt(up::get)
                     .thenComparing(Comparator.reverseOrder())).orElse("");
-            boolean apart = byName && !family(l).equals(main) && (here.get(family(l)) >= 2 || upCount.get(l.guid()) * 2 < usual);
-            out.put(l.guid(), l.group() + (apart ? "/" + family(l) : ""));
+            boolean apart = byName && !l.family().equals(main) && (here.get(l.family()) >= 2 || upCount.get(l.guid()) * 2 < usual);
+            out.put(l.guid(), l.group() + (apart ? "/" + l.family() : ""));
         }
         return out;
     }

@@ -422,14 +422,20 @@ public final class FabricSvg {
         int slots = MAX_PER_ROW - out.size();
         Map<Integer, List<Box>> byGroup = new TreeMap<>();
         for (Box b : rest) byGroup.computeIfAbsent(b.members.get(0).group(), k -> new ArrayList<>()).add(b);
-        List<List<Box>> chunks = new ArrayList<>();
-        if (byGroup.size() > 1 && byGroup.size() <= slots) chunks.addAll(byGroup.values());
-        else {
-            List<Box> sorted = new ArrayList<>(rest);
-            sorted.sort(Comparator.comparingInt((Box b) -> b.members.get(0).group()).thenComparing(b -> b.label));
-            int n = Math.min(slots, sorted.size());
-            for (int g = 0; g < n; g++) chunks.add(sorted.subList((int) ((long) g * sorted.size() / n), (int) ((long) (g + 1) * sorted.size() / n)));
+        // a box never folds switches of two name families (leaves and management leaves) while each can have its own
+        Map<String, List<Box>> byFamily = new TreeMap<>(), byGroupAndFamily = new TreeMap<>();
+        for (Box b : rest) {
+            byFamily.computeIfAbsent(b.members.get(0).family(), k -> new ArrayList<>()).add(b);
+            byGroupAndFamily.computeIfAbsent(String.format(Locale.ROOT, "%09d/%s", b.members.get(0).group(), b.members.get(0).family()), k -> new ArrayList<>()).add(b);
         }
+        List<List<Box>> chunks = new ArrayList<>();
+        if (byGroupAndFamily.size() > 1 && byGroupAndFamily.size() <= slots) chunks.addAll(byGroupAndFamily.values());
+        else if (byFamily.size() <= slots) {
+            // each family its share of the boxes (at least one), its switches in runs of groups and names
+            int[] share = shares(byFamily.values().stream().mapToInt(List::size).toArray(), Math.min(slots, rest.size()));
+            int i = 0;
+            for (List<Box> family : byFamily.values()) chunks.addAll(runs(family, share[i++]));
+        } else chunks.addAll(runs(rest, slots));
         boolean groups = byGroup.size() > 1;
         for (List<Box> chunk : chunks) {
             if (chunk.size() == 1) {
@@ -456,6 +462,43 @@ public final class FabricSvg {
             out.add(f);
         }
         out.sort(Comparator.comparing((Box b) -> b.members.get(0).group()).thenComparing(b -> b.label));
+        return out;
+    }
+
+    /** The boxes split into n runs of about the same size, in the order of their groups and names. */
+    private static List<List<Box>> runs(List<Box> boxes, int n) {
+        List<Box> sorted = new ArrayList<>(boxes);
+        sorted.sort(Comparator.comparingInt((Box b) -> b.members.get(0).group()).thenComparing(b -> b.label));
+        int k = Math.max(1, Math.min(n, sorted.size()));
+        List<List<Box>> out = new ArrayList<>();
+        for (int g = 0; g < k; g++) out.add(sorted.subList((int) ((long) g * sorted.size() / k), (int) ((long) (g + 1) * sorted.size() / k)));
+        return out;
+    }
+
+    /** slots split over parts of these sizes: one each, the rest by size (largest remainder). */
+    static int[] shares(int[] sizes, int slots) {
+        int[] out = new int[sizes.length];
+        java.util.Arrays.fill(out, 1);
+        int left = slots - sizes.length;
+        long total = java.util.Arrays.stream(sizes).sum();
+        if (left <= 0 || total == 0) return out;
+        double[] exact = new double[sizes.length];
+        int given = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            exact[i] = (double) left * sizes[i] / total;
+            int whole = Math.min((int) exact[i], sizes[i] - 1);
+            out[i] += whole;
+            given += whole;
+        }
+        while (given < left) {
+            int best = -1;
+            for (int i = 0; i < sizes.length; i++)
+                if (out[i] < sizes[i] && (best < 0 || exact[i] - (int) exact[i] > exact[best] - (int) exact[best])) best = i;
+            if (best < 0) break;
+            out[best]++;
+            exact[best] = (int) exact[best]; // its remainder is spent
+            given++;
+        }
         return out;
     }
 

@@ -143,6 +143,37 @@ class FabricSvgTest {
         assertThat(hosts).isEqualTo(20000);
     }
 
+    /**
+     * NVIDIA's Selene compute fabric: its management leaves (MLG01-01..05) sit among 140 compute leaves (LG..) and two
+     * management spines among the compute spines. A folded box holds one name family, so its label is a run of one.
+     */
+    @Test
+    void aFoldedBoxHoldsOneNameFamily(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        Path d = tmp.resolve("dump");
+        Files.createDirectories(d.resolve("fabric"));
+        Path real = Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", "ufm-sdk-selene-compute-hdr-666sw-4341ca.txt.gz");
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(real))) {
+            Files.copy(in, d.resolve("fabric/ibnetdiscover.out"));
+        }
+        Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: selene-compute\nfabric_node: fab\nnodes: fab\n");
+        String svg = FabricSvg.svg(FabricSvg.layout(FabricSvg.inputs(new ReportFacts(Analysis.of(io.ibaccept.dump.DumpLoader.load(d))))));
+        List<String> labels = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(">([A-Z][A-Z0-9-]*\u2013[A-Z0-9-]+)<").matcher(svg);
+        while (m.find()) labels.add(m.group(1));
+        assertThat(labels).isNotEmpty().anyMatch(l -> l.startsWith("MLG")).anyMatch(l -> l.startsWith("LG"));
+        // a run starting in one family ends in it: "LG22-02\u2013MLG01-05" would say two kinds of switch are one
+        assertThat(labels).noneMatch(l -> l.substring(l.indexOf('\u2013') + 1).matches("[A-Z]+.*") && !l.substring(l.indexOf('\u2013') + 1)
+                .startsWith(l.replaceAll("[0-9].*", "")));
+    }
+
+    @Test
+    void foldedBoxesAreSharedOutByFamilySize() {
+        assertThat(FabricSvg.shares(new int[] {140, 5}, 7)).containsExactly(6, 1);
+        assertThat(FabricSvg.shares(new int[] {2, 2, 2}, 3)).containsExactly(1, 1, 1);
+        // never more boxes than switches
+        assertThat(FabricSvg.shares(new int[] {1, 100}, 7)).containsExactly(1, 6);
+    }
+
     @Test
     void runsOfNamesSayTheirCommonPrefixOnce() {
         assertThat(FabricSvg.range("spine0001", "spine0020")).isEqualTo("spine0001\u20130020");
