@@ -38,4 +38,20 @@ class Sl2vlParserTest {
         assertThat(Sl2vlParser.parse(new Text("x", "ports: in  1, out  3: | 0| 1| 2| 3| 4| 5| 6| 7| 0| 1| 2| 3| 4| 5| 6| 7|\n"), orphan).entries()).isEmpty();
         assertThat(orphan.list()).singleElement().satisfies(e -> assertThat(e.getMessage()).contains("before any '# SL2VL table"));
     }
+
+    @Test
+    void hugeNumbersAnUnusableHeadingAndAFailedQueryAreOneFindingEach() {
+        String real = String.join("\n", RealSamplesTest.real("smpquery-sl2vl/ibsim-ring4-dfsssp-qos-default.txt").lines());
+        String text = real.replaceFirst("ports: in  5, out  3: \\| 0", "ports: in  5, out  3: | 99999999999")
+                .replaceFirst("# SL2VL table: Lid 3\n", "# SL2VL table: DR path slid 0; dlid 0; 0,1\n")
+                + "\n# smpquery sl2vl 6 4 failed\n";
+        Issues issues = Issues.collecting();
+        SlToVlTables t = Sl2vlParser.parse(new Text("smpquery-sl2vl", text), issues);
+        assertThat(issues.list()).extracting(e -> e.where().line()).containsExactly(8, 23, 89);
+        assertThat(issues.list().get(0).getMessage()).contains("unrecognised SL2VL line");
+        assertThat(issues.list().get(1).getMessage()).contains("without a usable LID");
+        assertThat(issues.list().get(2).getMessage()).contains("LID 6 port 4");
+        // the damaged row and the 9 rows under the unusable heading are left out
+        assertThat(t.entries()).hasSize(72 - 1 - 9);
+    }
 }
