@@ -313,6 +313,10 @@ public final class SmConfigParser {
             // credit loops of its routes, and how many the fabric offers; nue on one VL when QoS is off
             {"Virtual Lanes available: ", "vl-available"},
             {"Virtual Lanes needed: ", "vl-needed"},
+            // dfsssp's paths per layer before it spreads the layers over the free VLs: which SLs hold one layer
+            {"Paths per VL (before balancing)", "vl-paths-before"},
+            {"paths per VL (after balancing)", "vl-paths-after"},
+            {". lane: ", "vl-lane"},
             {"Lanes needed: ", "vl-needed"},
             {"using nue_max_num_vls ", "vl-needed"},
             {"log_trap_info:", "trap"},

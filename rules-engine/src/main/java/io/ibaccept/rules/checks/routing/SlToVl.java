@@ -9,8 +9,8 @@ import java.util.TreeMap;
 
 /**
  * The SL-to-VL tables of the switch-to-switch links, read for the credit-loop check: the entries of a switch port
- * cabled to another switch, from every other cabled input port (port 0, the switch's own, carries only management
- * traffic on VL15).
+ * cabled to another switch, from every other cabled input port (port 0 is the switch's own management port: no
+ * route of a CA to a CA enters there).
  */
 record SlToVl(List<SlToVlTables.Entry> entries, Fabric f) {
     static SlToVl of(Fabric f, SlToVlTables t) {
@@ -31,40 +31,60 @@ record SlToVl(List<SlToVlTables.Entry> entries, Fabric f) {
         return f.name(new Fabric.End(f.nodeOfLid(e.lid()).guid(), e.outPort()));
     }
 
-    /** The VL each of these SLs takes on most port pairs. */
-    Map<Integer, Integer> usual(int firstSl, int sls) {
-        Map<Integer, Integer> out = new TreeMap<>();
-        for (int sl = firstSl; sl < firstSl + sls && sl < 16; sl++) {
-            int[] count = new int[16];
-            for (SlToVlTables.Entry e : entries) count[e.vl(sl)]++;
-            int best = 0; // the lowest VL among the most frequent
-            for (int vl = 1; vl < 16; vl++) if (count[vl] > count[best]) best = vl;
-            if (count[best] > 0) out.put(sl, best);
+    /** A switch port (the LID of its switch, the port) whose layers meet, and how. */
+    record Meeting(SlToVlTables.Entry first, String how) {}
+
+    /**
+     * The switch-to-switch ports where the layers do not stay apart: two layers' SLs on one VL of the link, from any
+     * of the switch's input ports, or an SL on VL15, where data is dropped. Layers on VLs of their own on every link
+     * cannot wait on each other: each layer's routes have no cycle, so neither has any set of VLs they use.
+     */
+    List<Meeting> meetings(List<List<Integer>> layers) {
+        Map<Long, List<SlToVlTables.Entry>> byPort = new java.util.LinkedHashMap<>();
+        for (SlToVlTables.Entry e : entries) byPort.computeIfAbsent(((long) e.lid() << 8) | e.outPort(), k -> new ArrayList<>()).add(e);
+        List<Meeting> out = new ArrayList<>();
+        for (List<SlToVlTables.Entry> port : byPort.values()) {
+            Map<Integer, Integer> layerOfVl = new TreeMap<>();
+            Map<Integer, SlToVlTables.Entry> whereVl = new TreeMap<>();
+            String how = null;
+            SlToVlTables.Entry at = port.get(0);
+            search:
+            for (SlToVlTables.Entry e : port)
+                for (int layer = 0; layer < layers.size(); layer++)
+                    for (int sl : layers.get(layer)) {
+                        int vl = e.vl(sl);
+                        if (vl == 15) {
+                            how = "SL " + sl + " on VL15, where data is dropped";
+                            at = e;
+                            break search;
+                        }
+                        Integer other = layerOf(layerOfVl, vl, layer);
+                        if (other != null) {
+                            how = "layers " + (other + 1) + " and " + (layer + 1) + " (SL " + range(layers.get(other)) + " and SL " + range(layers.get(layer))
+                                    + ") both on VL" + vl + (whereVl.get(vl) != e ? " (from ports " + whereVl.get(vl).inPort() + " and " + e.inPort() + ")" : "");
+                            at = e;
+                            break search;
+                        }
+                        whereVl.putIfAbsent(vl, e);
+                    }
+            if (how != null) out.add(new Meeting(at, how));
         }
         return out;
     }
 
-    /**
-     * Where these SLs do not stay apart: two of them on one VL at a port pair, or an SL on another VL than on the other
-     * port pairs (its layer would meet another layer's VL). Each with what is wrong there, "SL 0-7 on VL0".
-     */
-    Map<SlToVlTables.Entry, String> merged(int firstSl, int sls) {
-        Map<Integer, Integer> usual = usual(firstSl, sls);
-        Map<SlToVlTables.Entry, String> out = new java.util.LinkedHashMap<>();
-        for (SlToVlTables.Entry e : entries) {
-            Map<Integer, List<Integer>> byVl = new TreeMap<>();
-            usual.keySet().forEach(sl -> byVl.computeIfAbsent(e.vl(sl), k -> new ArrayList<>()).add(sl));
-            String shared = byVl.entrySet().stream().filter(x -> x.getValue().size() > 1).findFirst()
-                    .map(x -> "SL " + range(x.getValue()) + " on VL" + x.getKey()).orElse(null);
-            if (shared == null)
-                for (var u : usual.entrySet())
-                    if (e.vl(u.getKey()) != u.getValue()) {
-                        shared = "SL " + u.getKey() + " on VL" + e.vl(u.getKey()) + " (VL" + u.getValue() + " elsewhere)";
-                        break;
-                    }
-            if (shared != null) out.put(e, shared);
-        }
-        return out;
+    // the layer already on vl, if another than this one (records this one otherwise)
+    private static Integer layerOf(Map<Integer, Integer> layerOfVl, int vl, int layer) {
+        Integer known = layerOfVl.putIfAbsent(vl, layer);
+        return known != null && known != layer ? known : null;
+    }
+
+    /** Switch-to-switch ports whose table is in the dump, of all the active ones of the fabric. */
+    int[] coverage() {
+        java.util.Set<Long> covered = new java.util.HashSet<>();
+        for (SlToVlTables.Entry e : entries) covered.add(f.nodeOfLid(e.lid()).guid() * 256 + e.outPort());
+        int all = 0;
+        for (Fabric.Link l : f.links()) if (l.isUp() && f.isSwitchToSwitch(l)) all += 2;
+        return new int[] {covered.size(), all};
     }
 
     /** The VLs SL sl takes over these port pairs. */

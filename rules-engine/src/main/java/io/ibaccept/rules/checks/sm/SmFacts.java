@@ -167,28 +167,98 @@ public final class SmFacts {
 
     /**
      * What a routing engine that puts routes on several SLs (dfsssp, lash, nue) logged in its last run: the layers it
-     * needed to break the credit loops of its routes and, for dfsssp, the VLs available; sls: the SLs its routes use,
-     * from firstSl (dfsssp spreads its layers over every available VL; lash opens layers from lash_start_vl).
+     * needed to break the credit loops of its routes, the VLs available (dfsssp), and the SLs of each layer. dfsssp
+     * spreads its layers over every available VL (a layer with many paths over several SLs, as its balancing does;
+     * exact when its "Paths per VL (before balancing)" lines are in the log, else each SL is taken for a layer of its
+     * own); lash puts layer i on SL lash_start_vl + i.
      */
-    public record Layers(int needed, int available, int firstSl, int sls, List<Evidence> evidence) {}
+    public record Layers(int needed, int available, List<List<Integer>> sls, boolean exact, List<Evidence> evidence) {
+        /** Every SL the routes use. */
+        public List<Integer> all() {
+            return sls.stream().flatMap(List::stream).toList();
+        }
+    }
 
-    /** The layers the engine that routed the fabric logged, if its opensm.log says. */
+    /** The layers the engine that routed the fabric logged in the run that configured the switches, if its opensm.log says. */
     public static Optional<Layers> layers(Ctx c, Engine e) {
         SmConfig s = configured(c).get(e.host());
         if (s == null || s.log() == null) return Optional.empty();
+        List<SmConfig.LogEvent> ev = s.log().events();
+        // the run that configured the switches: from after the routing before it to its "tables configured" line
+        int last = -1, before = -1;
+        for (int i = 0; i < ev.size(); i++)
+            if (ev.get(i).kind().equals("routing")) {
+                before = last;
+                last = i;
+            }
+        List<SmConfig.LogEvent> run = last < 0 ? ev : ev.subList(before + 1, last);
         SmConfig.LogEvent needed = null, available = null;
-        for (SmConfig.LogEvent x : s.log().events()) {
-            if (x.kind().equals("vl-needed")) needed = x;
-            if (x.kind().equals("vl-available")) available = x;
+        List<Long> paths = new ArrayList<>();
+        boolean inPaths = false;
+        for (SmConfig.LogEvent x : run) {
+            switch (x.kind()) {
+                case "vl-needed" -> needed = x;
+                case "vl-available" -> available = x;
+                case "vl-paths-before" -> {
+                    inPaths = true;
+                    paths.clear();
+                }
+                case "vl-lane" -> {
+                    if (inPaths) paths.add(lanePaths(x.message()));
+                }
+                default -> inPaths = false;
+            }
         }
         if (needed == null) return Optional.empty();
         int n = lastNumber(needed.message()), a = available == null ? 0 : lastNumber(available.message());
         if (n < 0) return Optional.empty();
-        List<Evidence> ev = new ArrayList<>();
-        if (available != null) ev.add(Evidence.of(s.host() + " opensm.log: " + available.message(), available.ref()));
-        ev.add(Evidence.of(s.host() + " opensm.log: " + needed.message(), needed.ref()));
-        int first = e.effective().equalsIgnoreCase("lash") ? s.option("lash_start_vl").map(o -> parseInt(o.value(), 0)).orElse(0) : 0;
-        return Optional.of(new Layers(n, Math.max(a, 0), first, a > 0 ? a : n, ev));
+        List<Evidence> out = new ArrayList<>();
+        if (available != null) out.add(Evidence.of(s.host() + " opensm.log: " + available.message(), available.ref()));
+        out.add(Evidence.of(s.host() + " opensm.log: " + needed.message(), needed.ref()));
+        List<List<Integer>> sls = new ArrayList<>();
+        boolean exact = true;
+        if (e.effective().equalsIgnoreCase("lash")) {
+            int first = s.option("lash_start_vl").map(o -> parseInt(o.value(), 0)).orElse(0);
+            for (int i = 0; i < n && first + i < 16; i++) sls.add(List.of(first + i));
+        } else if (a > n && paths.size() >= n && paths.subList(0, n).stream().allMatch(p -> p >= 0)) {
+            int[] split = split(paths.subList(0, n), a);
+            for (int layer = 0, sl = 0; layer < n; sl += split[layer++]) {
+                List<Integer> mine = new ArrayList<>();
+                for (int k = 0; k < split[layer] && sl + k < 16; k++) mine.add(sl + k);
+                sls.add(mine);
+            }
+        } else {
+            exact = a <= n;
+            for (int sl = 0; sl < Math.max(n, a) && sl < 16; sl++) sls.add(List.of(sl));
+        }
+        return Optional.of(new Layers(n, Math.max(a, 0), sls, exact, out));
+    }
+
+    /**
+     * How many SLs each layer gets when dfsssp spreads needed layers over available VLs (osm_ucast_dfsssp.c,
+     * dfsssp_remove_deadlocks): each free VL goes to the layer with the most paths per SL so far.
+     */
+    static int[] split(List<Long> paths, int available) {
+        int n = paths.size();
+        int[] split = new int[n];
+        java.util.Arrays.fill(split, 1);
+        for (int i = n; i < available; i++) {
+            int vl = 0;
+            double most = 0;
+            for (int t = 0; t < n; t++)
+                if (most < (double) paths.get(t) / split[t]) {
+                    vl = t;
+                    most = (double) paths.get(t) / split[t];
+                }
+            split[vl]++;
+        }
+        return split;
+    }
+
+    // "   1. lane: 4"
+    private static long lanePaths(String message) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("lane: (\\d{1,18})\\s*$").matcher(message);
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 
     // "Virtual Lanes needed: 2", "Lanes needed: 3, Balancing", "... using nue_max_num_vls 1"
