@@ -429,7 +429,7 @@ public final class FabricSvg {
             byGroupAndFamily.computeIfAbsent(String.format(Locale.ROOT, "%09d/%s", b.members.get(0).group(), b.members.get(0).family()), k -> new ArrayList<>()).add(b);
         }
         List<List<Box>> chunks = new ArrayList<>();
-        if (byGroupAndFamily.size() > 1 && byGroupAndFamily.size() <= slots) chunks.addAll(byGroupAndFamily.values());
+        if (byGroup.size() > 1 && byGroupAndFamily.size() <= slots) chunks.addAll(byGroupAndFamily.values());
         else if (byFamily.size() <= slots) {
             // each family its share of the boxes (at least one), its switches in runs of groups and names
             int[] share = shares(byFamily.values().stream().mapToInt(List::size).toArray(), Math.min(slots, rest.size()));
@@ -467,6 +467,7 @@ public final class FabricSvg {
 
     /** The boxes split into n runs of about the same size, in the order of their groups and names. */
     private static List<List<Box>> runs(List<Box> boxes, int n) {
+        if (boxes.isEmpty()) return List.of();
         List<Box> sorted = new ArrayList<>(boxes);
         sorted.sort(Comparator.comparingInt((Box b) -> b.members.get(0).group()).thenComparing(b -> b.label));
         int k = Math.max(1, Math.min(n, sorted.size()));
