@@ -30,7 +30,8 @@ public final class Sl2vlParser {
         Text.Cursor c = t.cursor();
         while (c.next()) {
             String line = c.line();
-            if (line.isBlank() || line.startsWith("#                 SL:") || line.startsWith("ibwarn:")) continue;
+            // smpquery's own error line: the collect script's "failed" line after it names the port
+            if (line.isBlank() || line.startsWith("#                 SL:") || line.startsWith("ibwarn:") || line.contains(": iberror: ")) continue;
             Matcher f = FAILED.matcher(line);
             if (f.matches()) {
                 issues.add(t, c.number(), "smpquery could not read the SL-to-VL table of LID " + f.group(1) + " port " + f.group(2)

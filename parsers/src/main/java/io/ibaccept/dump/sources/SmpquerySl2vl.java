@@ -16,10 +16,11 @@ final class SmpquerySl2vl {
     private SmpquerySl2vl() {}
 
     // a failed query is named in the output (smpquery stops that table at the port it could not read) and fails the
-    // whole collect; an ibnetdiscover that failed is not an empty list of ports
+    // whole collect; an ibnetdiscover that failed is not an empty list of ports; a switch without a LID (no SM yet)
+    // cannot be asked by LID
     static final Source<SlToVlTables> SOURCE = Source.fabric(Cmd.SL2VL, "smpquery-sl2vl", Sl2vlParser::parse)
             .collect("command -v smpquery >/dev/null && command -v ibnetdiscover >/dev/null || exit 127; set -o pipefail; "
-                    + "ibnetdiscover -p | awk '$1 == \"SW\" { for (i = 5; i < NF; i++) if ($i == \"-\") { if ($(i + 1) == \"SW\") print $2, $3; break } }' "
+                    + "ibnetdiscover -p | awk '$1 == \"SW\" && $2 > 0 { for (i = 5; i < NF; i++) if ($i == \"-\") { if ($(i + 1) == \"SW\") print $2, $3; break } }' "
                     + "| sort -n -k1,1 -k2,2 | { rc=0; while read -r lid port; do smpquery sl2vl \"$lid\" \"$port\" "
                     + "|| { rc=1; echo \"# smpquery sl2vl $lid $port failed\"; }; done; exit $rc; }", Duration.ofMinutes(20))
             .needsSm()
