@@ -195,13 +195,23 @@ public final class IslOutageDrill {
     private volatile boolean enabled;
     private volatile long enabledAt;
 
-    /** Enables the disabled port (once; also from the shutdown hook). True when ibportstate did it. */
+    /**
+     * Enables the disabled port (once; also from the shutdown hook), asking twice: a port left disabled is the one
+     * outcome a drill must not have, and one lost answer (or a command stopped with the drill) is not a reason for it.
+     * True when ibportstate did it.
+     */
     private synchronized boolean enable(End e) {
         if (enabled) return true;
         enabledAt = System.nanoTime();
-        ExecResult r = transport.restore(opt.fabricNode(), "ibportstate " + e.lid() + " " + e.port() + " enable", CMD);
+        String cmd = "ibportstate " + e.lid() + " " + e.port() + " enable";
+        ExecResult r = transport.restore(opt.fabricNode(), cmd, CMD);
+        String earlier = "";
+        if (!CommandResult.OK.equals(r.status())) {
+            earlier = "first attempt: " + r.status() + ", exit " + r.exitCode() + ": " + r.stderr().strip() + "\n";
+            r = transport.restore(opt.fabricNode(), cmd, CMD);
+        }
         enabled = CommandResult.OK.equals(r.status());
-        record.step("enable", e + ": " + (enabled ? "ok" : "failed (" + r.status() + ", exit " + r.exitCode() + ")"), r.stdout() + r.stderr());
+        record.step("enable", e + ": " + (enabled ? "ok" : "failed (" + r.status() + ", exit " + r.exitCode() + ")"), earlier + r.stdout() + r.stderr());
         return enabled;
     }
 
