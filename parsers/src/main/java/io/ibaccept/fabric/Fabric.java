@@ -83,6 +83,13 @@ public final class Fabric {
 
     private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[0-9]+");
 
+    private static final java.util.regex.Pattern WHITESPACE = java.util.regex.Pattern.compile("\\s+");
+
+    /** The host a CA's node description names: its first word ("node07" of "node07 HCA-1"), the description as written. */
+    public static String hostPart(String description) {
+        return WHITESPACE.split(description, 2)[0];
+    }
+
     private static final java.util.regex.Pattern MANAGED = java.util.regex.Pattern.compile("^[A-Za-z0-9]+;([^;:]+):[^;]*$");
 
     /** "SLG01-10" for a managed switch's description "MF0;SLG01-10:MQM8700/U1"; any other name as it is. */

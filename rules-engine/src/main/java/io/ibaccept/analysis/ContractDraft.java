@@ -89,7 +89,7 @@ public final class ContractDraft {
         for (Fabric.Link l : f.links()) {
             if (f.linkClass(l) != Fabric.LinkClass.HOST || !l.isActive() || l.width() == null || l.speed() == null) continue;
             Fabric.Node ca = f.node(l.a().guid()).isSwitch() ? f.node(l.b().guid()) : f.node(l.a().guid());
-            m.putIfAbsent(ca.description().split("\\s+")[0], l.speed().name() + " " + l.width());
+            m.putIfAbsent(Fabric.hostPart(ca.description()), l.speed().name() + " " + l.width());
         }
         return m;
     }
@@ -127,7 +127,7 @@ public final class ContractDraft {
         List<SmInfo> sms = d.fabric() == null ? List.of() : d.fabric().sms();
         Map<Long, String> names = new LinkedHashMap<>();
         if (d.fabric() != null && d.fabric().topology() != null)
-            for (var n : d.fabric().topology().nodes()) for (var p : n.ports()) names.put(p.portGuid(), n.description().split("\\s+")[0]);
+            for (var n : d.fabric().topology().nodes()) for (var p : n.ports()) names.put(p.portGuid(), Fabric.hostPart(n.description()));
         String primary = null;
         List<String> standby = new ArrayList<>();
         for (SmInfo s : sms) {

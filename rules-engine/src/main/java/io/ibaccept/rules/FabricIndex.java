@@ -116,10 +116,8 @@ public final class FabricIndex {
      */
     public String hostOf(LinkInfo ca) {
         CaOf c = caOf(ca.nodeGuid());
-        return c != null ? c.host() : WHITESPACE.split(ca.nodeName(), 2)[0];
+        return c != null ? c.host() : io.ibaccept.fabric.Fabric.hostPart(ca.nodeName());
     }
-
-    private static final java.util.regex.Pattern WHITESPACE = java.util.regex.Pattern.compile("\\s+");
 
     /** The device name (mlx5_3) the host's ibstat gives the CA with this node or port GUID, or null when no host has it. */
     public String deviceOf(long guid) {

@@ -47,7 +47,7 @@ final class Refs {
 
     /** "node11 HCA-1" -> "node11" when node11 is a host of the dump; switch names stay. */
     private String canonicalNode(String name, boolean ca) {
-        String first = name.split("\\s+")[0];
+        String first = io.ibaccept.fabric.Fabric.hostPart(name);
         return ca && data.hosts().containsKey(first) ? first : name;
     }
 
@@ -142,8 +142,8 @@ final class Refs {
                 if (!l.switchNode() && data.hosts().containsKey(c)) u.add(new Ref.HcaEnd(c));
             }
             LinkInfo ca = index.caEnd(k);
-            if (ca == null && k.b() == null && data.hosts().containsKey(k.a().remoteName().split("\\s+")[0]))
-                u.add(new Ref.HcaEnd(k.a().remoteName().split("\\s+")[0]));
+            if (ca == null && k.b() == null && data.hosts().containsKey(io.ibaccept.fabric.Fabric.hostPart(k.a().remoteName())))
+                u.add(new Ref.HcaEnd(io.ibaccept.fabric.Fabric.hostPart(k.a().remoteName())));
         });
     }
 

@@ -54,7 +54,7 @@ final class FabricInventory implements Check {
                 for (io.ibaccept.model.Topology.Port p : n.ports())
                     if (p.remoteId().startsWith("H-")) {
                         guids.add(p.remoteGuid());
-                        if (!p.remoteDescription().isEmpty()) descHosts.add(p.remoteDescription().split("\\s+")[0]);
+                        if (!p.remoteDescription().isEmpty()) descHosts.add(io.ibaccept.fabric.Fabric.hostPart(p.remoteDescription()));
                     }
                 continue;
             }
@@ -62,12 +62,12 @@ final class FabricInventory implements Check {
             // a CA record with no port line: ibnetdiscover saw the CA (the one it ran on) but no link from it
             if (n.ports().isEmpty()) {
                 unlinked.add(n.guid());
-                unlinkedHosts.add(n.description().split("\\s+")[0]);
+                unlinkedHosts.add(io.ibaccept.fabric.Fabric.hostPart(n.description()));
                 continue;
             }
             guids.add(n.guid());
             n.ports().forEach(p -> guids.add(p.portGuid()));
-            descHosts.add(n.description().split("\\s+")[0]);
+            descHosts.add(io.ibaccept.fabric.Fabric.hostPart(n.description()));
         }
         List<String> missing = new ArrayList<>(), alone = new ArrayList<>();
         for (HostData h : c.data.hosts().values()) {

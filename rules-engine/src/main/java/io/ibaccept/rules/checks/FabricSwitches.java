@@ -69,7 +69,7 @@ final class FabricSwitches implements Check {
             if (!l.switchNode() || !l.isActive()) continue;
             if (caLids.contains(l.remoteLid())) {
                 hostsPerLeaf.merge(l.nodeName(), 1, Integer::sum);
-                seen.add(l.remoteName().split("\\s+")[0]);
+                seen.add(io.ibaccept.fabric.Fabric.hostPart(l.remoteName()));
             }
         }
         down.removeIf(seen::contains);

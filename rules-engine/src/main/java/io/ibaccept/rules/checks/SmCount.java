@@ -187,7 +187,7 @@ public final class SmCount implements SmCheck {
     }
 
     private static String firstWord(Ctx c, String name) {
-        String w = name.split("\\s+")[0];
+        String w = io.ibaccept.fabric.Fabric.hostPart(name);
         return c.index.isHost(w) ? w : name;
     }
 

@@ -96,7 +96,7 @@ public final class SmFacts {
     /** The host holding the SM port (first word of a node description where ibstat does not know it, as for SM-only nodes). */
     static String host(Ctx c, SmInfo s) {
         String w = c.index.whoIs(s.guid(), s.lid());
-        String first = w.split("\\s+")[0];
+        String first = io.ibaccept.fabric.Fabric.hostPart(w);
         // an SM node named with --sm-nodes need not be a collected host: its SM files name it
         return c.index.isHost(first) || configs(c).containsKey(first) ? first : w;
     }
