@@ -58,9 +58,10 @@ public final class RoutingCreditLoops implements RoutingCheck {
         }
         // one VL: what the engine logged, else SL0 (the path SL when no QoS level gives another) where the tables put it
         String onVl = "all routes on one VL";
+        java.util.SortedSet<Integer> sl0 = sl2vl == null ? java.util.Collections.emptySortedSet() : sl2vl.vlsOf(0);
         if (layers.isPresent()) onVl = eng + " logged that its routes need 1 VL";
-        else if (sl2vl != null && !sl2vl.entries().isEmpty() && sl2vl.vlsOf(0).size() == 1)
-            onVl = "all routes counted on one VL: SL0, the path SL unless QoS levels give another, is on VL" + sl2vl.vlsOf(0).first() + " at every switch-to-switch port";
+        else if (sl0.size() == 1)
+            onVl = "all routes counted on one VL: SL0, the path SL unless QoS levels give another, is on VL" + sl0.first() + " at every switch-to-switch port";
         int max = (int) c.number("max_listed");
         for (int i = 0; i < loops.size() && i < max; i++) {
             Routing.CreditLoop l = loops.get(i);

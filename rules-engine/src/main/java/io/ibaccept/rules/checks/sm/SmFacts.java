@@ -255,15 +255,18 @@ public final class SmFacts {
         return split;
     }
 
+    private static final java.util.regex.Pattern LANE = java.util.regex.Pattern.compile("lane: (\\d{1,18})\\s*$"),
+            COUNT = java.util.regex.Pattern.compile("(?:needed: |available: |nue_max_num_vls )(\\d{1,2})\\b");
+
     // "   1. lane: 4"
     private static long lanePaths(String message) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("lane: (\\d{1,18})\\s*$").matcher(message);
+        java.util.regex.Matcher m = LANE.matcher(message);
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 
     // "Virtual Lanes needed: 2", "Lanes needed: 3, Balancing", "... using nue_max_num_vls 1"
     private static int lastNumber(String message) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:needed: |available: |nue_max_num_vls )(\\d{1,2})\\b").matcher(message);
+        java.util.regex.Matcher m = COUNT.matcher(message);
         return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
