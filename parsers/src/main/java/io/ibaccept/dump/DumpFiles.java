@@ -229,14 +229,14 @@ final class DumpFiles {
         Path real = f.real();
         long size = sizeWithinLimit(f);
         if (size <= streamAbove) return new Text(rel, whole(real, size));
-        return Text.streamed(rel, () -> reader(real, StandardCharsets.UTF_8), maxWholeChars);
+        return Text.streamed(rel, () -> new Checked(Files.newInputStream(real), real, size), false, maxWholeChars);
     }
 
     /** The same file streamed as ISO-8859-1: it is not valid UTF-8 (the same choice {@link #decode} makes). */
     Text latin1(String rel) throws Refused, IOException {
         Found f = find(rel);
-        sizeWithinLimit(f);
-        return Text.streamed(rel, () -> reader(f.real(), StandardCharsets.ISO_8859_1), maxWholeChars);
+        long size = sizeWithinLimit(f);
+        return Text.streamed(rel, () -> new Checked(Files.newInputStream(f.real()), f.real(), size), true, maxWholeChars);
     }
 
     private long sizeWithinLimit(Found f) throws Refused, IOException {
@@ -278,22 +278,17 @@ final class DumpFiles {
         }
     }
 
-    private java.io.Reader reader(Path real, java.nio.charset.Charset cs) throws IOException {
-        InputStream in = new Checked(Files.newInputStream(real), real);
-        return new java.io.InputStreamReader(in, cs.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT));
-    }
-
     /** The bytes of a streamed file as they pass: hashed (kept when read to the end), NUL-checked, size-bounded. */
     private final class Checked extends java.io.FilterInputStream {
         private final Path real;
-        private final MessageDigest md = sha256();
+        private final MessageDigest md;
         private long count;
         private boolean done;
 
-        Checked(InputStream in, Path real) {
+        Checked(InputStream in, Path real, long size) {
             super(in);
             this.real = real;
+            this.md = sha256();
         }
 
         @Override

@@ -33,7 +33,7 @@ public final class IbrouteParser {
 
     /** One switch's table (ibroute). */
     public static Lft parse(Text t, Issues issues) {
-        List<Lft> tables = tables(t, issues, new HashMap<>());
+        List<Lft> tables = tables(t, issues, new ForwardingTables.Destination[Lft.MAX_UNICAST_LID + 1]);
         if (tables.isEmpty()) throw t.error(0, "no 'Unicast lids ... of switch' heading");
         if (tables.size() > 1) issues.add(t, tables.get(1).ref().line(), "ibroute printed " + tables.size() + " tables; the first is read");
         return tables.get(0);
@@ -41,13 +41,16 @@ public final class IbrouteParser {
 
     /** Every switch's table and what each LID is (dump_fts). */
     public static ForwardingTables fabric(Text t, Issues issues) {
-        Map<Integer, ForwardingTables.Destination> dests = new HashMap<>();
-        List<Lft> tables = tables(t, issues, dests);
+        ForwardingTables.Destination[] byLid = new ForwardingTables.Destination[Lft.MAX_UNICAST_LID + 1];
+        List<Lft> tables = tables(t, issues, byLid);
         if (tables.isEmpty()) throw t.error(0, "no 'Unicast lids ... of switch' heading");
+        Map<Integer, ForwardingTables.Destination> dests = new HashMap<>();
+        for (ForwardingTables.Destination d : byLid) if (d != null) dests.put(d.lid(), d);
         return new ForwardingTables(tables, dests);
     }
 
-    private static List<Lft> tables(Text t, Issues issues, Map<Integer, ForwardingTables.Destination> dests) {
+    /** dests: what each LID is, by LID, filled in as the entries name them. */
+    private static List<Lft> tables(Text t, Issues issues, ForwardingTables.Destination[] dests) {
         List<Lft> out = new ArrayList<>();
         Map<Long, Integer> failed = new java.util.LinkedHashMap<>();
         Lft.Builder table = null;
@@ -56,13 +59,14 @@ public final class IbrouteParser {
         ForwardingTables.Destination lastPort = null;
         Text.Cursor c = t.cursor();
         while (c.next()) {
-            String line = c.line();
             // "0x0001 033 : (...)": read by hand first, without a pattern or a copy of the line: a 2,000-switch dump
             // has millions of these lines
-            if (line.startsWith("0x")) {
-                lastPort = entry(line, t, c.number(), table, skipping, issues, dests, lastPort);
+            CharSequence chars = c.chars();
+            if (chars.length() >= 2 && chars.charAt(0) == '0' && chars.charAt(1) == 'x') {
+                lastPort = entry(chars, t, c, table, skipping, issues, dests, lastPort);
                 continue;
             }
+            String line = c.line();
             String trimmed = line.trim();
             if (trimmed.endsWith("lids dumped")) {
                 ended = true;
@@ -119,48 +123,56 @@ public final class IbrouteParser {
      * One "0x0001 033 : (Channel Adapter portguid 0x...: 'node01 HCA-1')" line into the table and the destinations.
      * last: the destination of the entry before; returns the one the next entry continues (an LMC range), or null.
      */
-    private static ForwardingTables.Destination entry(String line, Text t, int number, Lft.Builder table, boolean skipping, Issues issues,
-                                                      Map<Integer, ForwardingTables.Destination> dests, ForwardingTables.Destination last) {
+    private static ForwardingTables.Destination entry(CharSequence line, Text t, Text.Cursor c, Lft.Builder table, boolean skipping, Issues issues,
+                                                      ForwardingTables.Destination[] dests, ForwardingTables.Destination last) {
         int lid = -1, port = -1, infoFrom = -1, infoTo = -1, len = line.length();
-        int sp = line.indexOf(' ', 2);
+        int sp = 2;
+        while (sp < len && sp <= 6 && line.charAt(sp) != ' ') sp++;
         if (len >= 10 && sp > 2 && sp <= 6 && len >= sp + 4) {
             lid = hex(line, 2, sp);
             port = digits(line, sp + 1, sp + 4);
             int end = len;
             while (end > sp + 4 && Character.isWhitespace(line.charAt(end - 1))) end--;
             if (end == sp + 4) infoFrom = infoTo = end;
-            else if (line.startsWith(" : (", sp + 4) && line.charAt(end - 1) == ')' && end - 1 >= sp + 8) {
+            else if (regionMatches(line, sp + 4, " : (") && line.charAt(end - 1) == ')' && end - 1 >= sp + 8) {
                 infoFrom = sp + 8;
                 infoTo = end - 1;
             }
         }
         if (lid < 0 || port < 0 || infoFrom < 0) {
-            if (!skipping) issues.add(t, number, "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
+            if (!skipping) issues.add(t, c.number(), "unrecognised forwarding table line: '" + Text.excerpt(c.line()) + "'");
             return last;
         }
         if (table == null) {
-            if (!skipping) issues.add(t, number, "forwarding table entry before any 'Unicast lids ... of switch' heading: '" + Text.excerpt(line) + "'");
+            if (!skipping) issues.add(t, c.number(), "forwarding table entry before any 'Unicast lids ... of switch' heading: '" + Text.excerpt(c.line()) + "'");
             return last;
         }
         if (port > 254 || lid > Lft.MAX_UNICAST_LID) return last;
         // ibroute's "(illegal port)" and "(path #1 - illegal port)": the text ends the entry
-        if (infoTo - infoFrom >= 12 && line.regionMatches(infoTo - 12, "illegal port", 0, 12)) return last;
+        if (infoTo - infoFrom >= 12 && regionMatches(line, infoTo - 12, "illegal port")) return last;
         table.put(lid, port);
-        ForwardingTables.Destination known = dests.get(lid);
+        ForwardingTables.Destination known = dests[lid];
         if (known != null) return known;
-        String info = line.substring(infoFrom, infoTo);
+        String info = line.subSequence(infoFrom, infoTo).toString();
         Matcher node = NODE.matcher(info);
         if (node.matches()) {
             ForwardingTables.Destination d = new ForwardingTables.Destination(lid, node.group(1), Long.parseUnsignedLong(node.group(2).substring(2), 16), unquote(node.group(3)));
-            dests.put(lid, d);
+            dests[lid] = d;
             return d;
         }
         // the further LIDs of an LMC range follow their port's base LID
         if (PATH.matcher(info).matches() && last != null) {
-            dests.put(lid, new ForwardingTables.Destination(lid, last.type(), last.portGuid(), last.description()));
+            dests[lid] = new ForwardingTables.Destination(lid, last.type(), last.portGuid(), last.description());
             return last;
         }
         return null;
+    }
+
+    /** Whether s holds what at from. */
+    private static boolean regionMatches(CharSequence s, int from, String what) {
+        if (from < 0 || from + what.length() > s.length()) return false;
+        for (int i = 0; i < what.length(); i++) if (s.charAt(from + i) != what.charAt(i)) return false;
+        return true;
     }
 
     private static void keep(List<Lft> out, Lft.Builder table, boolean ended, Text t, Issues issues) {
@@ -170,7 +182,7 @@ public final class IbrouteParser {
     }
 
     /** The hexadecimal number in s[from, to), -1 when it is not one. */
-    private static int hex(String s, int from, int to) {
+    private static int hex(CharSequence s, int from, int to) {
         int v = 0;
         for (int i = from; i < to; i++) {
             int d = Character.digit(s.charAt(i), 16);
@@ -181,7 +193,7 @@ public final class IbrouteParser {
     }
 
     /** The decimal number in s[from, to), -1 when it is not one. */
-    private static int digits(String s, int from, int to) {
+    private static int digits(CharSequence s, int from, int to) {
         int v = 0;
         for (int i = from; i < to; i++) {
             char ch = s.charAt(i);

@@ -1,7 +1,11 @@
 package io.ibaccept.parse;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -21,10 +25,10 @@ public final class Text implements AutoCloseable {
     /** Default bound on one line; real tool output stays far below (an ibdiagnet2.db_csv row is ~1,000 characters). */
     public static final int DEFAULT_MAX_LINE_CHARS = 65_536;
 
-    /** Opens the decoded characters of a streamed file, from its start, each time it is called. */
+    /** Opens the bytes of a streamed file, from its start, each time it is called. */
     @FunctionalInterface
     public interface Source {
-        Reader open() throws IOException;
+        InputStream open() throws IOException;
     }
 
     /** Reported for each over-long line of a streamed text as the cursor passes it: line number, length. */
@@ -55,6 +59,7 @@ public final class Text implements AutoCloseable {
     private List<int[]> overlong;
     // streamed
     private final Source source;
+    private final boolean latin1; // the source's bytes are ISO-8859-1, else UTF-8
     private final long maxWholeChars;
     private OverlongSink overlongSink = (l, n) -> {};
     private StreamCursor open;
@@ -71,28 +76,32 @@ public final class Text implements AutoCloseable {
         this.name = name;
         this.maxLine = maxLineChars;
         this.source = null;
+        this.latin1 = false;
         this.maxWholeChars = 0;
         split(content == null ? "" : content);
     }
 
-    private Text(String name, Source source, int maxLineChars, long maxWholeChars) {
+    private Text(String name, Source source, boolean latin1, int maxLineChars, long maxWholeChars) {
         if (name == null || source == null) throw new IllegalArgumentException("name/source");
         this.name = name;
         this.maxLine = maxLineChars;
         this.source = source;
+        this.latin1 = latin1;
         this.maxWholeChars = maxWholeChars;
     }
 
     /**
-     * A file read line by line from source when a parser walks it with {@link #cursor()}. maxWholeChars bounds what
+     * A file read line by line from source when a parser walks it with {@link #cursor()}, its bytes decoded as UTF-8
+     * (input that is not UTF-8 makes it {@link Unreadable}), or as ISO-8859-1 when latin1. maxWholeChars bounds what
      * {@link #lines()}/{@link #content()} may hold in memory for a parser that needs the whole file.
      */
-    public static Text streamed(String name, Source source, long maxWholeChars) {
-        return new Text(name, source, maxLineChars(), maxWholeChars);
+    public static Text streamed(String name, Source source, boolean latin1, long maxWholeChars) {
+        return new Text(name, source, latin1, maxLineChars(), maxWholeChars);
     }
 
+    /** A UTF-8 file streamed with its own line bound. */
     public static Text streamed(String name, Source source, int maxLineChars, long maxWholeChars) {
-        return new Text(name, source, maxLineChars, maxWholeChars);
+        return new Text(name, source, false, maxLineChars, maxWholeChars);
     }
 
     private void split(String c) {
@@ -182,6 +191,14 @@ public final class Text implements AutoCloseable {
         /** The current line, without its terminator; "" for an over-long line. */
         String line();
 
+        /**
+         * The current line as {@link #line()} has it, as characters a streamed cursor need not copy: valid until the
+         * next {@link #next()}. For the parsers of the files with millions of lines, which turn most lines into numbers.
+         */
+        default CharSequence chars() {
+            return line();
+        }
+
         /** 1-based number of the current line. */
         int number();
     }
@@ -210,7 +227,8 @@ public final class Text implements AutoCloseable {
         if (lines != null) return;
         StringBuilder sb = new StringBuilder();
         char[] buf = new char[1 << 16];
-        try (Reader r = source.open()) {
+        try (Reader r = new java.io.InputStreamReader(source.open(), (latin1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8)
+                .newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT))) {
             for (int n; (n = r.read(buf)) > 0; ) {
                 if (sb.length() + (long) n > maxWholeChars)
                     throw new Unreadable(new IOException("file is larger than " + (maxWholeChars >> 20) + " MiB, the most"
@@ -272,26 +290,40 @@ public final class Text implements AutoCloseable {
     }
 
     /**
-     * Splits the characters of the source into lines exactly as {@link #split} does ('\n', '\r' and "\r\n" end a line;
-     * a last line without terminator counts when not empty), holding at most maxLine characters of one line.
+     * Splits the bytes of the source into lines exactly as {@link #split} splits the decoded text ('\n', '\r' and "\r\n"
+     * end a line; a last line without terminator counts when not empty), holding at most maxLine characters of one line.
+     * Lines are split on the bytes (no UTF-8 sequence holds a '\n' or '\r' byte) and each line is decoded on its own: an
+     * ASCII line, nearly every line of tool output, is one copy of its bytes, with no decoder and no char buffer.
      */
     private final class StreamCursor implements Cursor {
-        private Reader in;
-        private final char[] buf = new char[1 << 16];
+        private InputStream in;
+        private final byte[] buf = new byte[1 << 16];
         private int pos;
         private int lim;
         private boolean eof;
         private boolean pendingCr;
-        private final StringBuilder sb = new StringBuilder();
+        // a line that runs over the end of buf is gathered here, up to the bytes maxLine characters can take
+        private byte[] held = new byte[256];
+        private int heldLength;
+        private final CharsetDecoder utf8 = latin1 ? null : StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         private String line;
         private int number;
+        // the current line's bytes when they are its characters (ASCII, or ISO-8859-1): the String is made on demand
+        private final Latin1Chars chars = new Latin1Chars();
+        private boolean lazy;
 
         @Override
         public boolean next() {
             if (eof && pos >= lim) return end();
-            sb.setLength(0);
-            long length = 0;
+            heldLength = 0;
+            lazy = false;
+            long bytes = 0;
+            long units = 0; // UTF-16 characters, counted from the bytes as they pass (for a line too long to decode)
+            boolean ascii = true;
             boolean any = false;
+            long holdable = latin1 ? maxLine : 3L * maxLine; // a UTF-16 character takes at most 3 UTF-8 bytes
+            int from = -1, to = -1; // the line within buf, when it did not run over a refill
             while (true) {
                 if (pos >= lim && !fill()) {
                     if (!any) return end();
@@ -306,13 +338,36 @@ public final class Text implements AutoCloseable {
                 }
                 int start = pos;
                 int p = pos;
-                while (p < lim && buf[p] != '\n' && buf[p] != '\r') p++;
-                int n = p - start;
+                int n;
+                if (latin1) {
+                    while (p < lim && buf[p] != '\n' && buf[p] != '\r') p++;
+                    n = p - start;
+                    units += n;
+                } else {
+                    int extra = 0;
+                    for (byte b; p < lim && (b = buf[p]) != '\n' && b != '\r'; p++) {
+                        if (b < 0) {
+                            ascii = false;
+                            if ((b & 0xc0) == 0x80) extra--; // a continuation byte adds no character
+                            else if ((b & 0xf8) == 0xf0) extra++; // a 4-byte sequence is two UTF-16 characters
+                        }
+                    }
+                    n = p - start;
+                    units += n + extra;
+                }
                 if (n > 0) {
                     any = true;
-                    if (blank) for (int k = start; k < p; k++) if (!Character.isWhitespace(buf[k])) blank = false;
-                    if (length + n <= maxLine) sb.append(buf, start, n);
-                    length += n;
+                    if (bytes == 0 && p < lim) {
+                        from = start;
+                        to = p;
+                    } else {
+                        if (from >= 0) {
+                            hold(buf, from, to - from);
+                            from = -1;
+                        }
+                        if (bytes + n <= holdable) hold(buf, start, n);
+                    }
+                    bytes += n;
                 }
                 if (p < lim) {
                     pendingCr = buf[p] == '\r';
@@ -323,15 +378,43 @@ public final class Text implements AutoCloseable {
                 pos = p;
             }
             number++;
-            if (length > maxLine) {
+            if (units > maxLine || bytes > holdable) {
                 line = "";
+                blank = false; // a line of tens of thousands of blanks is printed output too
                 onlyIberror = false;
-                overlongSink.overlong(number, length);
+                overlongSink.overlong(number, units);
+                return true;
+            }
+            byte[] src = from >= 0 ? buf : held;
+            int off = from >= 0 ? from : 0, n = from >= 0 ? to - from : heldLength;
+            if (latin1 || ascii) {
+                chars.set(src, off, n);
+                lazy = true;
+                line = null;
             } else {
-                line = sb.toString();
-                if (onlyIberror && !line.isBlank() && !line.contains(": iberror: ")) onlyIberror = false;
+                line = decode(src, off, n);
+            }
+            if (blank || onlyIberror) {
+                boolean blankLine = lazy ? chars.isBlank() : line.isBlank();
+                if (!blankLine) blank = false;
+                if (onlyIberror && !blankLine && !line().contains(": iberror: ")) onlyIberror = false;
             }
             return true;
+        }
+
+        private void hold(byte[] b, int off, int n) {
+            if (heldLength + n > held.length) held = java.util.Arrays.copyOf(held, Math.max(held.length * 2, heldLength + n));
+            System.arraycopy(b, off, held, heldLength, n);
+            heldLength += n;
+        }
+
+        private String decode(byte[] b, int off, int n) {
+            try {
+                return utf8.decode(java.nio.ByteBuffer.wrap(b, off, n)).toString();
+            } catch (java.nio.charset.CharacterCodingException e) {
+                close();
+                throw new Unreadable(e);
+            }
         }
 
         private boolean end() {
@@ -365,7 +448,17 @@ public final class Text implements AutoCloseable {
 
         @Override
         public String line() {
+            if (lazy) {
+                // ASCII is the same text in UTF-8 and ISO-8859-1: one copy
+                line = chars.toString();
+                lazy = false;
+            }
             return line;
+        }
+
+        @Override
+        public CharSequence chars() {
+            return lazy ? chars : line;
         }
 
         @Override
@@ -374,6 +467,7 @@ public final class Text implements AutoCloseable {
         }
 
         void close() {
+            lazy = false;
             eof = true;
             pos = lim = 0;
             if (in != null) {
@@ -387,4 +481,43 @@ public final class Text implements AutoCloseable {
         }
     }
 
+    /** Bytes read as ISO-8859-1 characters, in place (one byte, one character). */
+    private static final class Latin1Chars implements CharSequence {
+        private byte[] b;
+        private int off;
+        private int n;
+
+        void set(byte[] b, int off, int n) {
+            this.b = b;
+            this.off = off;
+            this.n = n;
+        }
+
+        @Override
+        public int length() {
+            return n;
+        }
+
+        @Override
+        public char charAt(int i) {
+            if (i < 0 || i >= n) throw new IndexOutOfBoundsException(i);
+            return (char) (b[off + i] & 0xff);
+        }
+
+        @Override
+        public CharSequence subSequence(int from, int to) {
+            java.util.Objects.checkFromToIndex(from, to, n);
+            return new String(b, off + from, to - from, StandardCharsets.ISO_8859_1);
+        }
+
+        boolean isBlank() {
+            for (int i = off; i < off + n; i++) if (!Character.isWhitespace((char) (b[i] & 0xff))) return false;
+            return true;
+        }
+
+        @Override
+        public String toString() {
+            return new String(b, off, n, StandardCharsets.ISO_8859_1);
+        }
+    }
 }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ibaccept.model.PortCounters;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.Reader;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,25 +14,25 @@ import org.junit.jupiter.api.Test;
 /** A streamed Text reads exactly like the same text held in memory, and the streaming parsers give the same result. */
 class StreamedTextTest {
 
-    /** Hands out one character per read: every line end and "\r\n" falls across a buffer boundary. */
+    /** Hands out one byte per read: every line end and "\r\n" falls across a buffer boundary. */
     private static Text trickle(String name, String content, int maxLine) {
-        return Text.streamed(name, () -> new Reader() {
-            private final StringReader in = new StringReader(content);
+        return Text.streamed(name, () -> new InputStream() {
+            private final InputStream in = bytes(content);
 
             @Override
-            public int read(char[] b, int off, int len) throws IOException {
-                return in.read(b, off, Math.min(len, 1));
+            public int read() throws IOException {
+                return in.read();
             }
 
             @Override
-            public void close() {
-                in.close();
+            public int read(byte[] b, int off, int len) throws IOException {
+                return in.read(b, off, Math.min(len, 1));
             }
         }, maxLine, 1 << 20);
     }
 
     private static Text streamed(String name, String content) {
-        return Text.streamed(name, () -> new StringReader(content), Text.maxLineChars(), 1L << 30);
+        return Text.streamed(name, () -> bytes(content), Text.maxLineChars(), 1L << 30);
     }
 
     private static List<String> walk(Text t) {
@@ -51,11 +49,12 @@ class StreamedTextTest {
     void linesAndNumbersAreThoseOfTheTextInMemory() {
         String longLine = "x".repeat(200);
         for (String s : List.of("", "a", "a\n", "a\n\n", "\n", "\r\n", "a\r\nb\rc\n", "a\r\r\nb", "\n\n x \n",
-                "one\n" + longLine + "\ntwo", longLine, "a\r", "  \t\n \n")) {
+                "one\n" + longLine + "\ntwo", longLine, "a\r", "  \t\n \n", "\u00e9\r\n\u00fc\u20ac\ud834\udd1ex\n",
+                "\u20ac".repeat(100) + "\n" + "\u20ac".repeat(101) + "\n\ud834\udd1e".repeat(51))) {
             Text mem = new Text("f", s, 100);
             List<String> lines = walk(trickle("f", s, 100));
             assertThat(lines).as("'%s'", s.replace("\r", "\\r").replace("\n", "\\n")).isEqualTo(mem.lines());
-            Text fast = Text.streamed("f", () -> new StringReader(s), 100, 1 << 20);
+            Text fast = Text.streamed("f", () -> bytes(s), 100, 1 << 20);
             assertThat(walk(fast)).isEqualTo(mem.lines());
             assertThat(fast.streamedBlank()).isEqualTo(s.isBlank());
         }
@@ -98,6 +97,27 @@ class StreamedTextTest {
     }
 
     @Test
+    void forwardingTablesReadInPlaceFromTheBytesAreThoseReadFromTheTextInMemory() throws IOException {
+        for (String f : List.of("real/dump_fts/ibsim-2s4l-ftree.txt", "real/dump_fts/ibsim-ring4-lash.txt", "real/dump_fts/llnl-minos-ibroute-lmc2-excerpt.txt")) {
+            // a damaged entry, one with a non-ASCII description, and a line longer than the bound
+            String content = resource(f) + "0x00zz 001 : (Channel Adapter portguid 0x0002c9030000aaaa: 'x')\n"
+                    + "0x0fff 001 : (Channel Adapter portguid 0x0002c9030000bbbb: 'n\u00f6de HCA-1')\n" + "0x".repeat(200) + "\n";
+            Parsed<io.ibaccept.model.ForwardingTables> mem = Parsing.run(new Text(f, content, 300), IbrouteParser::fabric);
+            Parsed<io.ibaccept.model.ForwardingTables> str = Parsing.run(trickle(f, content, 300), IbrouteParser::fabric);
+            assertThat(tables(str.value())).as(f).isNotEmpty().isEqualTo(tables(mem.value()));
+            assertThat(str.value().destinations()).isEqualTo(mem.value().destinations()).isNotEmpty();
+            // a text in memory reports its over-long lines first, a streamed one as it passes them
+            assertThat(str.issues().stream().map(Throwable::getMessage).toList())
+                    .containsExactlyInAnyOrderElementsOf(mem.issues().stream().map(Throwable::getMessage).toList()).hasSizeGreaterThanOrEqualTo(2);
+        }
+    }
+
+    private static List<String> tables(io.ibaccept.model.ForwardingTables t) {
+        return t.switches().stream().map(l -> l.switchName() + " " + Long.toHexString(l.switchGuid()) + " lid " + l.switchLid() + " "
+                + l.lids().mapToObj(lid -> lid + ">" + l.port(lid)).toList()).toList();
+    }
+
+    @Test
     void aPortPrintedAgainIsFoldedIntoItsFirstRecord() {
         String run = "Errors for 0x0002c90300001111 \"sw1\"\n   GUID 0x0002c90300001111 port 3: [SymbolErrorCounter == 5]\n"
                 + "Errors for \"cn01 HCA-1\"\n   GUID 0x0002c90300002222 port 1: [LinkDownedCounter == 1]\n";
@@ -117,27 +137,30 @@ class StreamedTextTest {
     @Test
     void millionsOfGarbageLinesAreAThousandProblemsAndOneThatCountsTheRest() {
         int lines = 1_000_000;
-        Text t = Text.streamed("fabric/ibqueryerrors.out", () -> new Reader() {
+        Text t = Text.streamed("fabric/ibqueryerrors.out", () -> new InputStream() {
             private int i;
-            private String cur = "";
+            private byte[] cur = new byte[0];
             private int pos;
 
             @Override
-            public int read(char[] b, int off, int len) {
-                if (pos == cur.length()) {
-                    if (i == lines) return -1;
-                    cur = i == lines - 1 ? "## Summary: 0 nodes checked\n" : "garbage " + i + "\n";
-                    i++;
-                    pos = 0;
-                }
-                int n = Math.min(len, cur.length() - pos);
-                cur.getChars(pos, pos + n, b, off);
-                pos += n;
-                return n;
+            public int read() {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0];
             }
 
             @Override
-            public void close() {}
+            public int read(byte[] b, int off, int len) {
+                if (pos == cur.length) {
+                    if (i == lines) return -1;
+                    cur = (i == lines - 1 ? "## Summary: 0 nodes checked\n" : "garbage " + i + "\n").getBytes(StandardCharsets.US_ASCII);
+                    i++;
+                    pos = 0;
+                }
+                int n = Math.min(len, cur.length - pos);
+                System.arraycopy(cur, pos, b, off, n);
+                pos += n;
+                return n;
+            }
         }, Text.maxLineChars(), 1L << 20);
         Parsed<List<PortCounters>> p = Parsing.run(t, CountersParser::ibqueryerrors);
         assertThat(p.value()).isEmpty();
@@ -148,12 +171,26 @@ class StreamedTextTest {
     }
 
     @Test
+    void bytesThatAreNotUtf8MakeTheTextUnreadableAndReadAsLatin1TheyAreKept() {
+        byte[] latin = "caf\u00e9\nok\n".getBytes(StandardCharsets.ISO_8859_1);
+        Text utf8 = Text.streamed("f", () -> new java.io.ByteArrayInputStream(latin), 100, 1 << 20);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> walk(utf8)).isInstanceOf(Text.Unreadable.class)
+                .extracting(e -> ((Text.Unreadable) e).io()).isInstanceOf(java.nio.charset.CharacterCodingException.class);
+        Text asLatin1 = Text.streamed("f", () -> new java.io.ByteArrayInputStream(latin), true, 1 << 20);
+        assertThat(walk(asLatin1)).containsExactly("caf\u00e9", "ok");
+    }
+
+    @Test
     void aParserThatNeedsTheWholeFileGetsItUpToTheBound() {
-        Text small = Text.streamed("x", () -> new StringReader("a\nb\n"), 100, 10);
+        Text small = Text.streamed("x", () -> bytes("a\nb\n"), 100, 10);
         assertThat(small.lines()).containsExactly("a", "b");
-        Text big = Text.streamed("x", () -> new StringReader("a".repeat(100_000)), 100, 50_000);
+        Text big = Text.streamed("x", () -> bytes("a".repeat(100_000)), 100, 50_000);
         org.assertj.core.api.Assertions.assertThatThrownBy(big::lines).isInstanceOf(Text.Unreadable.class)
                 .hasMessageContaining("the most this parser reads whole into memory");
+    }
+
+    private static InputStream bytes(String s) {
+        return new java.io.ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
     }
 
     private static String resource(String path) throws IOException {
