@@ -103,15 +103,7 @@ final class DumpFiles {
         return prefix + real.getFileName();
     }
 
-    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(DumpFiles::sha256);
-
-    static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(Sha256::jdk);
 
     static long maxBytesFromProperty() {
         String v = System.getProperty(MAX_MIB_PROPERTY);
@@ -288,7 +280,7 @@ final class DumpFiles {
         Checked(InputStream in, Path real, long size) {
             super(in);
             this.real = real;
-            this.md = sha256();
+            this.md = Sha256.forSize(size);
         }
 
         @Override

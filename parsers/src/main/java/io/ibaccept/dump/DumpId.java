@@ -46,15 +46,15 @@ public final class DumpId {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + root + " is not a directory";
         try {
             List<String> names = new ArrayList<>();
-            Map<String, Path> unread = new java.util.HashMap<>();
+            Map<String, Unread> unread = new java.util.HashMap<>();
             Map<String, Long> tooLarge = new java.util.HashMap<>();
             list(root, "", digests, names, unread, tooLarge, maxBytes);
             names.sort(null);
             HexFormat hexf = HexFormat.of();
             Map<String, byte[]> read = new java.util.concurrent.ConcurrentHashMap<>();
-            unread.entrySet().parallelStream().forEach(e -> read.put(e.getKey(), sha256(e.getValue())));
+            unread.entrySet().parallelStream().forEach(e -> read.put(e.getKey(), sha256(e.getValue().path(), e.getValue().size())));
             // the lines are hashed in blocks, not one update per file
-            MessageDigest all = DumpFiles.sha256();
+            MessageDigest all = Sha256.jdk();
             java.io.ByteArrayOutputStream block = new java.io.ByteArrayOutputStream(1 << 16);
             byte[] hex = new byte[64];
             for (String name : names) {
@@ -90,7 +90,7 @@ public final class DumpId {
      * path, so it costs no system call; any other entry is looked at without following links (a symlink is neither a
      * file of the dump nor a directory to enter, as for find -type f).
      */
-    private static void list(Path dir, String prefix, Map<String, byte[]> digests, List<String> names, Map<String, Path> unread,
+    private static void list(Path dir, String prefix, Map<String, byte[]> digests, List<String> names, Map<String, Unread> unread,
                              Map<String, Long> tooLarge, long maxBytes) throws IOException {
         try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path p : entries) {
@@ -106,17 +106,19 @@ public final class DumpId {
                 } else if (a.isRegularFile()) {
                     names.add(name);
                     if (a.size() > maxBytes) tooLarge.put(name, a.size());
-                    else unread.put(name, p);
+                    else unread.put(name, new Unread(p, a.size()));
                 }
             }
         }
     }
 
+    private record Unread(Path path, long size) {}
+
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
-    private static byte[] sha256(Path file) {
+    private static byte[] sha256(Path file, long size) {
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            MessageDigest one = DumpFiles.sha256();
+            MessageDigest one = Sha256.forSize(size);
             byte[] buf = new byte[1 << 16];
             for (int n; (n = in.read(buf)) > 0; ) one.update(buf, 0, n);
             return one.digest();

@@ -196,6 +196,11 @@ class LargeInputTest {
         // links are not files of the dump (find -type f): neither a linked file nor a linked directory counts
         Files.createSymbolicLink(copy.resolve("NOTES-link.txt"), copy.resolve("NOTES.txt"));
         Files.createSymbolicLink(copy.resolve("fabric-link"), copy.resolve("fabric"));
+        // files large enough to be hashed by NSS where the JDK has it: one the loader streams, one it does not read
+        byte[] blankLines = new byte[(int) Sha256.NATIVE_FROM_BYTES + 12_345];
+        java.util.Arrays.fill(blankLines, (byte) '\n');
+        Files.write(copy.resolve("fabric/ibqueryerrors.out"), blankLines, java.nio.file.StandardOpenOption.APPEND);
+        Files.write(copy.resolve("NOTES-large.txt"), blankLines);
         assertThat(DumpLoader.load(copy).dumpId()).isEqualTo(sha256sumOfTree(copy)).isNotEqualTo(expected);
     }
 
