@@ -85,9 +85,13 @@ public final class Fabric {
 
     private static final java.util.regex.Pattern WHITESPACE = java.util.regex.Pattern.compile("\\s+");
 
-    /** The host a CA's node description names: its first word ("node07" of "node07 HCA-1"), the description as written. */
+    /**
+     * The host a CA's node description names: its first word ("node07" of "node07 HCA-1" or of " node07 HCA-1"); "" for
+     * a missing or blank description.
+     */
     public static String hostPart(String description) {
-        return WHITESPACE.split(description, 2)[0];
+        if (description == null) return "";
+        return WHITESPACE.split(description.strip(), 2)[0];
     }
 
     private static final java.util.regex.Pattern MANAGED = java.util.regex.Pattern.compile("^[A-Za-z0-9]+;([^;:]+):[^;]*$");

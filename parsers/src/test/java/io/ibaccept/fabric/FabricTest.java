@@ -25,6 +25,15 @@ class FabricTest {
     }
 
     @Test
+    void theHostOfADescriptionIsItsFirstWordWhateverTheBlanksAroundIt() {
+        assertThat(Fabric.hostPart("node07 HCA-1")).isEqualTo("node07");
+        assertThat(Fabric.hostPart("  node07\tmlx5_0")).isEqualTo("node07");
+        assertThat(Fabric.hostPart("node07")).isEqualTo("node07");
+        assertThat(Fabric.hostPart("   ")).isEmpty();
+        assertThat(Fabric.hostPart(null)).isEmpty();
+    }
+
+    @Test
     void demoDumpLevelsLinksAndNames() throws IOException {
         Fabric f = demo(null);
         assertThat(f.switches()).hasSize(6);

@@ -48,7 +48,7 @@ public final class FabricSvg {
     record Inputs(Fabric fabric, PlanDiff.Result plan, Map<String, PartProblem> problems, Function<Node, String> hostName, List<String> notInFabric,
                   Map<Long, Mark> sms) {
         static Inputs of(Fabric f, PlanDiff.Result plan) {
-            return new Inputs(f, plan, Map.of(), n -> FabricView.firstWord(n.name()), List.of(), Map.of());
+            return new Inputs(f, plan, Map.of(), n -> io.ibaccept.fabric.Fabric.hostPart(n.name()), List.of(), Map.of());
         }
     }
 
@@ -113,7 +113,7 @@ public final class FabricSvg {
         FabricView view = facts.view();
         java.util.Set<String> inFabric = new java.util.HashSet<>(view.caHost.values());
         List<String> absent = facts.data().hosts().keySet().stream().filter(h -> !inFabric.contains(h)).sorted().toList();
-        Function<Node, String> hostName = n -> view.caHost.getOrDefault(n.guid(), FabricView.firstWord(n.name()));
+        Function<Node, String> hostName = n -> view.caHost.getOrDefault(n.guid(), io.ibaccept.fabric.Fabric.hostPart(n.name()));
         Map<String, PartProblem> problems = problems(facts);
         return new Inputs(f, facts.plan(), problems, hostName, absent, sms(facts, f, problems, hostName));
     }
@@ -559,7 +559,7 @@ public final class FabricSvg {
     /** The port by its node's name, or (alt) as findings also name it: a host's by its host name, a switch's by its description. */
     private static Ref.Port portRef(Fabric f, End e, boolean alt) {
         Node n = f.node(e.guid());
-        return new Ref.Port(!alt ? n.name() : n.isSwitch() ? n.description() : FabricView.firstWord(n.description()), e.port());
+        return new Ref.Port(!alt ? n.name() : n.isSwitch() ? n.description() : io.ibaccept.fabric.Fabric.hostPart(n.description()), e.port());
     }
 
     private static PartProblem worst(Map<String, PartProblem> problems, Ref... refs) {

@@ -42,7 +42,7 @@ final class FabricView {
         for (Fabric.Node n : fabric.hosts()) {
             String host = byGuid.get(n.guid());
             if (host == null) {
-                String first = firstWord(n.description());
+                String first = io.ibaccept.fabric.Fabric.hostPart(n.description());
                 host = first.isEmpty() ? String.format("0x%016x", n.guid()) : first;
             }
             caHost.put(n.guid(), host);
@@ -79,12 +79,6 @@ final class FabricView {
         return topology != null;
     }
 
-    static String firstWord(String s) {
-        if (s == null) return "";
-        String t = s.strip();
-        int sp = t.indexOf(' ');
-        return sp < 0 ? t : t.substring(0, sp);
-    }
 
     /**
      * A Slurm-safe switch name from a node description. Managed switches describe themselves "MF0;hostname:model/U1":

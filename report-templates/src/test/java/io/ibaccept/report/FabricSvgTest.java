@@ -96,7 +96,7 @@ class FabricSvgTest {
         assertThat(f.cas()).hasSize(2000);
         // one host's port is named by a FAIL finding: its leaf is drawn on its own, the host named in the problem colour
         Map<String, io.ibaccept.analysis.Analysis.PartProblem> problems = Map.of("port:n0412:1", new io.ibaccept.analysis.Analysis.PartProblem(io.ibaccept.rules.Status.FAIL, "port.state"));
-        FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> FabricView.firstWord(n.description()), List.of(), Map.of()));
+        FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> io.ibaccept.fabric.Fabric.hostPart(n.description()), List.of(), Map.of()));
         String svg = FabricSvg.svg(pic);
         Document doc = xml(svg);
         assertThat(svg.length()).isLessThan(100_000);
@@ -128,7 +128,7 @@ class FabricSvgTest {
         for (int i = 0; i < 20000; i++) nodes.add(node(Topology.NodeType.CA, host0 + 2L * i, String.format("n%05d HCA-1", i + 1), ports, ref));
         Fabric f = FabricBuilder.build(new Topology(nodes), null, null);
         Map<String, io.ibaccept.analysis.Analysis.PartProblem> problems = Map.of("port:leaf0500:23", new io.ibaccept.analysis.Analysis.PartProblem(io.ibaccept.rules.Status.FAIL, "fabric.blocking"));
-        FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> FabricView.firstWord(n.description()), List.of(), Map.of()));
+        FabricSvg.Picture pic = FabricSvg.layout(new FabricSvg.Inputs(f, null, problems, n -> io.ibaccept.fabric.Fabric.hostPart(n.description()), List.of(), Map.of()));
         String svg = FabricSvg.svg(pic);
         xml(svg);
         assertThat(pic.width).isLessThanOrEqualTo(FabricSvg.MAX_WIDTH);

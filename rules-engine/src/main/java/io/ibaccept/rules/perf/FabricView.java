@@ -92,8 +92,8 @@ public final class FabricView {
         Map<String, String> leafOf = new TreeMap<>();
         Map<String, Long> switchOf = new HashMap<>(), caOf = new HashMap<>();
         for (Fabric.Node ca : f.hosts()) {
-            String host = hostByGuid.getOrDefault(ca.guid(), firstWord(ca.description()));
-            if (host == null) continue;
+            String host = hostByGuid.getOrDefault(ca.guid(), Fabric.hostPart(ca.description()));
+            if (host.isEmpty()) continue;
             caOf.putIfAbsent(host, ca.guid());
             for (Fabric.Link l : f.linksOf(ca.guid())) {
                 Fabric.Node sw = f.node(l.other(l.endAt(ca.guid())).guid());
@@ -133,10 +133,6 @@ public final class FabricView {
         return new FabricView(leafOf, ups, route, shortNames);
     }
 
-    private static String firstWord(String s) {
-        if (s == null || s.isBlank()) return null;
-        return s.trim().split("\\s+")[0];
-    }
 
     public Optional<String> leafOf(String host) {
         return Optional.ofNullable(leafOfHost.get(host));
