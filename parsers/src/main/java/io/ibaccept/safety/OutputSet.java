@@ -23,18 +23,42 @@ public final class OutputSet implements AutoCloseable {
     private static final Object COMMIT = new Object();
 
     private final Path dir;
-    private final Path staging;
+    private volatile Path staging;
     private final Set<String> names;
     private final Thread hook;
     private boolean committed;
     private boolean abandoned;
 
-    private OutputSet(Path dir, Path staging, Set<String> names) {
+    /**
+     * The hook is in place before the staging directory exists, and the directory is made under the lock the hook
+     * takes: a signal at any point finds either no directory or one the hook removes.
+     */
+    private OutputSet(Path dir, Set<String> names) throws IOException {
         this.dir = dir;
-        this.staging = staging;
         this.names = names;
         this.hook = new Thread(this::abandonOnExit, "ibaccept-output-set");
-        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            throw stopped(dir);
+        }
+        try {
+            synchronized (COMMIT) {
+                if (abandoned) throw stopped(dir);
+                staging = Files.createTempDirectory(dir, ".ibaccept-new-");
+            }
+        } catch (IOException e) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs: nothing of this set exists
+            }
+            throw e;
+        }
+    }
+
+    private static IOException stopped(Path dir) {
+        return new IOException("stopped before the reports were complete: " + dir + " was left as it was");
     }
 
     /** names: every file a run of this command may write into dir (those of the previous set it does not write are removed). */
@@ -42,7 +66,7 @@ public final class OutputSet implements AutoCloseable {
         OutputFiles.directory(dir, "");
         for (String n : names) if (!SafePath.isSafeName(n)) throw new IllegalArgumentException("not a file name: " + n);
         removeAbandoned(dir);
-        return new OutputSet(dir, Files.createTempDirectory(dir, ".ibaccept-new-"), Set.copyOf(names));
+        return new OutputSet(dir, Set.copyOf(names));
     }
 
     public Path dir() {
@@ -61,7 +85,7 @@ public final class OutputSet implements AutoCloseable {
      */
     public List<Path> commit(Collection<String> written) throws IOException {
         synchronized (COMMIT) {
-            if (abandoned) throw new IOException("stopped before the reports were complete: " + dir + " was left as it was");
+            if (abandoned) throw stopped(dir);
             // what would make a rename fail is found before the first one: the set goes in whole or not at all
             for (String n : written) {
                 Path target = dir.resolve(n);
@@ -101,6 +125,8 @@ public final class OutputSet implements AutoCloseable {
 
     /** Removes the staging directory; a writer still finishing a file in it (a signal) is waited for a few times. */
     private void deleteStaging() {
+        Path staging = this.staging;
+        if (staging == null) return; // stopped before it was made
         for (int attempt = 0; attempt < 5 && Files.exists(staging, java.nio.file.LinkOption.NOFOLLOW_LINKS); attempt++) {
             deleteTree(staging);
             if (attempt > 0) sleep(50);
