@@ -54,7 +54,7 @@ public final class DumpId {
             Map<String, byte[]> read = new java.util.concurrent.ConcurrentHashMap<>();
             unread.entrySet().parallelStream().forEach(e -> read.put(e.getKey(), sha256(e.getValue().path(), e.getValue().size())));
             // the lines are hashed in blocks, not one update per file
-            MessageDigest all = Sha256.jdk();
+            MessageDigest all = Sha256.forSize(names.size() * 100L); // a line is a hash, two blanks and a path
             java.io.ByteArrayOutputStream block = new java.io.ByteArrayOutputStream(1 << 16);
             byte[] hex = new byte[64];
             for (String name : names) {

@@ -458,13 +458,43 @@ public final class DumpLoader {
     }
 
     /** An ISO-8601 instant as collect writes it, or null (empty, hand-written or another format: no judgement). */
-    private static java.time.Instant instant(String s) {
+    static java.time.Instant instant(String s) {
         if (s == null || s.isBlank()) return null;
+        String t = s.trim();
+        java.time.Instant fast = utcSeconds(t);
+        if (fast != null) return fast;
         try {
-            return java.time.Instant.parse(s.trim());
+            return java.time.Instant.parse(t);
         } catch (java.time.format.DateTimeParseException e) {
             return null;
         }
+    }
+
+    /**
+     * "2026-12-02T12:00:00Z", the form Instant.toString() gives collect's .meta files, read without java.time's
+     * formatter (a few microseconds a call with C1, and there is one per command); null for any other form, which
+     * Instant.parse then reads or refuses.
+     */
+    private static java.time.Instant utcSeconds(String t) {
+        if (t.length() != 20 || t.charAt(4) != '-' || t.charAt(7) != '-' || t.charAt(10) != 'T' || t.charAt(13) != ':'
+                || t.charAt(16) != ':' || t.charAt(19) != 'Z') return null;
+        int year = digits(t, 0, 4), month = digits(t, 5, 7), day = digits(t, 8, 10);
+        int hour = digits(t, 11, 13), minute = digits(t, 14, 16), second = digits(t, 17, 19);
+        if (year < 0 || month < 1 || month > 12 || day < 1 || day > java.time.YearMonth.of(year, month).lengthOfMonth()
+                || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return null;
+        long days = java.time.LocalDate.of(year, month, day).toEpochDay();
+        return java.time.Instant.ofEpochSecond(days * 86_400 + hour * 3_600L + minute * 60L + second);
+    }
+
+    /** The decimal number in s[from, to), -1 when it is not one. */
+    private static int digits(String s, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char ch = s.charAt(i);
+            if (ch < '0' || ch > '9') return -1;
+            v = v * 10 + (ch - '0');
+        }
+        return v;
     }
 
     private static int parseInt(String s) {

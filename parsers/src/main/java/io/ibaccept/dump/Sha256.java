@@ -15,7 +15,8 @@ import java.util.HexFormat;
  * the NSS library does. So a large file is hashed by NSS, through the JDK's SunPKCS11 provider and the configuration
  * the JDK ships for it ({@code conf/security/nss.cfg}: Debian's and Red Hat's JDKs, which depend on libnss3), once
  * it answers the known digest of "abc"; anywhere else, and for small files (a call into NSS costs about what the JDK
- * takes for a few KiB, and loading it about 0.1 s of CPU), by the JDK.
+ * takes for a few KiB, and loading it about 0.1 s of CPU), by the JDK. Once a large file has loaded NSS, it also
+ * hashes the medium ones, such as the dump id's own listing.
  */
 final class Sha256 {
     private Sha256() {}
@@ -25,9 +26,14 @@ final class Sha256 {
 
     private static final byte[] ABC = HexFormat.of().parseHex("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 
+    /** Once NSS is loaded, it hashes from this size on: a call into it costs what the JDK takes for a few KiB. */
+    static final long LOADED_NATIVE_FROM_BYTES = 256L << 10;
+
+    private static volatile boolean loaded;
+
     /** A digest for a file of this many bytes. */
     static MessageDigest forSize(long bytes) {
-        if (bytes >= NATIVE_FROM_BYTES) {
+        if (bytes >= NATIVE_FROM_BYTES || bytes >= LOADED_NATIVE_FROM_BYTES && loaded) {
             Provider nss = Nss.PROVIDER;
             if (nss != null) {
                 try {
@@ -65,7 +71,9 @@ final class Sha256 {
                 if (base == null || !Files.isRegularFile(cfg)) return null;
                 Provider p = base.configure(cfg.toString());
                 MessageDigest md = MessageDigest.getInstance("SHA-256", p);
-                return MessageDigest.isEqual(md.digest("abc".getBytes(StandardCharsets.US_ASCII)), ABC) ? p : null;
+                if (!MessageDigest.isEqual(md.digest("abc".getBytes(StandardCharsets.US_ASCII)), ABC)) return null;
+                loaded = true;
+                return p;
             } catch (GeneralSecurityException | RuntimeException | LinkageError e) {
                 return null; // no NSS library, or a configuration this JDK cannot use
             }

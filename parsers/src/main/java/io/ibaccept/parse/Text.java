@@ -78,7 +78,7 @@ public final class Text implements AutoCloseable {
         this.source = null;
         this.latin1 = false;
         this.maxWholeChars = 0;
-        split(content == null ? "" : content);
+        this.content = content == null ? "" : content; // split into lines when first asked (KeyValues reads without)
     }
 
     private Text(String name, Source source, boolean latin1, int maxLineChars, long maxWholeChars) {
@@ -143,7 +143,7 @@ public final class Text implements AutoCloseable {
 
     /** True when this text is read from its file line by line (and not yet held whole). */
     public boolean isStreamed() {
-        return lines == null;
+        return source != null && lines == null;
     }
 
     /** The whole text. A streamed text is read into memory for it (bounded; {@link Unreadable} above the bound). */
@@ -165,6 +165,7 @@ public final class Text implements AutoCloseable {
 
     /** {line number, length} of each line that was too long to parse (of a text held in memory). */
     public List<int[]> overlongLines() {
+        if (source == null) materialize();
         return overlong == null ? List.of() : overlong;
     }
 
@@ -178,7 +179,7 @@ public final class Text implements AutoCloseable {
      * source as the cursor moves (one line held at a time), a text in memory walks its line list.
      */
     public Cursor cursor() {
-        if (!isStreamed()) return new ListCursor(lines);
+        if (!isStreamed()) return new ListCursor(lines());
         closeQuietly();
         open = new StreamCursor();
         return open;
@@ -225,6 +226,10 @@ public final class Text implements AutoCloseable {
 
     private void materialize() {
         if (lines != null) return;
+        if (source == null) {
+            split(content);
+            return;
+        }
         StringBuilder sb = new StringBuilder();
         char[] buf = new char[1 << 16];
         try (Reader r = new java.io.InputStreamReader(source.open(), (latin1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8)
