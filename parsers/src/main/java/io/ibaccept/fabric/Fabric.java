@@ -83,15 +83,20 @@ public final class Fabric {
 
     private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[0-9]+");
 
-    private static final java.util.regex.Pattern WHITESPACE = java.util.regex.Pattern.compile("\\s+");
-
     /**
      * The host a CA's node description names: its first word ("node07" of "node07 HCA-1" or of " node07 HCA-1"); "" for
      * a missing or blank description.
      */
     public static String hostPart(String description) {
         if (description == null) return "";
-        return WHITESPACE.split(description.strip(), 2)[0];
+        String d = description.strip();
+        int end = 0;
+        while (end < d.length() && !blank(d.charAt(end))) end++; // the blanks of the regex \s, scanned by hand: called per CA
+        return d.substring(0, end);
+    }
+
+    private static boolean blank(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0b || c == '\f' || c == '\r';
     }
 
     private static final java.util.regex.Pattern MANAGED = java.util.regex.Pattern.compile("^[A-Za-z0-9]+;([^;:]+):[^;]*$");
