@@ -9,6 +9,7 @@ import io.ibaccept.model.HostData;
 import io.ibaccept.model.InputProblem;
 import io.ibaccept.model.Perftest;
 import io.ibaccept.model.PerftestRun;
+import io.ibaccept.parse.Nums;
 import io.ibaccept.parse.Parsed;
 import io.ibaccept.parse.Parser;
 import io.ibaccept.parse.Parsing;
@@ -478,24 +479,14 @@ public final class DumpLoader {
     private static java.time.Instant utcSeconds(String t) {
         if (t.length() != 20 || t.charAt(4) != '-' || t.charAt(7) != '-' || t.charAt(10) != 'T' || t.charAt(13) != ':'
                 || t.charAt(16) != ':' || t.charAt(19) != 'Z') return null;
-        int year = digits(t, 0, 4), month = digits(t, 5, 7), day = digits(t, 8, 10);
-        int hour = digits(t, 11, 13), minute = digits(t, 14, 16), second = digits(t, 17, 19);
+        int year = Nums.digits(t, 0, 4), month = Nums.digits(t, 5, 7), day = Nums.digits(t, 8, 10);
+        int hour = Nums.digits(t, 11, 13), minute = Nums.digits(t, 14, 16), second = Nums.digits(t, 17, 19);
         if (year < 0 || month < 1 || month > 12 || day < 1 || day > java.time.YearMonth.of(year, month).lengthOfMonth()
                 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return null;
         long days = java.time.LocalDate.of(year, month, day).toEpochDay();
         return java.time.Instant.ofEpochSecond(days * 86_400 + hour * 3_600L + minute * 60L + second);
     }
 
-    /** The decimal number in s[from, to), -1 when it is not one. */
-    private static int digits(String s, int from, int to) {
-        int v = 0;
-        for (int i = from; i < to; i++) {
-            char ch = s.charAt(i);
-            if (ch < '0' || ch > '9') return -1;
-            v = v * 10 + (ch - '0');
-        }
-        return v;
-    }
 
     private static int parseInt(String s) {
         try {

@@ -130,7 +130,7 @@ public final class IbrouteParser {
         while (sp < len && sp <= 6 && line.charAt(sp) != ' ') sp++;
         if (len >= 10 && sp > 2 && sp <= 6 && len >= sp + 4) {
             lid = hex(line, 2, sp);
-            port = digits(line, sp + 1, sp + 4);
+            port = Nums.digits(line, sp + 1, sp + 4);
             int end = len;
             while (end > sp + 4 && Character.isWhitespace(line.charAt(end - 1))) end--;
             if (end == sp + 4) infoFrom = infoTo = end;
@@ -192,16 +192,6 @@ public final class IbrouteParser {
         return v;
     }
 
-    /** The decimal number in s[from, to), -1 when it is not one. */
-    private static int digits(CharSequence s, int from, int to) {
-        int v = 0;
-        for (int i = from; i < to; i++) {
-            char ch = s.charAt(i);
-            if (ch < '0' || ch > '9') return -1;
-            v = v * 10 + (ch - '0');
-        }
-        return v;
-    }
 
     private static String unquote(String s) {
         return s.length() >= 2 && s.startsWith("'") && s.endsWith("'") ? s.substring(1, s.length() - 1) : s;

@@ -7,6 +7,17 @@ package io.ibaccept.parse;
 public final class Nums {
     private Nums() {}
 
+    /** The unsigned decimal number in s[from, to) (at most 9 digits, the caller's fixed-width field), -1 when it is not one. */
+    public static int digits(CharSequence s, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char ch = s.charAt(i);
+            if (ch < '0' || ch > '9') return -1;
+            v = v * 10 + (ch - '0');
+        }
+        return v;
+    }
+
     public static long hex(Text t, int line, String value) {
         String v = value.trim();
         String digits = v.startsWith("0x") || v.startsWith("0X") ? v.substring(2) : v;
