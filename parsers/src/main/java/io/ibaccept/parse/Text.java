@@ -125,8 +125,8 @@ public final class Text implements AutoCloseable {
             if (end < n && c.charAt(end) == '\r' && end + 1 < n && c.charAt(end + 1) == '\n') end++;
             start = end + 1;
         }
-        this.lines = Collections.unmodifiableList(out);
         this.overlong = List.copyOf(longLines);
+        this.lines = Collections.unmodifiableList(out); // last: lines set means split
     }
 
     /** The configured line bound: system property {@code ibaccept.maxLineChars}, else {@link #DEFAULT_MAX_LINE_CHARS}. */
@@ -224,7 +224,8 @@ public final class Text implements AutoCloseable {
         open = null;
     }
 
-    private void materialize() {
+    // synchronized: a text in memory is split on first use, and a parsed text may be read by more than one thread
+    private synchronized void materialize() {
         if (lines != null) return;
         if (source == null) {
             split(content);
