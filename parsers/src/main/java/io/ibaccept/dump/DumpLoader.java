@@ -487,7 +487,6 @@ public final class DumpLoader {
         return java.time.Instant.ofEpochSecond(days * 86_400 + hour * 3_600L + minute * 60L + second);
     }
 
-
     private static int parseInt(String s) {
         try {
             return s == null ? 0 : Integer.parseInt(s.trim());

@@ -108,25 +108,41 @@ public final class Text implements AutoCloseable {
         this.content = c;
         List<String> out = new ArrayList<>();
         List<int[]> longLines = new ArrayList<>();
+        eachLine(c, (number, from, to) -> {
+            if (to - from > maxLine) {
+                longLines.add(new int[] {number, to - from});
+                out.add("");
+            } else {
+                out.add(c.substring(from, to));
+            }
+        });
+        this.overlong = List.copyOf(longLines);
+        this.lines = Collections.unmodifiableList(out); // last: lines set means split
+    }
+
+    /** A line of a content, c[from, to) without its terminator, and its 1-based number. */
+    @FunctionalInterface
+    public interface LineSpan {
+        void line(int number, int from, int to);
+    }
+
+    /**
+     * Walks the lines of c in place, as every Text splits them: '\n', '\r' and "\r\n" end a line, a last line
+     * without terminator counts when not empty. Over-long lines are handed on too: the caller applies its bound.
+     */
+    public static void eachLine(String c, LineSpan each) {
         int n = c.length();
         int start = 0;
         // terminators found with indexOf (no per-character loop); '\r' is looked for again only once passed
         int cr = c.indexOf('\r');
-        while (start < n) {
+        for (int number = 1; start < n; number++) {
             if (cr >= 0 && cr < start) cr = c.indexOf('\r', start);
             int lf = c.indexOf('\n', start);
             int end = lf < 0 ? (cr < 0 ? n : cr) : (cr >= 0 && cr < lf ? cr : lf);
-            if (end - start > maxLine) {
-                longLines.add(new int[] {out.size() + 1, end - start});
-                out.add("");
-            } else {
-                out.add(c.substring(start, end));
-            }
+            each.line(number, start, end);
             if (end < n && c.charAt(end) == '\r' && end + 1 < n && c.charAt(end + 1) == '\n') end++;
             start = end + 1;
         }
-        this.overlong = List.copyOf(longLines);
-        this.lines = Collections.unmodifiableList(out); // last: lines set means split
     }
 
     /** The configured line bound: system property {@code ibaccept.maxLineChars}, else {@link #DEFAULT_MAX_LINE_CHARS}. */
