@@ -210,7 +210,7 @@ public final class SmFacts {
             }
         }
         if (needed == null) return Optional.empty();
-        int n = lastNumber(needed.message()), a = available == null ? 0 : lastNumber(available.message());
+        int n = loggedCount(needed.message()), a = available == null ? 0 : loggedCount(available.message());
         if (n < 0) return Optional.empty();
         List<Evidence> out = new ArrayList<>();
         if (available != null) out.add(Evidence.of(s.host() + " opensm.log: " + available.message(), available.ref()));
@@ -265,7 +265,7 @@ public final class SmFacts {
     }
 
     // "Virtual Lanes needed: 2", "Lanes needed: 3, Balancing", "... using nue_max_num_vls 1"
-    private static int lastNumber(String message) {
+    private static int loggedCount(String message) {
         java.util.regex.Matcher m = COUNT.matcher(message);
         return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
