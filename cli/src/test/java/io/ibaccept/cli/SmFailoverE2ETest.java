@@ -99,7 +99,8 @@ class SmFailoverE2ETest {
             f.startSm("node02", null, conf(f, "sm2.conf", "-p", "14", "-R", "ftree", "-k", KEY, "-P", parts.toString()), null, null);
             // someone starts opensm on a compute node as the package installs it: no option file, sm_key 0x1
             f.startSm("node06", null, null, null, null);
-            f.settle(Duration.ofSeconds(3));
+            // polled, not a fixed pause: on a loaded machine the rogue SM takes more than a few seconds to be MASTER
+            f.awaitMaster("node06", 0, Duration.ofSeconds(120));
             Report r = collect(f, "");
             Finding split = problems(r, "sm.count").stream().findFirst().orElseThrow(() -> new AssertionError(roots(r)));
             assertThat(split.status()).isEqualTo(Status.FAIL);
