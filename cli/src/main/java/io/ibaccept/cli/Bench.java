@@ -35,8 +35,8 @@ final class Bench {
     private static final List<String> PHASES = List.of("load+parse", "rules", "reports");
     private static final Pattern PHASE = Pattern.compile("^phase (\\S+) wall_ms=(\\d+) cpu_ms=(\\d+)$", Pattern.MULTILINE);
     private static final Pattern PROCESS = Pattern.compile("^process cpu_ms=(\\d+) peak_rss_kib=(-?\\d+)$", Pattern.MULTILINE);
-    /** What the launcher passes when no launcher runs us (tests, plain java -jar): its flags minus the CDS archive. */
-    static final List<String> FALLBACK_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss1m");
+    /** What the launcher passes to a one-shot command, minus the CDS archive: for runs without the launcher and the floor. */
+    static final List<String> FALLBACK_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xms64m", "-Xmx3g");
 
     private final PrintStream out;
 
@@ -174,12 +174,12 @@ final class Bench {
         return c;
     }
 
-    /** The read floor in a fresh JVM with the one-shot flags of the launcher (C1, serial GC, no perf data). */
+    /** The read floor in a fresh JVM with the one-shot flags of the launcher (C1, serial GC, no perf data, the heap). */
     private static List<String> floorCommand(Path dump) {
         List<String> c = new ArrayList<>();
         c.add(ProcessHandle.current().info().command().orElse("java"));
         c.addAll(FALLBACK_FLAGS);
-        c.addAll(List.of("-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"), ReadFloor.class.getName(), dump.toString()));
+        c.addAll(List.of("-cp", System.getProperty("java.class.path"), ReadFloor.class.getName(), dump.toString()));
         return c;
     }
 
