@@ -45,23 +45,21 @@ public final class DumpId {
     static String of(Path root, Map<String, byte[]> digests, long maxBytes) {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + root + " is not a directory";
         try {
-            List<String> names = new ArrayList<>();
-            Map<String, Unread> unread = new java.util.HashMap<>();
-            Map<String, Long> tooLarge = new java.util.HashMap<>();
-            list(root, "", digests, names, unread, tooLarge, maxBytes);
-            names.sort(null);
+            List<Entry> files = new ArrayList<>(digests.size() + 16);
+            List<Entry> unread = new ArrayList<>();
+            list(root, "", digests, files, unread, maxBytes);
+            files.sort(null);
             HexFormat hexf = HexFormat.of();
-            Map<String, byte[]> read = new java.util.concurrent.ConcurrentHashMap<>();
-            unread.entrySet().parallelStream().forEach(e -> read.put(e.getKey(), sha256(e.getValue().path(), e.getValue().size())));
+            unread.parallelStream().forEach(e -> e.digest = sha256(e.path, e.size));
             // the lines are hashed in blocks, not one update per file
-            MessageDigest all = Sha256.forSize(names.size() * 100L); // a line is a hash, two blanks and a path
+            MessageDigest all = Sha256.forSize(files.size() * 100L); // a line is a hash, two blanks and a path
             java.io.ByteArrayOutputStream block = new java.io.ByteArrayOutputStream(1 << 16);
             byte[] hex = new byte[64];
-            for (String name : names) {
-                byte[] d = digests.get(name);
-                if (d == null) d = read.get(name);
+            for (Entry e : files) {
+                byte[] d = e.digest;
+                String name = e.name;
                 if (d == null) {
-                    block.writeBytes(("size:" + tooLarge.get(name)).getBytes(StandardCharsets.US_ASCII));
+                    block.writeBytes(("size:" + e.size).getBytes(StandardCharsets.US_ASCII));
                 } else {
                     for (int i = 0; i < 32; i++) {
                         hex[2 * i] = HEX[(d[i] >> 4) & 0xf];
@@ -86,33 +84,53 @@ public final class DumpId {
     }
 
     /**
-     * The regular files under dir, by name relative to the root. A name the loader hashed is a regular file at its real
-     * path, so it costs no system call; any other entry is looked at without following links (a symlink is neither a
-     * file of the dump nor a directory to enter, as for find -type f).
+     * The regular files under dir, by name relative to the root, each with its digest when the loader took one (one
+     * lookup per file). A name the loader hashed is a regular file at its real path, so it costs no system call; any
+     * other entry is looked at without following links (a symlink is neither a file of the dump nor a directory to
+     * enter, as for find -type f). unread: the files to hash here; those above maxBytes keep a null digest.
      */
-    private static void list(Path dir, String prefix, Map<String, byte[]> digests, List<String> names, Map<String, Unread> unread,
-                             Map<String, Long> tooLarge, long maxBytes) throws IOException {
+    private static void list(Path dir, String prefix, Map<String, byte[]> digests, List<Entry> files, List<Entry> unread,
+                             long maxBytes) throws IOException {
         try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path p : entries) {
                 String name = prefix + p.getFileName();
-                if (digests.containsKey(name)) {
-                    names.add(name);
+                byte[] d = digests.get(name);
+                if (d != null) {
+                    files.add(new Entry(name, null, -1, d));
                     continue;
                 }
                 java.nio.file.attribute.BasicFileAttributes a =
                         Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 if (a.isDirectory()) {
-                    list(p, name + "/", digests, names, unread, tooLarge, maxBytes);
+                    list(p, name + "/", digests, files, unread, maxBytes);
                 } else if (a.isRegularFile()) {
-                    names.add(name);
-                    if (a.size() > maxBytes) tooLarge.put(name, a.size());
-                    else unread.put(name, new Unread(p, a.size()));
+                    Entry e = new Entry(name, p, a.size(), null);
+                    files.add(e);
+                    if (a.size() <= maxBytes) unread.add(e);
                 }
             }
         }
     }
 
-    private record Unread(Path path, long size) {}
+    /** A regular file of the dump: its digest, or its path and size while it is still to be hashed (or too large to). */
+    private static final class Entry implements Comparable<Entry> {
+        final String name;
+        final Path path;
+        final long size;
+        byte[] digest; // set by the parallel hashing, read after it has joined
+
+        Entry(String name, Path path, long size, byte[] digest) {
+            this.name = name;
+            this.path = path;
+            this.size = size;
+            this.digest = digest;
+        }
+
+        @Override
+        public int compareTo(Entry o) {
+            return name.compareTo(o.name);
+        }
+    }
 
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
