@@ -64,7 +64,7 @@ class LayeringTest {
     }
 
     /**
-     * The fabric graph, the plan comparison, the RDMA analysis and the counter-window judgement are derived once per analysis (DumpFacts) and
+     * The fabric graph, its fat-tree reading, the plan comparison, the RDMA analysis and the counter-window judgement are derived once per analysis (DumpFacts) and
      * handed forward: nothing else builds them again (CablingPlan reads a golden ibnetdiscover into its own graph).
      */
     @Test
@@ -77,6 +77,7 @@ class LayeringTest {
         noClasses().that().doNotHaveFullyQualifiedName("io.ibaccept.rules.DumpFacts")
                 .should().callMethod("io.ibaccept.rules.perf.PerfAnalysis", "of", "io.ibaccept.model.ClusterData", "io.ibaccept.rules.RuleConfig")
                 .orShould().callMethod("io.ibaccept.fabric.PlanDiff", "compare", "io.ibaccept.fabric.Fabric", "io.ibaccept.fabric.CablingPlan")
+                .orShould().callMethod("io.ibaccept.fabric.FatTree", "validate", "io.ibaccept.fabric.Fabric", "io.ibaccept.fabric.FatTree$Settings")
                 .orShould().callConstructor("io.ibaccept.rules.FabricIndex", "io.ibaccept.model.ClusterData", "io.ibaccept.fabric.Fabric")
                 .orShould().callConstructor("io.ibaccept.rules.counters.WindowJudge", "io.ibaccept.model.ClusterData",
                         "io.ibaccept.rules.counters.CounterWindowData", "io.ibaccept.rules.counters.WindowJudge$Limits")

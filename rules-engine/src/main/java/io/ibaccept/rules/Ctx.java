@@ -42,6 +42,11 @@ public final class Ctx {
         return facts.routing();
     }
 
+    /** The fat-tree reading of the fabric graph, shared by the fabric checks; throws as {@link #fabric()}. */
+    public io.ibaccept.fabric.FatTree.Result fatTree() {
+        return facts.fatTree();
+    }
+
     /** The node-name-map, if the user gave one (--node-name-map FILE). */
     public Optional<io.ibaccept.fabric.NodeNameMap> names() {
         return Optional.ofNullable(facts.options().names());

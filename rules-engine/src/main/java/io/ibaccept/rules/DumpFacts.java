@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 
 /**
  * What the checks and the reports derive from one dump, each computed at most once and only when first asked for:
- * the fabric graph (with the node-name-map), the port index of iblinkinfo, the cabling plan comparison, the RDMA
+ * the fabric graph (with the node-name-map), its fat-tree reading, the port index of iblinkinfo, the cabling plan comparison, the RDMA
  * performance analysis with the hosts' leaves, and the counter-window link table. One instance belongs to one
  * analysis; nothing is kept beyond it. Safe to share between the report threads.
  */
@@ -25,6 +25,7 @@ public final class DumpFacts {
     private final io.ibaccept.contract.Contract contract;
     private final Once<Fabric> fabric;
     private final Once<io.ibaccept.fabric.Routing> routing;
+    private final Once<io.ibaccept.fabric.FatTree.Result> fatTree;
     private final Once<FabricIndex> index;
     private final Once<PlanDiff.Result> planDiff;
     private final Once<PerfAnalysis> perf;
@@ -49,6 +50,7 @@ public final class DumpFacts {
             var t = data.fabric() == null ? null : data.fabric().lfts();
             return f == null || t == null ? null : io.ibaccept.fabric.Routing.analyze(f, t);
         });
+        fatTree = new Once<>(() -> io.ibaccept.fabric.FatTree.validate(fabric(), treeSettings()));
         planDiff = new Once<>(this::comparePlan);
         perf = new Once<>(() -> PerfAnalysis.of(data, cfg));
         perfView = new Once<>(this::leaves);
@@ -87,6 +89,22 @@ public final class DumpFacts {
     /** What the switches' forwarding tables do on the fabric (dump_fts walked); null without tables or fabric graph. */
     public io.ibaccept.fabric.Routing routing() {
         return routing.get();
+    }
+
+    /**
+     * The fat-tree reading of the fabric graph (levels, leaves, uplinks, blocking) against what was declared: the
+     * contract's ratios, the cabling plan, fabric.tree's and fabric.blocking's settings. Throws as {@link #fabric()}.
+     */
+    public io.ibaccept.fabric.FatTree.Result fatTree() {
+        return fatTree.get();
+    }
+
+    private io.ibaccept.fabric.FatTree.Settings treeSettings() {
+        double ratio = cfg.number("fabric.blocking", "ratio");
+        var byLevel = contract == null || contract.fabric() == null ? java.util.Map.<Integer, Double>of() : contract.fabric().ratioByLevel();
+        boolean declared = ratio > 1.0001 || !byLevel.isEmpty() || contract != null && contract.fabric() != null && contract.fabric().blockingRatio() != null;
+        return new io.ibaccept.fabric.FatTree.Settings((int) cfg.number("fabric.tree", "switches_expected"), ratio,
+                (int) cfg.number("fabric.tree", "hosts_tolerance"), options.plan(), declared, byLevel);
     }
 
     /** The fabric graph, switchless or not; null when it cannot be built (the fabric checks say why). */

@@ -23,7 +23,7 @@ public final class FabricBlocking implements Check {
     }
 
     public void evaluate(Ctx c) {
-        FatTree.Result r = FatTree.validate(c.fabric(), FabricTree.settings(c));
+        FatTree.Result r = c.fatTree();
         Issues.report(c, r.blocking());
         if (r.blocking().isEmpty() && r.levels() >= 2) {
             double worst = r.loads().stream().filter(l -> !l.up().isEmpty()).mapToDouble(FatTree.Load::ratio).max().orElse(0);

@@ -32,7 +32,7 @@ public final class FabricTree implements Check {
         // a node-name-map line that cannot be read: the names it would give are missing from the report
         c.names().ifPresent(m -> m.problems().forEach(p -> c.problem(Status.WARN, List.of(p.ref().file()), List.of(Evidence.of(p.message(), p.ref())),
                 "node-name-map " + p.ref() + ": " + p.message(), "names_input", Map.of("where", p.ref().toString()))));
-        FatTree.Result r = FatTree.validate(f, settings(c));
+        FatTree.Result r = c.fatTree();
         Issues.report(c, r.tree());
         int loops = loopbacks(c, f);
         if (r.tree().isEmpty() && loops == 0)
@@ -61,15 +61,6 @@ public final class FabricTree implements Check {
                     "loopback", Map.of("switch", sw, "ports", String.join(", ", pairs)));
         });
         return bySwitch.size();
-    }
-
-    static FatTree.Settings settings(Ctx c) {
-        double ratio = c.cfg.number("fabric.blocking", "ratio");
-        var byLevel = c.contract().map(k -> k.fabric() == null ? java.util.Map.<Integer, Double>of() : k.fabric().ratioByLevel()).orElse(java.util.Map.of());
-        boolean declared = ratio > 1.0001 || !byLevel.isEmpty()
-                || c.contract().map(k -> k.fabric() != null && k.fabric().blockingRatio() != null).orElse(false);
-        return new FatTree.Settings((int) c.cfg.number("fabric.tree", "switches_expected"), ratio,
-                (int) c.cfg.number("fabric.tree", "hosts_tolerance"), c.plan().orElse(null), declared, byLevel);
     }
 
     static String describe(Fabric f, FatTree.Result r) {
