@@ -266,7 +266,7 @@ public final class HtmlReport {
     }
 
     private static void inventory(Document doc, ReportFacts facts, ReportLayout layout) {
-        List<Inventory.Item> items = Inventory.items(facts);
+        List<Inventory.Item> items = facts.inventory();
         Element summary = doc.getElementById("inventory-summary");
         if (items.size() <= layout.aggregateAbove()) {
             summary.text(items.size() + " items (also in inventory.csv).");

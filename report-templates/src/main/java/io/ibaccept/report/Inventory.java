@@ -178,7 +178,7 @@ final class Inventory {
 
     static void renderCsv(ReportFacts facts, Writer out) {
         try (SafeCsv csv = new SafeCsv(out, HEADER)) {
-            for (Item i : items(facts))
+            for (Item i : facts.inventory())
                 csv.row(i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.hwRev(), i.guid(), i.deviceId(),
                         i.vendorId(), i.vendor(), i.partNumber(), i.serial(), i.ports(), i.source());
         }

@@ -234,7 +234,7 @@ public final class PdfReport {
             }
 
             doc.add(heading("Inventory"));
-            List<Inventory.Item> items = Inventory.items(facts);
+            List<Inventory.Item> items = facts.inventory();
             if (items.size() <= layout.aggregateAbove()) {
                 // the columns of inventory.csv a reader checks against the bill of materials; a GUID on one line, never wrapped
                 PdfPTable it = table(new float[] {0.7f, 1.1f, 1, 1.9f, 0.9f, 1.1f, 1.1f, 2.6f, 0.8f, 0.9f, 1.3f, 1.3f, 0.5f},

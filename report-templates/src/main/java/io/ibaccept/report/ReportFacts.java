@@ -19,6 +19,7 @@ import java.util.Map;
 final class ReportFacts {
     private final Analysis analysis;
     private FabricView view;
+    private List<Inventory.Item> inventory;
     private FabricSvg.Picture fabricPicture;
     private boolean fabricPictureDrawn;
     private List<PerfSection.Figure> perfFigures;
@@ -138,6 +139,12 @@ final class ReportFacts {
     synchronized FabricView view() {
         if (view == null) view = new FabricView(data(), fabric());
         return view;
+    }
+
+    /** The hardware inventory (HCAs, switches, cables) of the HTML, the PDF and inventory.csv. */
+    synchronized List<Inventory.Item> inventory() {
+        if (inventory == null) inventory = Inventory.items(this);
+        return inventory;
     }
 
     /** The fabric picture for the HTML and the PDF, or null without a usable topology. */
