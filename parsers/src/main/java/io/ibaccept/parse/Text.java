@@ -361,22 +361,20 @@ public final class Text implements AutoCloseable {
                 int start = pos;
                 int p = pos;
                 int n;
-                if (latin1) {
-                    while (p < lim && buf[p] != '\n' && buf[p] != '\r') p++;
-                    n = p - start;
-                    units += n;
-                } else {
-                    int extra = 0;
-                    for (byte b; p < lim && (b = buf[p]) != '\n' && b != '\r'; p++) {
-                        if (b < 0) {
-                            ascii = false;
-                            if ((b & 0xc0) == 0x80) extra--; // a continuation byte adds no character
-                            else if ((b & 0xf8) == 0xf0) extra++; // a 4-byte sequence is two UTF-16 characters
-                        }
+                // one comparison for nearly every byte: above '\r' is printable ASCII; tabs, other control bytes and
+                // (signed) non-ASCII bytes fall through to the second look
+                int extra = 0;
+                for (byte b; p < lim; p++) {
+                    if ((b = buf[p]) > '\r') continue;
+                    if (b == '\n' || b == '\r') break;
+                    if (b < 0 && !latin1) {
+                        ascii = false;
+                        if ((b & 0xc0) == 0x80) extra--; // a continuation byte adds no character
+                        else if ((b & 0xf8) == 0xf0) extra++; // a 4-byte sequence is two UTF-16 characters
                     }
-                    n = p - start;
-                    units += n + extra;
                 }
+                n = p - start;
+                units += n + extra;
                 if (n > 0) {
                     any = true;
                     if (bytes == 0 && p < lim) {
