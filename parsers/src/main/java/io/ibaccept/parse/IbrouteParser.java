@@ -181,11 +181,12 @@ public final class IbrouteParser {
         else issues.add(t, l.ref().line(), "the forwarding table of switch '" + l.switchName() + "' ends without its 'lids dumped' line (cut short): not used");
     }
 
-    /** The hexadecimal number in s[from, to), -1 when it is not one. */
+    /** The hexadecimal number in s[from, to), -1 when it is not one (ASCII digits only, as ibroute prints them). */
     private static int hex(CharSequence s, int from, int to) {
         int v = 0;
         for (int i = from; i < to; i++) {
-            int d = Character.digit(s.charAt(i), 16);
+            char ch = s.charAt(i);
+            int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
             if (d < 0) return -1;
             v = v * 16 + d;
         }
