@@ -94,7 +94,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         Report r = a.report();
         if (ph != null) ph.end("rules");
         ReportWriter.Written w = ReportWriter.writeAll(a, outDir, new CoverInfo(customer, site, operator), ReportLayout.DEFAULT);
-        if (ph != null) ph.end("reports");
+        if (ph != null) {
+            ph.end("reports");
+            ph.derived.addAll(a.derived());
+        }
         // the counts every report states (ReportCounts): checks by their own status, root findings, consequences apart
         ReportCounts counts = ReportCounts.of(r);
         out.printf("%s - %s%n", r.verdictLine(), r.meaning());

@@ -12,8 +12,8 @@ import java.util.Locale;
 /**
  * Wall and process CPU time per phase, and the peak RSS, of this JVM. CPU is the whole process (parallel parsing, JIT
  * and GC threads included), read from ProcessHandle so that no management beans are loaded into a one-shot run.
- * Printed as one line per phase, "phase NAME wall_ms=.. cpu_ms=..", and "process cpu_ms=.. peak_rss_kib=..", which
- * 'bench' reads back from the fresh JVMs it starts.
+ * Printed as one line per phase, "phase NAME wall_ms=.. cpu_ms=..", one per fact the analysis derived, "derived NAME
+ * wall_ms=..", and "process cpu_ms=.. peak_rss_kib=..", which 'bench' reads back from the fresh JVMs it starts.
  */
 final class Phases {
     record Phase(String name, long wallMs, long cpuMs) {}
@@ -29,8 +29,12 @@ final class Phases {
         cpu = c;
     }
 
+    /** What the analysis derived from the dump, one line each: "derived NAME wall_ms=..". */
+    final List<io.ibaccept.rules.DumpFacts.Derived> derived = new ArrayList<>();
+
     void print(PrintStream err) {
         for (Phase p : phases) err.printf(Locale.ROOT, "phase %s wall_ms=%d cpu_ms=%d%n", p.name(), p.wallMs(), p.cpuMs());
+        for (var d : derived) err.printf(Locale.ROOT, "derived %s wall_ms=%d%n", d.name(), d.nanos() / 1_000_000);
         err.println("process cpu_ms=" + cpuNanos() / 1_000_000 + " peak_rss_kib=" + peakRssKib());
     }
 

@@ -42,6 +42,24 @@ class MainTest {
         assertThat(out.resolve("findings.csv")).exists();
     }
 
+    /**
+     * One analyze, every report written: the fabric graph (with the node-name-map), its fat-tree reading, the routing
+     * walk, the plan comparison and the RDMA analysis are each derived exactly once, whoever asks for them (checks,
+     * HTML, PDF, CSV and ops outputs on two threads).
+     */
+    @Test
+    void eachFactIsDerivedOncePerAnalyze(@TempDir Path tmp) throws Exception {
+        Path plan = Files.writeString(tmp.resolve("plan.csv"), "rack1-leaf01,21,spine02,21,X1\nrack1-leaf01,17,spine01,1,A1\n");
+        Path names = Files.writeString(tmp.resolve("nnm"), "0x0000000000200002 \"rack1-leaf01\"\n");
+        Run r = run("analyze", DEMO.toString(), "-o", tmp.resolve("out").toString(), "--expect", plan.toString(),
+                "--node-name-map", names.toString(), "--timings");
+        assertThat(r.code()).isEqualTo(1);
+        java.util.List<String> derived = r.err().lines().filter(l -> l.matches("derived \\S+ wall_ms=\\d+")).map(l -> l.split(" ")[1]).toList();
+        assertThat(derived).doesNotHaveDuplicates()
+                .contains("fabric_graph", "fat_tree", "routing_walk", "port_index", "plan_diff", "rdma_analysis", "rdma_leaves");
+        assertThat(Files.readString(tmp.resolve("out").resolve("report.html"))).contains("missing vs plan: rack1-leaf01 port 21");
+    }
+
     @Test
     void unusableInputGivesAClearMessageAndNoStackTrace(@TempDir Path tmp) throws Exception {
         Run missing = run("analyze", tmp.resolve("nope").toString(), "-o", tmp.resolve("o").toString());

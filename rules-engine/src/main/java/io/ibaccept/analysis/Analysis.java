@@ -134,6 +134,11 @@ public final class Analysis {
         return contract;
     }
 
+    /** What was derived from the dump so far (fabric graph, routing walk, RDMA analysis, ...), each at most once. */
+    public List<DumpFacts.Derived> derived() {
+        return facts.derived();
+    }
+
     /**
      * The facts the checks that state them passed with ("firmware: all 16 host(s) with MT4123 run firmware
      * 20.31.1014"): uniform, so no check flags them, and still to be held against what was bought.

@@ -43,21 +43,21 @@ public final class DumpFacts {
         this.data = data;
         this.cfg = cfg;
         this.options = options == null ? FabricOptions.NONE : options;
-        fabric = new Once<>(() -> FabricBuilder.build(data, this.options.names()));
-        index = new Once<>(() -> new FabricIndex(data, fabricOrNull()));
-        routing = new Once<>(() -> {
+        fabric = new Once<>("fabric_graph", () -> FabricBuilder.build(data, this.options.names()));
+        index = new Once<>("port_index", () -> new FabricIndex(data, fabricOrNull()));
+        routing = new Once<>("routing_walk", () -> {
             Fabric f = fabricIfBuilt();
             var t = data.fabric() == null ? null : data.fabric().lfts();
             return f == null || t == null ? null : io.ibaccept.fabric.Routing.analyze(f, t);
         });
-        fatTree = new Once<>(() -> io.ibaccept.fabric.FatTree.validate(fabric(), treeSettings()));
-        planDiff = new Once<>(this::comparePlan);
-        perf = new Once<>(() -> PerfAnalysis.of(data, cfg));
-        perfView = new Once<>(this::leaves);
-        windowVerdicts = new Once<>(() -> io.ibaccept.rules.counters.CounterWindowData.of(data)
+        fatTree = new Once<>("fat_tree", () -> io.ibaccept.fabric.FatTree.validate(fabric(), treeSettings()));
+        planDiff = new Once<>("plan_diff", this::comparePlan);
+        perf = new Once<>("rdma_analysis", () -> PerfAnalysis.of(data, cfg));
+        perfView = new Once<>("rdma_leaves", this::leaves);
+        windowVerdicts = new Once<>("window_verdicts", () -> io.ibaccept.rules.counters.CounterWindowData.of(data)
                 .map(w -> new io.ibaccept.rules.counters.WindowJudge(data, w, io.ibaccept.rules.counters.WindowJudge.Limits.of(cfg)).judge(index().links()))
                 .orElse(List.of()));
-        linkWindow = new Once<>(() -> {
+        linkWindow = new Once<>("link_window", () -> {
             var fd = data.fabric();
             // no counter sample at all: nothing to tabulate (and no need to index the fabric for it)
             return fd == null || fd.countersStart() == null && fd.countersEnd() == null ? List.of() : CounterWindowTable.rows(data, index(), windowVerdicts());
@@ -183,24 +183,43 @@ public final class DumpFacts {
         }
     }
 
+    /** A fact as it was derived: its name and the wall time it took, the facts it asked for first included. */
+    public record Derived(String name, long nanos) {}
+
+    private final List<Derived> derived = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    /**
+     * The facts derived so far, in the order they were finished: each name at most once per analysis ('analyze
+     * --timings' prints them; a test counts them).
+     */
+    public List<Derived> derived() {
+        synchronized (derived) {
+            return List.copyOf(derived);
+        }
+    }
+
     /** A value computed on first use by whichever thread asks first; a failure is kept and thrown again. */
-    private static final class Once<T> {
+    private final class Once<T> {
+        private final String name;
         private Supplier<T> compute;
         private T value;
         private RuntimeException failure;
 
-        Once(Supplier<T> compute) {
+        Once(String name, Supplier<T> compute) {
+            this.name = name;
             this.compute = compute;
         }
 
         synchronized T get() {
             if (compute != null) {
+                long start = System.nanoTime();
                 try {
                     value = compute.get();
                 } catch (RuntimeException e) {
                     failure = e;
                 }
                 compute = null;
+                derived.add(new Derived(name, System.nanoTime() - start));
             }
             if (failure != null) throw failure;
             return value;
