@@ -38,19 +38,16 @@ public final class DumpId {
         } catch (java.nio.file.InvalidPathException e) {
             return "unavailable: '" + source + "' is not a usable path";
         }
-        return of(root, Map.of(), Map.of(), DumpFiles.maxBytesFromProperty());
+        return of(root, Map.of(), DumpFiles.maxBytesFromProperty());
     }
 
-    /**
-     * digests: SHA-256 of files already read, by path relative to root ('/' separated, no symlink on the way).
-     * listed: the names in the directories the loader already listed, by directory relative to root ("" for root).
-     */
-    static String of(Path root, Map<String, byte[]> digests, Map<String, ? extends java.util.Collection<String>> listed, long maxBytes) {
+    /** digests: SHA-256 of files already read, by path relative to root ('/' separated, no symlink on the way). */
+    static String of(Path root, Map<String, byte[]> digests, long maxBytes) {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) return "unavailable: " + root + " is not a directory";
         try {
             List<Entry> files = new ArrayList<>(digests.size() + 16);
             List<Entry> unread = new ArrayList<>();
-            list(root, "", digests, listed, files, unread, maxBytes);
+            list(root, "", digests, files, unread, maxBytes);
             files.sort(null);
             HexFormat hexf = HexFormat.of();
             unread.parallelStream().forEach(e -> e.digest = sha256(e.path, e.size));
@@ -92,40 +89,26 @@ public final class DumpId {
      * other entry is looked at without following links (a symlink is neither a file of the dump nor a directory to
      * enter, as for find -type f). unread: the files to hash here; those above maxBytes keep a null digest.
      */
-    private static void list(Path dir, String prefix, Map<String, byte[]> digests, Map<String, ? extends java.util.Collection<String>> listed,
-                             List<Entry> files, List<Entry> unread, long maxBytes) throws IOException {
-        // a directory reached here has no symlink on its way, so the loader's listing of the same name is of the same directory
-        java.util.Collection<String> names = listed.get(prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1));
-        if (names != null) {
-            for (String n : names) entry(dir, n, prefix, digests, listed, files, unread, maxBytes);
-            return;
-        }
+    private static void list(Path dir, String prefix, Map<String, byte[]> digests, List<Entry> files, List<Entry> unread,
+                             long maxBytes) throws IOException {
         try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path p : entries) entry(dir, p.getFileName().toString(), prefix, digests, listed, files, unread, maxBytes);
-        }
-    }
-
-    private static void entry(Path dir, String fileName, String prefix, Map<String, byte[]> digests, Map<String, ? extends java.util.Collection<String>> listed,
-                              List<Entry> files, List<Entry> unread, long maxBytes) throws IOException {
-        String name = prefix + fileName;
-        byte[] d = digests.get(name);
-        if (d != null) {
-            files.add(new Entry(name, null, -1, d));
-            return;
-        }
-        Path p = dir.resolve(fileName);
-        java.nio.file.attribute.BasicFileAttributes a;
-        try {
-            a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (java.nio.file.NoSuchFileException gone) {
-            return; // removed since the loader listed it
-        }
-        if (a.isDirectory()) {
-            list(p, name + "/", digests, listed, files, unread, maxBytes);
-        } else if (a.isRegularFile()) {
-            Entry e = new Entry(name, p, a.size(), null);
-            files.add(e);
-            if (a.size() <= maxBytes) unread.add(e);
+            for (Path p : entries) {
+                String name = prefix + p.getFileName();
+                byte[] d = digests.get(name);
+                if (d != null) {
+                    files.add(new Entry(name, null, -1, d));
+                    continue;
+                }
+                java.nio.file.attribute.BasicFileAttributes a =
+                        Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                if (a.isDirectory()) {
+                    list(p, name + "/", digests, files, unread, maxBytes);
+                } else if (a.isRegularFile()) {
+                    Entry e = new Entry(name, p, a.size(), null);
+                    files.add(e);
+                    if (a.size() <= maxBytes) unread.add(e);
+                }
+            }
         }
     }
 

@@ -102,7 +102,7 @@ public final class DumpLoader {
         cmds.sort(java.util.Comparator.comparing(CommandResult::host).thenComparing(CommandResult::name));
         List<io.ibaccept.model.CollectiveRun> collectives = CollectiveLoader.loadDir(root);
         // after every read: the files already hashed while read are not read again
-        String dumpId = DumpId.of(root, files.digests(), listings, files.maxBytes());
+        String dumpId = DumpId.of(root, files.digests(), files.maxBytes());
         return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted, collectives, dumpId);
     }
 
