@@ -25,4 +25,20 @@ class GoldenFindingsTest {
                 .as("findings.csv of the demo differs from %s; if a rule change meant that, regenerate it (see this test's comment)", GOLDEN)
                 .isEqualTo(Files.readString(GOLDEN));
     }
+
+    /** 'ibaccept analyze .' from inside the dump: the same findings (its subdirectories were once taken for absent). */
+    @Test
+    void theDumpGivenAsTheCurrentDirectoryGivesTheSameFindings(@TempDir Path tmp) throws Exception {
+        Path dump = MainTest.copyOfDemo(tmp.resolve("dump"));
+        String jvm = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(jvm, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "analyze", ".", "-o", tmp.resolve("out").toString()).directory(dump.toFile()).redirectErrorStream(true).start();
+        String printed;
+        try (java.io.InputStream in = p.getInputStream()) {
+            printed = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertThat(p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+        assertThat(p.exitValue()).as(printed).isEqualTo(1);
+        assertThat(Files.readString(tmp.resolve("out").resolve("findings.csv"))).isEqualTo(Files.readString(GOLDEN));
+    }
 }

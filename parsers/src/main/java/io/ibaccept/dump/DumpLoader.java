@@ -392,8 +392,10 @@ public final class DumpLoader {
         String dir = slash < 0 ? "" : rel.substring(0, slash);
         String name = rel.substring(slash + 1);
         java.util.Set<String> names = listings.computeIfAbsent(dir, d -> {
-            Path p = root.resolve(d).normalize();
-            if (!p.startsWith(root.normalize()) || !Files.isDirectory(p)) return java.util.Set.of();
+            // absolute: a dump given as "." normalizes to the empty path, which no subdirectory starts with
+            Path base = root.toAbsolutePath().normalize();
+            Path p = base.resolve(d).normalize();
+            if (!p.startsWith(base) || !Files.isDirectory(p)) return java.util.Set.of();
             try (Stream<Path> s = Files.list(p)) {
                 return s.map(x -> x.getFileName().toString()).collect(java.util.stream.Collectors.toUnmodifiableSet());
             } catch (IOException e) {
