@@ -74,7 +74,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + "judge against what it declares, not the majority; a required check that did not cover its scope makes the verdict INCOMPLETE")
     Path contract;
 
-    @Option(names = "--timings", description = "print wall time, CPU time and peak RSS per phase on stderr (used by 'bench')")
+    @Option(names = "--timings", description = "print on stderr the wall time, CPU time and peak RSS per phase (used by 'bench') and the wall time of each fact derived from the dump (fabric graph, routing walk, ...)")
     boolean timings;
 
     @Override

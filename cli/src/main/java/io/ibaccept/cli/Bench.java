@@ -35,8 +35,17 @@ final class Bench {
     private static final List<String> PHASES = List.of("load+parse", "rules", "reports");
     private static final Pattern PHASE = Pattern.compile("^phase (\\S+) wall_ms=(\\d+) cpu_ms=(\\d+)$", Pattern.MULTILINE);
     private static final Pattern PROCESS = Pattern.compile("^process cpu_ms=(\\d+) peak_rss_kib=(-?\\d+)$", Pattern.MULTILINE);
-    /** What the launcher passes to a one-shot command, minus the CDS archive: for runs without the launcher and the floor. */
-    static final List<String> FALLBACK_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xms64m", "-Xmx3g");
+    /**
+     * What the launcher passes to a one-shot command, minus the CDS archive and the logging: for runs without the
+     * launcher and for the floor. The heap is the one the launcher worked out (IBACCEPT_ONE_SHOT_HEAP: smaller under a
+     * virtual-memory limit), else its default.
+     */
+    static List<String> oneShotFlags() {
+        List<String> f = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"));
+        String heap = System.getenv("IBACCEPT_ONE_SHOT_HEAP");
+        f.addAll(heap == null || heap.isBlank() ? List.of("-Xms64m", "-Xmx3g") : List.of(heap.trim().split("\\s+")));
+        return f;
+    }
 
     private final PrintStream out;
 
@@ -167,7 +176,7 @@ final class Bench {
         if (launcher != null && Files.isExecutable(Path.of(launcher))) c.add(launcher); // the launcher picks the flags, as for a user
         else {
             c.add(ProcessHandle.current().info().command().orElse("java"));
-            c.addAll(FALLBACK_FLAGS);
+            c.addAll(oneShotFlags());
             c.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         }
         c.addAll(List.of("analyze", dump.toString(), "-o", outDir.toString(), "--timings"));
@@ -178,7 +187,7 @@ final class Bench {
     private static List<String> floorCommand(Path dump) {
         List<String> c = new ArrayList<>();
         c.add(ProcessHandle.current().info().command().orElse("java"));
-        c.addAll(FALLBACK_FLAGS);
+        c.addAll(oneShotFlags());
         c.addAll(List.of("-cp", System.getProperty("java.class.path"), ReadFloor.class.getName(), dump.toString()));
         return c;
     }
