@@ -34,6 +34,8 @@ import java.util.stream.Stream;
  */
 public final class DumpLoader {
     private final Path root;
+    /** root made absolute: a dump given as "." normalizes to the empty path, which no subdirectory starts with. */
+    private final Path absoluteRoot;
     /** What the dump is called in the model and messages: the directory, or the .zip it was extracted from. */
     private final String label;
     private final DumpFiles files;
@@ -44,6 +46,7 @@ public final class DumpLoader {
 
     private DumpLoader(Path root, String label, DumpFiles files, List<InputProblem> early) {
         this.root = root;
+        this.absoluteRoot = root.toAbsolutePath().normalize();
         this.label = label;
         this.files = files;
         problems.addAll(early);
@@ -392,10 +395,8 @@ public final class DumpLoader {
         String dir = slash < 0 ? "" : rel.substring(0, slash);
         String name = rel.substring(slash + 1);
         java.util.Set<String> names = listings.computeIfAbsent(dir, d -> {
-            // absolute: a dump given as "." normalizes to the empty path, which no subdirectory starts with
-            Path base = root.toAbsolutePath().normalize();
-            Path p = base.resolve(d).normalize();
-            if (!p.startsWith(base) || !Files.isDirectory(p)) return java.util.Set.of();
+            Path p = absoluteRoot.resolve(d).normalize();
+            if (!p.startsWith(absoluteRoot) || !Files.isDirectory(p)) return java.util.Set.of();
             try (Stream<Path> s = Files.list(p)) {
                 return s.map(x -> x.getFileName().toString()).collect(java.util.stream.Collectors.toUnmodifiableSet());
             } catch (IOException e) {
