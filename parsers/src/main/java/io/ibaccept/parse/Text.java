@@ -145,6 +145,11 @@ public final class Text implements AutoCloseable {
         }
     }
 
+    /** A decoder that refuses input which is not in its charset, instead of replacing it. */
+    private static CharsetDecoder strictDecoder(java.nio.charset.Charset cs) {
+        return cs.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    }
+
     /** The configured line bound: system property {@code ibaccept.maxLineChars}, else {@link #DEFAULT_MAX_LINE_CHARS}. */
     public static int maxLineChars() {
         String v = System.getProperty("ibaccept.maxLineChars");
@@ -249,8 +254,7 @@ public final class Text implements AutoCloseable {
         }
         StringBuilder sb = new StringBuilder();
         char[] buf = new char[1 << 16];
-        try (Reader r = new java.io.InputStreamReader(source.open(), (latin1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8)
-                .newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT))) {
+        try (Reader r = new java.io.InputStreamReader(source.open(), strictDecoder(latin1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8))) {
             for (int n; (n = r.read(buf)) > 0; ) {
                 if (sb.length() + (long) n > maxWholeChars)
                     throw new Unreadable(new IOException("file is larger than " + (maxWholeChars >> 20) + " MiB, the most"
@@ -327,8 +331,7 @@ public final class Text implements AutoCloseable {
         // a line that runs over the end of buf is gathered here, up to the bytes maxLine characters can take
         private byte[] held = new byte[256];
         private int heldLength;
-        private final CharsetDecoder utf8 = latin1 ? null : StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final CharsetDecoder utf8 = latin1 ? null : strictDecoder(StandardCharsets.UTF_8);
         private String line;
         private int number;
         // the current line's bytes when they are its characters (ASCII, or ISO-8859-1): the String is made on demand
