@@ -193,7 +193,6 @@ public final class IbrouteParser {
         return v;
     }
 
-
     private static String unquote(String s) {
         return s.length() >= 2 && s.startsWith("'") && s.endsWith("'") ? s.substring(1, s.length() - 1) : s;
     }

@@ -79,7 +79,6 @@ final class FabricView {
         return topology != null;
     }
 
-
     /**
      * A Slurm-safe switch name from a node description. Managed switches describe themselves "MF0;hostname:model/U1":
      * the hostname part is used. Characters outside [A-Za-z0-9._-] become '_'; an empty name is the GUID.

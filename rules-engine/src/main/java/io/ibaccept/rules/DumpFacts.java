@@ -14,9 +14,9 @@ import java.util.function.Supplier;
 
 /**
  * What the checks and the reports derive from one dump, each computed at most once and only when first asked for:
- * the fabric graph (with the node-name-map), its fat-tree reading, the port index of iblinkinfo, the cabling plan comparison, the RDMA
- * performance analysis with the hosts' leaves, and the counter-window link table. One instance belongs to one
- * analysis; nothing is kept beyond it. Safe to share between the report threads.
+ * the fabric graph (with the node-name-map), its fat-tree reading, the routing walk, the port index of iblinkinfo, the
+ * cabling plan comparison, the RDMA performance analysis with the hosts' leaves, and the counter-window link table.
+ * One instance belongs to one analysis; nothing is kept beyond it. Safe to share between the report threads.
  */
 public final class DumpFacts {
     private final ClusterData data;
@@ -32,6 +32,8 @@ public final class DumpFacts {
     private final Once<FabricView> perfView;
     private final Once<List<io.ibaccept.rules.counters.WindowJudge.Verdict>> windowVerdicts;
     private final Once<List<LinkWindowRow>> linkWindow;
+    /** What the Once values below derived, in the order they finished. */
+    private final List<Derived> derived = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     public DumpFacts(ClusterData data, RuleConfig cfg, FabricOptions options) {
         this(data, cfg, options, null);
@@ -185,8 +187,6 @@ public final class DumpFacts {
 
     /** A fact as it was derived: its name and the wall time it took, the facts it asked for first included. */
     public record Derived(String name, long nanos) {}
-
-    private final List<Derived> derived = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     /**
      * The facts derived so far, in the order they were finished: each name at most once per analysis ('analyze

@@ -133,7 +133,6 @@ public final class FabricView {
         return new FabricView(leafOf, ups, route, shortNames);
     }
 
-
     public Optional<String> leafOf(String host) {
         return Optional.ofNullable(leafOfHost.get(host));
     }
