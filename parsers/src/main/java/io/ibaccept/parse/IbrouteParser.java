@@ -53,7 +53,8 @@ public final class IbrouteParser {
     private static List<Lft> tables(Text t, Issues issues, ForwardingTables.Destination[] dests) {
         List<Lft> out = new ArrayList<>();
         Map<Long, Integer> failed = new java.util.LinkedHashMap<>();
-        Lft.Builder table = null;
+        Table table = null;
+        Map<Long, Lft> byGuid = new HashMap<>();
         boolean ended = false, skipping = false;
         // the destination of the entry before, whose LMC range the next LIDs may continue
         ForwardingTables.Destination lastPort = null;
@@ -88,14 +89,14 @@ public final class IbrouteParser {
             Matcher h = HEAD.matcher(line);
             if (!h.matches() && line.startsWith("Unicast lids")) {
                 // a heading that cannot be read: its entries would otherwise join the table before it
-                if (table != null) keep(out, table, ended, t, issues);
+                if (table != null) keep(out, byGuid, table, ended, t, issues);
                 table = null;
                 skipping = true;
                 issues.add(t, c.number(), "unreadable forwarding table heading '" + Text.excerpt(line) + "': the table is skipped");
                 continue;
             }
             if (h.matches()) {
-                if (table != null) keep(out, table, ended, t, issues);
+                if (table != null) keep(out, byGuid, table, ended, t, issues);
                 ended = false;
                 skipping = false;
                 Matcher lid = HEAD_LID.matcher(h.group(1));
@@ -108,14 +109,14 @@ public final class IbrouteParser {
                     skipping = true;
                     continue;
                 }
-                table = new Lft.Builder(lid.matches() ? Integer.parseInt(lid.group(1)) : 0, guid, h.group(3), new SourceRef(t.name(), c.number()));
+                table = new Table(new Lft.Builder(lid.matches() ? Integer.parseInt(lid.group(1)) : 0, guid, h.group(3), new SourceRef(t.name(), c.number())));
                 lastPort = null;
                 continue;
             }
             if (!skipping) issues.add(t, c.number(), "unrecognised forwarding table line: '" + Text.excerpt(line) + "'");
         }
-        if (table != null) keep(out, table, ended, t, issues);
-        out.removeIf(l -> failed.containsKey(l.switchGuid()));
+        if (table != null) keep(out, byGuid, table, ended, t, issues);
+        out.removeIf(l -> failed.containsKey(l.switchGuid()) || l == CONFLICTING);
         return out;
     }
 
@@ -123,7 +124,7 @@ public final class IbrouteParser {
      * One "0x0001 033 : (Channel Adapter portguid 0x...: 'node01 HCA-1')" line into the table and the destinations.
      * last: the destination of the entry before; returns the one the next entry continues (an LMC range), or null.
      */
-    private static ForwardingTables.Destination entry(CharSequence line, Text t, Text.Cursor c, Lft.Builder table, boolean skipping, Issues issues,
+    private static ForwardingTables.Destination entry(CharSequence line, Text t, Text.Cursor c, Table table, boolean skipping, Issues issues,
                                                       ForwardingTables.Destination[] dests, ForwardingTables.Destination last) {
         int lid = -1, port = -1, infoFrom = -1, infoTo = -1, len = line.length();
         int sp = 2;
@@ -147,10 +148,18 @@ public final class IbrouteParser {
             if (!skipping) issues.add(t, c.number(), "forwarding table entry before any 'Unicast lids ... of switch' heading: '" + Text.excerpt(c.line()) + "'");
             return last;
         }
-        if (port > 254 || lid > Lft.MAX_UNICAST_LID) return last;
         // ibroute's "(illegal port)" and "(path #1 - illegal port)": the text ends the entry
         if (infoTo - infoFrom >= 12 && regionMatches(line, infoTo - 12, "illegal port")) return last;
-        table.put(lid, port);
+        if (port > Lft.MAX_PORT || lid > Lft.MAX_UNICAST_LID) {
+            if (table.outOfRange++ == 0) table.outOfRangeLine = c.number();
+            return last;
+        }
+        int before = table.lft.put(lid, port);
+        if (before >= 0) {
+            if (table.repeated++ == 0) table.repeatedLine = c.number();
+            if (before != port) table.conflicting = true;
+            return last;
+        }
         ForwardingTables.Destination known = dests[lid];
         if (known != null) return known;
         String info = line.subSequence(infoFrom, infoTo).toString();
@@ -175,10 +184,50 @@ public final class IbrouteParser {
         return true;
     }
 
-    private static void keep(List<Lft> out, Lft.Builder table, boolean ended, Text t, Issues issues) {
-        Lft l = table.build();
-        if (ended) out.add(l);
-        else issues.add(t, l.ref().line(), "the forwarding table of switch '" + l.switchName() + "' ends without its 'lids dumped' line (cut short): not used");
+    /** Marks, in the list of tables, a switch whose table was given twice with different routes: neither copy is used. */
+    private static final Lft CONFLICTING = new Lft.Builder(0, 0, "", new SourceRef("", 0)).build();
+
+    /** The table being read and what was wrong with its entries. */
+    private static final class Table {
+        final Lft.Builder lft;
+        int outOfRange, outOfRangeLine, repeated, repeatedLine;
+        boolean conflicting;
+
+        Table(Lft.Builder lft) {
+            this.lft = lft;
+        }
+    }
+
+    private static void keep(List<Lft> out, Map<Long, Lft> byGuid, Table table, boolean ended, Text t, Issues issues) {
+        Lft l = table.lft.build();
+        String sw = "switch '" + l.switchName() + "'";
+        if (table.outOfRange > 0)
+            issues.add(t, table.outOfRangeLine, table.outOfRange + " entr" + (table.outOfRange == 1 ? "y" : "ies") + " of the forwarding table of "
+                    + sw + " name a LID above the unicast range (0xbfff) or a port above " + Lft.MAX_PORT + ": not used");
+        if (table.repeated > 0) {
+            issues.add(t, table.repeatedLine, "the forwarding table of " + sw + " lists " + table.repeated + " LID" + (table.repeated == 1 ? "" : "s")
+                    + " again" + (table.conflicting ? " with another output port; a switch holds one port per LID, so the table is not used"
+                    : " with the same port"));
+            if (table.conflicting) return;
+        }
+        if (!ended) {
+            issues.add(t, l.ref().line(), "the forwarding table of " + sw + " ends without its 'lids dumped' line (cut short): not used");
+            return;
+        }
+        Lft first = byGuid.get(l.switchGuid());
+        if (first == null) {
+            byGuid.put(l.switchGuid(), l);
+            out.add(l);
+            return;
+        }
+        if (first == CONFLICTING) return;
+        boolean same = first.sameRoutes(l);
+        issues.add(t, l.ref().line(), "the forwarding table of " + sw + " is given again (first at line " + first.ref().line() + ")"
+                + (same ? " with the same routes: the first is used" : " with other routes: neither copy is used, the switch has no table to judge"));
+        if (!same) {
+            out.set(out.indexOf(first), CONFLICTING);
+            byGuid.put(l.switchGuid(), CONFLICTING);
+        }
     }
 
     /** The hexadecimal number in s[from, to), -1 when it is not one (ASCII digits only, as ibroute prints them). */

@@ -132,4 +132,67 @@ class IbrouteParserTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> IbrouteParser.fabric(new Text("dump_fts", entries), Issues.strict()))
                 .hasMessageContaining("entry before any 'Unicast lids ... of switch' heading");
     }
+
+    /** dump_fts of a real fabric with one table given a second time, in full. */
+    private static String withSecondCopy(java.util.function.UnaryOperator<String> changeCopy) {
+        String text = String.join("\n", RealSamplesTest.real("dump_fts/ibsim-2s4l-ftree.txt").lines()) + "\n";
+        int from = text.indexOf("Unicast lids");
+        int to = text.indexOf("Unicast lids", from + 1);
+        return changeCopy.apply(text.substring(from, to)) + text;
+    }
+
+    @Test
+    void aTableGivenTwiceWithOtherRoutesIsNotUsedEitherWay() {
+        Issues issues = Issues.collecting();
+        // the broken copy first (its first entry sent out of another port), then the good one: neither is believed
+        ForwardingTables t = IbrouteParser.fabric(new Text("dump_fts", withSecondCopy(s -> s.replaceFirst("(\\n0x[0-9a-f]{4}) 0(\\d\\d) :", "$1 099 :"))), issues);
+        assertThat(t.switches()).hasSize(5);
+        assertThat(issues.list()).anySatisfy(e -> assertThat(e.reason()).contains("is given again").contains("neither copy is used"));
+    }
+
+    @Test
+    void aTableGivenTwiceAlikeIsUsedOnceAndSaidSo() {
+        Issues issues = Issues.collecting();
+        ForwardingTables t = IbrouteParser.fabric(new Text("dump_fts", withSecondCopy(s -> s)), issues);
+        assertThat(t.switches()).hasSize(6);
+        assertThat(issues.list()).singleElement().satisfies(e -> assertThat(e.reason()).contains("given again").contains("the first is used"));
+    }
+
+    @Test
+    void aLidListedTwiceWithAnotherPortMakesTheTableUnusable() {
+        Issues issues = Issues.collecting();
+        String text = String.join("\n", RealSamplesTest.real("ibroute/ibsim-ft9-leaf01-ftree.txt").lines()).replace("0x0009 017 :", "0x0009 017 : (x)\n0x0009 019 :");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> IbrouteParser.parse(new Text("ibroute", text), issues))
+                .hasMessageContaining("'Unicast lids");
+        assertThat(issues.list()).anySatisfy(e -> assertThat(e.reason()).contains("lists 1 LID again with another output port"));
+    }
+
+    @Test
+    void multicastLidsInAUnicastTableAreNamedNotDropped() {
+        Issues issues = Issues.collecting();
+        String text = String.join("\n", RealSamplesTest.real("ibroute/ibsim-ft9-leaf01-ftree.txt").lines()).replace("0x0009 017 :", "0xc001 017 : (x)\n0x0009 017 :");
+        Lft t = IbrouteParser.parse(new Text("ibroute", text), issues);
+        assertThat(t.routed()).isEqualTo(14);
+        assertThat(issues.list()).singleElement().satisfies(e -> assertThat(e.reason()).contains("1 entry").contains("above the unicast range"));
+    }
+
+    /** Tens of thousands of one-entry tables at the top of the LID space: held in 4 bytes an entry, not 96 KiB a table. */
+    @Test
+    void sparseTablesAtHighLidsAreHeldByTheEntriesTheyPrint() {
+        StringBuilder sb = new StringBuilder();
+        int tables = 30_000;
+        for (int i = 0; i < tables; i++)
+            sb.append(String.format("Unicast lids [0x0-0xbfff] of switch Lid %d guid 0x%016x (sw%d):%n  Lid  Out   Destination%n       Port     Info %n"
+                    + "0x0001 001 : (Channel Adapter portguid 0x0000000000000001: 'a')%n0xbfff 001 : (Channel Adapter portguid 0x0000000000000002: 'b')%n"
+                    + "2 valid lids dumped %n", i + 1, 0x100000L + i, i));
+        Runtime rt = Runtime.getRuntime();
+        System.gc();
+        long before = rt.totalMemory() - rt.freeMemory();
+        ForwardingTables t = IbrouteParser.fabric(new Text("dump_fts", sb.toString()), Issues.collecting());
+        System.gc();
+        long held = rt.totalMemory() - rt.freeMemory() - before;
+        assertThat(t.switches()).hasSize(tables).allSatisfy(l -> assertThat(l.port(0xbfff)).isEqualTo(1));
+        // dense, these tables would be 30,000 x 96 KiB = 2.8 GiB; sparse, a few MiB with their names and headings
+        assertThat(held).isLessThan(200L << 20);
+    }
 }
