@@ -24,6 +24,10 @@ import java.util.stream.Stream;
  * symlink whose target leaves the root, checked on real paths), only regular files are read (a FIFO would block),
  * and no file larger than the read limit is loaded. Text is decoded once from the bytes (UTF-8, or ISO-8859-1 when
  * it is not valid UTF-8).
+ *
+ * <p>An output may be stored gzip-compressed, as NAME.out.gz beside where NAME.out would be (the forwarding tables of a
+ * large fabric are collected so): it is read through the decompressor, streamed, and its read limit bounds what it
+ * decompresses to, so a small file that inflates without end is refused like a large one.
  */
 final class DumpFiles {
     /** System property with the per-file read limit in MiB (default {@value #DEFAULT_MAX_MIB}). */
@@ -121,8 +125,41 @@ final class DumpFiles {
         return maxBytes;
     }
 
+    /** The suffix of an output stored gzip-compressed. */
+    static final String GZ = ".gz";
+
     /** A regular file inside the dump: its checked real path, and its size when the check already read it (else -1). */
-    private record Found(Path real, long size) {}
+    private record Found(Path real, long size, boolean gzip) {
+        Found(Path real, long size) {
+            this(real, size, false);
+        }
+    }
+
+    /** The file as stored: rel itself, else its compressed form rel.gz. */
+    private Found stored(String rel) throws Refused {
+        try {
+            return find(rel);
+        } catch (Refused r) {
+            if (!r.missing) throw r;
+            Found gz;
+            try {
+                gz = find(rel + GZ);
+            } catch (Refused r2) {
+                if (r2.missing) throw r;
+                throw r2;
+            }
+            return new Found(gz.real(), gz.size(), true);
+        }
+    }
+
+    /** The name the file is stored under: rel, or rel.gz when only its compressed form is in the dump. */
+    String storedName(String rel) {
+        try {
+            return stored(rel).gzip() ? rel + GZ : rel;
+        } catch (Refused r) {
+            return rel;
+        }
+    }
 
     /** The checked real path of a regular file inside the dump. */
     Path file(String rel) throws Refused {
@@ -198,7 +235,7 @@ final class DumpFiles {
 
     boolean exists(String rel) {
         try {
-            file(rel);
+            stored(rel);
             return true;
         } catch (Refused r) {
             return !r.missing;
@@ -213,29 +250,63 @@ final class DumpFiles {
 
     /**
      * The file as a Text: read whole when small, else {@linkplain Text#streamed streamed} line by line (decoded as
-     * UTF-8; {@link #latin1(String)} when that fails), so a large file is never held whole. Reading a streamed file
+     * UTF-8; {@link #latin1} when that fails), so a large file is never held whole. Reading a streamed file
      * can fail later, as {@link Text.Unreadable}: binary content, a file that grew above the limit, an I/O error.
      */
     Text open(String rel) throws Refused, IOException {
-        Found f = find(rel);
+        return open(rel, maxBytes, null);
+    }
+
+    /**
+     * The same, with a read limit of its own (never below the dump's): one the fabric's size sets for an output that
+     * grows with it. why says where that limit comes from, for the message of a file above it.
+     */
+    Text open(String rel, long limit, String why) throws Refused, IOException {
+        Found f = stored(rel);
         Path real = f.real();
-        long size = sizeWithinLimit(f);
+        long max = Math.max(limit, maxBytes);
+        long size = sizeWithinLimit(f, max, why);
+        if (f.gzip()) return Text.streamed(rel + GZ, () -> gunzip(real, max, why), false, maxWholeChars);
         if (size <= streamAbove) return new Text(rel, whole(real, size));
-        return Text.streamed(rel, () -> new Checked(Files.newInputStream(real), real, size), false, maxWholeChars);
+        return Text.streamed(rel, () -> new Checked(Files.newInputStream(real), real, size, max, why), false, maxWholeChars);
     }
 
     /** The same file streamed as ISO-8859-1: it is not valid UTF-8 (the same choice {@link #decode} makes). */
-    Text latin1(String rel) throws Refused, IOException {
-        Found f = find(rel);
-        long size = sizeWithinLimit(f);
-        return Text.streamed(rel, () -> new Checked(Files.newInputStream(f.real()), f.real(), size), true, maxWholeChars);
+    Text latin1(String rel, long limit, String why) throws Refused, IOException {
+        Found f = stored(rel);
+        long max = Math.max(limit, maxBytes);
+        long size = sizeWithinLimit(f, max, why);
+        if (f.gzip()) return Text.streamed(rel + GZ, () -> gunzip(f.real(), max, why), true, maxWholeChars);
+        return Text.streamed(rel, () -> new Checked(Files.newInputStream(f.real()), f.real(), size, max, why), true, maxWholeChars);
     }
 
     private long sizeWithinLimit(Found f) throws Refused, IOException {
+        return sizeWithinLimit(f, maxBytes, null);
+    }
+
+    private long sizeWithinLimit(Found f, long limit, String why) throws Refused, IOException {
         long size = f.size() >= 0 ? f.size() : Files.size(f.real());
-        if (size > maxBytes) throw new Refused(String.format(java.util.Locale.ROOT, "file is %.1f MiB, above the read limit of %d MiB: not read"
-                + " (raise it with -D%s=N)", size / 1048576.0, maxBytes >> 20, MAX_MIB_PROPERTY), false);
+        if (size > limit) throw new Refused(String.format(java.util.Locale.ROOT, "file is %.1f MiB, above the read limit of %d MiB%s: not read"
+                + " (raise it with -D%s=N)", size / 1048576.0, limit >> 20, why == null ? "" : " (" + why + ")", MAX_MIB_PROPERTY), false);
         return size;
+    }
+
+    /**
+     * A compressed output, decompressed as it is read: the digest (for the dump id) is of the stored bytes, the NUL check
+     * and the read limit are on what they decompress to.
+     */
+    private InputStream gunzip(Path real, long limit, String why) throws IOException {
+        MessageDigest md = Sha256.forSize(Files.size(real));
+        InputStream raw = new java.security.DigestInputStream(new java.io.BufferedInputStream(Files.newInputStream(real), 1 << 16), md);
+        InputStream inflated = new java.util.zip.GZIPInputStream(raw, 1 << 16);
+        return new Checked(inflated, real, -1, limit, why) {
+            @Override
+            void finished() throws IOException {
+                // a stored file is hashed whole: what follows the last gzip member, if anything, too
+                raw.transferTo(java.io.OutputStream.nullOutputStream());
+                digests.put(key(real), md.digest());
+            }
+        };
     }
 
     private String whole(Path real, long size) throws Refused, IOException {
@@ -270,17 +341,29 @@ final class DumpFiles {
         }
     }
 
-    /** The bytes of a streamed file as they pass: hashed (kept when read to the end), NUL-checked, size-bounded. */
-    private final class Checked extends java.io.FilterInputStream {
+    /**
+     * The bytes of a streamed file as they pass: hashed (kept when read to the end), NUL-checked, size-bounded. size -1:
+     * a decompressed stream, whose stored bytes are hashed below it ({@link #finished}).
+     */
+    private class Checked extends java.io.FilterInputStream {
         private final Path real;
         private final MessageDigest md;
+        private final long limit;
+        private final String why;
         private long count;
         private boolean done;
 
-        Checked(InputStream in, Path real, long size) {
+        Checked(InputStream in, Path real, long size, long limit, String why) {
             super(in);
             this.real = real;
-            this.md = Sha256.forSize(size);
+            this.md = size < 0 ? null : Sha256.forSize(size);
+            this.limit = limit;
+            this.why = why;
+        }
+
+        /** The stream reached its end. */
+        void finished() throws IOException {
+            digests.put(key(real), md.digest());
         }
 
         @Override
@@ -293,14 +376,16 @@ final class DumpFiles {
         public int read(byte[] b, int off, int len) throws IOException {
             int n = in.read(b, off, len);
             if (n < 0) {
-                if (!done) digests.put(key(real), md.digest());
+                if (!done) finished();
                 done = true;
                 return n;
             }
             for (int i = off; i < off + n; i++) if (b[i] == 0) throw new BinaryContent();
             count += n;
-            if (count > maxBytes) throw new IOException("file grew above the read limit of " + (maxBytes >> 20) + " MiB while read: not read");
-            md.update(b, off, n);
+            if (count > limit)
+                throw new IOException((md == null ? "file decompresses to more than the read limit of " : "file grew above the read limit of ")
+                        + (limit >> 20) + " MiB" + (why == null ? "" : " (" + why + ")") + (md == null ? "" : " while read") + ": not read");
+            if (md != null) md.update(b, off, n);
             return n;
         }
     }

@@ -205,9 +205,17 @@ public final class DumpLoader {
     /** Every source of the scope, parsed (host: null for the fabric-wide ones). */
     private Results parseAll(String host, Source.Scope scope) {
         Results r = new Results();
-        for (Source<?> s : Sources.all()) if (s.scope() == scope) parseInto(r, host, s);
+        for (Source<?> s : Sources.all())
+            if (s.scope() == scope) {
+                parseInto(r, host, s);
+                // the fabric-wide outputs after the topology are read to the limits its size sets
+                if (scope == Source.Scope.FABRIC && topology == null) topology = Sources.topology(r);
+            }
         return r;
     }
+
+    /** The fabric's topology once its source is parsed: the fabric-wide outputs' read limits follow from it. */
+    private io.ibaccept.model.Topology topology;
 
     private <T> void parseInto(Results r, String host, Source<T> s) {
         r.put(s, parse(host, s));
@@ -266,7 +274,7 @@ public final class DumpLoader {
 
     private <T> T parse(String host, Source<T> source) {
         String rel = source.path(host);
-        if (source.optional() && !present(rel) && !present(rel.substring(0, rel.length() - 4) + ".meta")) return null; // not requested
+        if (source.optional() && !presentOutput(rel) && !present(rel.substring(0, rel.length() - 4) + ".meta")) return null; // not requested
         return parseFile(host, source, rel, source.parser());
     }
 
@@ -325,14 +333,14 @@ public final class DumpLoader {
                 }
             }
         }
-        if (failed && !present(rel)) return null;
-        if (ran && !present(rel)) {
+        if (failed && !presentOutput(rel)) return null;
+        if (ran && !presentOutput(rel)) {
             // collect writes the output before its .meta: a meta of a run that went fine without it is a damaged dump
             problem(InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, "its " + base.substring(base.lastIndexOf('/') + 1)
                     + ".meta says the command ran (status ok) but the output file is missing: the dump was edited, cut or merged");
             return null;
         }
-        Text t = open(rel, host, name, false);
+        Text t = open(rel, host, source, false);
         if (t == null) return null;
         if (t.isStreamed()) return parseStreamed(host, source, rel, parser, t, failed);
         if (t.content().isBlank()) {
@@ -364,7 +372,7 @@ public final class DumpLoader {
         } catch (Text.Unreadable u) {
             IOException io = u.io();
             if (io instanceof java.nio.charset.CharacterCodingException && !(io instanceof DumpFiles.BinaryContent)) {
-                Text latin = open(rel, host, name, true);
+                Text latin = open(rel, host, source, true);
                 return latin == null ? null : parseStreamed(host, source, rel, parser, latin, failed);
             }
             String why = io instanceof DumpFiles.BinaryContent || io.getMessage() != null && io.getMessage().startsWith("file ")
@@ -388,6 +396,11 @@ public final class DumpLoader {
 
     /** File names per directory, each directory listed once (no stat and no exception per absent file). */
     private final Map<String, java.util.Set<String>> listings = new ConcurrentHashMap<>();
+
+    /** Whether a command's output is in the dump, as written or compressed (NAME.out.gz). */
+    private boolean presentOutput(String rel) {
+        return present(rel) || present(rel + DumpFiles.GZ);
+    }
 
     /** Whether a file of the dump exists, by its directory's listing; names that leave the dump are never present. */
     private boolean present(String rel) {
@@ -423,9 +436,15 @@ public final class DumpLoader {
         return reading(rel, host, name, () -> new Text(rel, files.text(rel)));
     }
 
-    /** A command's output: in memory when small, streamed when large (latin1: streamed as ISO-8859-1). */
-    private Text open(String rel, String host, String name, boolean latin1) {
-        return reading(rel, host, name, () -> latin1 ? files.latin1(rel) : files.open(rel));
+    /**
+     * A command's output: in memory when small, streamed when large or compressed (latin1: streamed as ISO-8859-1), to
+     * the read limit the fabric sets for it, if any.
+     */
+    private Text open(String rel, String host, Source<?> source, boolean latin1) {
+        Source.ReadLimit limit = source.readLimit(topology);
+        long bytes = limit == null ? 0 : limit.bytes();
+        String why = limit == null ? null : limit.why();
+        return reading(rel, host, source.fileName(), () -> latin1 ? files.latin1(rel, bytes, why) : files.open(rel, bytes, why));
     }
 
     private interface TextSource {

@@ -3,6 +3,7 @@ package io.ibaccept.dump.sources;
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.model.FabricData;
 import io.ibaccept.model.ForwardingTables;
+import io.ibaccept.model.Lft;
 import io.ibaccept.parse.IbrouteParser;
 import java.time.Duration;
 
@@ -12,6 +13,14 @@ import java.time.Duration;
  */
 final class DumpFts {
     private DumpFts() {}
+
+    /**
+     * Longest entry line dump_fts prints: "0xbfff 254 : (Channel Adapter portguid 0x...: '" is 59 characters, the node
+     * description at most 64 bytes (NodeDescription), then "')".
+     */
+    static final int BYTES_PER_LINE = 128;
+    /** The heading, column headings and "N valid lids dumped" of one table, with a long DR path. */
+    static final int BYTES_PER_TABLE = 4096;
 
     // dump_fts exits 0 after a switch whose LFT could not be read and prints that table from a stale buffer; only its
     // stderr says which switch: those lines are appended to the output, where the parser drops the switch's table
@@ -23,5 +32,11 @@ final class DumpFts {
             .silentWithoutSwitches()
             .optional()
             .recollectHint(" (infiniband-diags dump_fts: the forwarding table of every switch)")
+            // a table per switch, a line per LID of the unicast space: the text a subnet at its LID limit can print
+            .readLimit(t -> {
+                long switches = Math.max(1, t.switches().size());
+                return new Source.ReadLimit(switches * (BYTES_PER_TABLE + (Lft.MAX_UNICAST_LID + 1L) * BYTES_PER_LINE),
+                        switches + " switches x 49,152 LIDs x " + BYTES_PER_LINE + " bytes");
+            })
             .inFabric(FabricData::lfts);
 }

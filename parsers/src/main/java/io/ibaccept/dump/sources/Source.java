@@ -7,6 +7,7 @@ import io.ibaccept.model.HostConfig;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.RdmaRuntime;
 import io.ibaccept.model.SmConfig;
+import io.ibaccept.model.Topology;
 import io.ibaccept.parse.Parser;
 import java.time.Duration;
 import java.util.Collection;
@@ -67,6 +68,13 @@ public final class Source<T> {
     private final String hint;
     private final Predicate<ClusterData> usable;
     private final Predicate<HostData> onHost;
+    private final Function<Topology, ReadLimit> readLimit;
+
+    /** Most bytes a fabric-wide output is read to on a fabric, and why: it grows with the fabric, a fixed limit would cut it. */
+    public record ReadLimit(long bytes, String why) {}
+
+    /** Most a fabric-wide tool prints for one port (perfquery -x of every port: some 40 lines of 40 characters). */
+    static final long BYTES_PER_PORT = 4096;
 
     private Source(Builder<T> b, Predicate<ClusterData> usable) {
         this(b, usable, null);
@@ -89,6 +97,7 @@ public final class Source<T> {
         this.silentWithoutSwitches = b.silentWithoutSwitches;
         this.hint = Objects.requireNonNull(b.hint, () -> fileName + ": every source says how to collect it");
         this.usable = usable;
+        this.readLimit = b.readLimit;
     }
 
     static <T> Builder<T> fabric(Cmd cmd, String fileName, Parser<T> parser) {
@@ -195,6 +204,17 @@ public final class Source<T> {
         return onHost != null && onHost.test(h);
     }
 
+    /**
+     * How much of it is read on a fabric of this topology (null topology: not known yet, the dump's limit holds): a
+     * fabric-wide output by what it prints per port, unless its descriptor bounds it otherwise; null for the others.
+     */
+    public ReadLimit readLimit(Topology topology) {
+        if (topology == null || scope != Scope.FABRIC) return null;
+        if (readLimit != null) return readLimit.apply(topology);
+        long ports = topology.nodes().stream().mapToLong(n -> Math.max(1, n.numPorts())).sum();
+        return new ReadLimit(ports * BYTES_PER_PORT, ports + " ports in the topology x " + BYTES_PER_PORT / 1024 + " KiB");
+    }
+
     /** Whether its result is kept per host (so coverage can be counted in hosts). */
     public boolean perHost() {
         return onHost != null;
@@ -227,6 +247,7 @@ public final class Source<T> {
         private Function<CollectOptions, Collect> collect;
         private boolean readsHostOs, optional, bestEffort, needsSm, silentWithoutSm, silentWithoutSwitches, oneValue;
         private String hint;
+        private Function<Topology, ReadLimit> readLimit;
 
         private Builder(Cmd cmd, String fileName, Scope scope, Parser<T> parser) {
             this.cmd = cmd;
@@ -293,6 +314,12 @@ public final class Source<T> {
         /** See {@link Source#oneValue()}. */
         Builder<T> oneValue() {
             this.oneValue = true;
+            return this;
+        }
+
+        /** See {@link Source#readLimit}: this output grows with the fabric otherwise than per port. */
+        Builder<T> readLimit(Function<Topology, ReadLimit> limit) {
+            this.readLimit = limit;
             return this;
         }
 

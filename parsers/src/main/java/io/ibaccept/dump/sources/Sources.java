@@ -7,6 +7,7 @@ import io.ibaccept.model.HostData;
 import io.ibaccept.model.Perftest;
 import io.ibaccept.model.RdmaRuntime;
 import io.ibaccept.model.SmConfig;
+import io.ibaccept.model.Topology;
 import io.ibaccept.parse.Parser;
 import java.util.EnumMap;
 import java.util.List;
@@ -64,6 +65,11 @@ public final class Sources {
     /** The keyed source stored under this file name, if any (perftest runs are not named one by one). */
     public static Optional<Cmd> named(String fileName) {
         return BY_KEY.entrySet().stream().filter(e -> e.getValue().fileName().equals(fileName)).map(Map.Entry::getKey).findFirst();
+    }
+
+    /** The fabric's topology as ibnetdiscover found it, once parsed; null before or without it. */
+    public static Topology topology(Results r) {
+        return r.get(Ibnetdiscover.SOURCE);
     }
 
     /** The fabric-wide record: the fabric sources' results, and the SM nodes' configuration by host. */
