@@ -56,7 +56,12 @@ final class Bench {
     /** One measured run: wall/cpu per phase (ms), total wall/cpu (ms), peak memory (KiB). */
     record Run(Map<String, long[]> phases, long wallMs, long cpuMs, long peakKib) {}
 
-    int run(Path given, int nodes, int warmRuns, int freshRuns, boolean everyNodeFails) {
+    /** What is measured: a given dump, or a synthetic fabric of nodes hosts with hcas HCAs each (kept in keep, if given). */
+    record Fabric(Path given, int nodes, int hcas, boolean everyNodeFails, Path keep) {}
+
+    int run(Fabric fabric, int warmRuns, int freshRuns) {
+        Path given = fabric.given();
+        int nodes = fabric.nodes();
         Path tmp;
         try {
             tmp = Files.createTempDirectory("ibaccept-bench-");
@@ -66,10 +71,17 @@ final class Bench {
         try {
             Path dump = given;
             if (dump == null) {
-                dump = tmp.resolve("dump");
+                dump = fabric.keep() != null ? fabric.keep() : tmp.resolve("dump");
                 long g0 = System.nanoTime();
-                SyntheticDump.Shape shape = SyntheticDump.generate(dump, nodes, true, everyNodeFails);
-                out.printf(Locale.ROOT, "generated %d-node dump in %d ms: %s%n", nodes, (System.nanoTime() - g0) / 1_000_000, shape);
+                SyntheticDump.Shape shape;
+                try {
+                    shape = SyntheticDump.generate(dump, nodes, true, fabric.everyNodeFails(), fabric.hcas());
+                } catch (SyntheticDump.TooLarge e) {
+                    throw new Main.UsageError(e.getMessage());
+                }
+                out.printf(Locale.ROOT, "generated %d-node dump in %d ms: %s (%d CAs, %d switches)%n", nodes, (System.nanoTime() - g0) / 1_000_000, shape,
+                        shape.cas(), shape.switches());
+                if (fabric.keep() != null) out.println("kept in " + dump + ": ibaccept analyze " + dump + " -o OUT");
             }
             out.printf(Locale.ROOT, "machine: %d CPUs, load average %s; %s%n", Runtime.getRuntime().availableProcessors(), loadAverage(),
                     "when other work competes for the CPUs, compare the CPU times rather than wall times");
@@ -129,7 +141,7 @@ final class Bench {
             }
             if (warm.size() > 1) out.println(line("warm median (runs 2-" + warm.size() + ")", median(warm.subList(1, warm.size())), "peak heap"));
             else if (warm.size() == 1) out.println(line("warm (1 run, JIT cold)", warm.get(0), "peak heap"));
-            routingWalk(lastWarm != null ? lastWarm : Analysis.of(DumpLoader.load(dump)), given == null ? nodes : 0);
+            routingWalk(lastWarm != null ? lastWarm : Analysis.of(DumpLoader.load(dump)));
             out.println("reports: " + reportSizes(outDir) + (warm.isEmpty() ? "" : "; " + findings + " findings, verdict " + verdict));
             return 0;
         } finally {
@@ -137,12 +149,8 @@ final class Bench {
         }
     }
 
-    /**
-     * The route walk of the routing checks alone, warm, median of 3, on an analysis of the dump (the last warm run's):
-     * over the dump's dump_fts, or over the generated tables of a synthetic fabric whose dump_fts is too large to write
-     * (nodes > 0).
-     */
-    private void routingWalk(Analysis a, int nodes) {
+    /** The route walk of the routing checks alone, warm, median of 3, on an analysis of the dump (the last warm run's). */
+    private void routingWalk(Analysis a) {
         io.ibaccept.fabric.Fabric f = a.fabric();
         io.ibaccept.model.ForwardingTables t = a.data().fabric().lfts();
         if (f == null) {
@@ -150,10 +158,6 @@ final class Bench {
             return;
         }
         String from = "dump_fts";
-        if (t == null && nodes > 0) {
-            t = SyntheticDump.forwardingTables(nodes, true);
-            from = "generated in memory (dump_fts text too large to write)";
-        }
         if (t == null) {
             out.println("routing walk: no dump_fts in the dump");
             return;

@@ -227,16 +227,27 @@ public final class SyntheticDump {
             return d;
         }
 
-        /** The port s sends CA e out of. */
-        int port(Sw s, int e) {
+        /** The port s sends CA e out of, with the switch's ports towards each leaf worked out once (closer(s)). */
+        int port(Sw s, int e, int[][] closer) {
             int l = lay.leafOf(e);
             if (s == lay.leaf().get(l)) return lay.leafPort(e);
-            int[] dl = dist[l];
-            int here = dl[idx.get(s)], n = 0;
-            int[] closer = new int[s.ports];
-            for (int p = 1; p <= s.ports; p++)
-                if (s.peer[p] instanceof Sw r && dl[idx.get(r)] == here - 1) closer[n++] = p;
-            return closer[e % n];
+            int[] c = closer[l];
+            return c[e % c.length];
+        }
+
+        /** Per leaf, the ports of s one switch hop closer to it. */
+        int[][] closer(Sw s) {
+            int me = idx.get(s);
+            int[][] out = new int[dist.length][];
+            int[] buf = new int[s.ports];
+            for (int l = 0; l < dist.length; l++) {
+                int[] dl = dist[l];
+                int here = dl[me], n = 0;
+                for (int p = 1; p <= s.ports; p++)
+                    if (s.peer[p] instanceof Sw r && dl[idx.get(r)] == here - 1) buf[n++] = p;
+                out[l] = java.util.Arrays.copyOf(buf, n);
+            }
+            return out;
         }
 
         /** The directed-route path from the first CA to each switch, as dump_fts heads its tables ("0,1,21,3"). */
@@ -261,52 +272,78 @@ public final class SyntheticDump {
         }
 
         /**
-         * dump_fts's output for these tables, written to out as the tool prints it. The entry lines are put together from
-         * bytes made once per CA (what follows the port number), so that a subnet at its LID limit (some 150 million
-         * lines) is written in minutes.
+         * dump_fts's output for these tables, written to out as the tool prints it; gzip: as gzip members, one per
+         * switch (what 'gzip' makes of it decompresses the same, and the switches are written in parallel). The entry
+         * lines are put together from bytes made once per CA (what follows the port number), so that a subnet at its
+         * LID limit (some 170 million lines) is written in minutes.
          */
-        void dumpFts(List<String> hosts, java.io.OutputStream out) throws java.io.IOException {
+        void dumpFts(List<String> hosts, java.io.OutputStream out, boolean gzip) throws java.io.IOException {
             Map<Sw, String> paths = paths();
-            int topLid = lay.hostLid0() + cas - 1;
-            for (Sw s : all) topLid = Math.max(topLid, s.lid);
+            int top = lay.hostLid0() + cas - 1;
+            for (Sw s : all) top = Math.max(top, s.lid);
+            int topLid = top;
             byte[][] info = new byte[cas][];
             for (int e = 0; e < cas; e++)
                 if (e != down)
                     info[e] = String.format(" : (Channel Adapter portguid 0x%016x: '%s')%n", HOST_GUID0 + 2L * e, caName(hosts, lay.hcas(), e))
                             .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-            byte[] line = new byte[256];
-            for (Sw s : all) {
-                StringBuilder head = new StringBuilder();
-                head.append(String.format("Unicast lids [0x0-0x%x] of switch DR path slid 0; dlid 0; %s guid 0x%016x (%s):%n", topLid, paths.get(s), s.guid, s.name));
-                head.append("  Lid  Out   Destination\n       Port     Info \n");
-                out.write(head.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-                String own = String.format("0x%04x 000 : (Switch portguid 0x%016x: '%s')%n", s.lid, s.guid, s.name);
-                int n = 0;
-                boolean ownDone = false;
-                for (int e = 0; e < cas; e++) {
-                    int lid = lay.hostLid0() + e;
-                    if (!ownDone && s.lid < lid) {
-                        out.write(own.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-                        ownDone = true;
-                        n++;
+            int batch = 4 * Runtime.getRuntime().availableProcessors();
+            for (int from = 0; from < all.size(); from += batch) {
+                List<byte[]> done = all.subList(from, Math.min(all.size(), from + batch)).parallelStream().map(s -> {
+                    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream(1 << 20);
+                    try (java.io.OutputStream o = gzip ? gzip(b) : b) {
+                        table(s, paths.get(s), topLid, info, o);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
                     }
-                    if (e == down) continue;
-                    int k = hex4(line, lid);
-                    line[k++] = ' ';
-                    int port = port(s, e);
-                    line[k++] = (byte) ('0' + port / 100);
-                    line[k++] = (byte) ('0' + port / 10 % 10);
-                    line[k++] = (byte) ('0' + port % 10);
-                    System.arraycopy(info[e], 0, line, k, info[e].length);
-                    out.write(line, 0, k + info[e].length);
-                    n++;
-                }
-                if (!ownDone) {
-                    out.write(own.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-                    n++;
-                }
-                out.write((n + " valid lids dumped \n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                    return b.toByteArray();
+                }).toList();
+                for (byte[] b : done) out.write(b);
             }
+        }
+
+        private static java.io.OutputStream gzip(java.io.OutputStream to) throws java.io.IOException {
+            return new java.io.BufferedOutputStream(new java.util.zip.GZIPOutputStream(to, 1 << 16) {
+                {
+                    def.setLevel(java.util.zip.Deflater.BEST_SPEED);
+                }
+            }, 1 << 16);
+        }
+
+        /** One switch's table. */
+        private void table(Sw s, String path, int topLid, byte[][] info, java.io.OutputStream out) throws java.io.IOException {
+            StringBuilder head = new StringBuilder();
+            head.append(String.format("Unicast lids [0x0-0x%x] of switch DR path slid 0; dlid 0; %s guid 0x%016x (%s):%n", topLid, path, s.guid, s.name));
+            head.append("  Lid  Out   Destination\n       Port     Info \n");
+            out.write(head.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            int[][] closer = closer(s);
+            byte[] line = new byte[256];
+            String own = String.format("0x%04x 000 : (Switch portguid 0x%016x: '%s')%n", s.lid, s.guid, s.name);
+            int n = 0;
+            boolean ownDone = false;
+            for (int e = 0; e < cas; e++) {
+                int lid = lay.hostLid0() + e;
+                if (!ownDone && s.lid < lid) {
+                    out.write(own.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                    ownDone = true;
+                    n++;
+                }
+                if (e == down) continue;
+                int k = hex4(line, lid);
+                line[k++] = ' ';
+                int port = port(s, e, closer);
+                line[k++] = (byte) ('0' + port / 100);
+                line[k++] = (byte) ('0' + port / 10 % 10);
+                line[k++] = (byte) ('0' + port % 10);
+                System.arraycopy(info[e], 0, line, k, info[e].length);
+                out.write(line, 0, k + info[e].length);
+                n++;
+            }
+            if (!ownDone) {
+                out.write(own.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                n++;
+            }
+            out.write((n + " valid lids dumped \n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         }
 
         /** "0x%04x" into b from 0 (ibroute prints at least four digits); returns the length. */
@@ -317,42 +354,11 @@ public final class SyntheticDump {
             for (int i = digits - 1; i >= 0; i--, v >>>= 4) b[2 + i] = (byte) "0123456789abcdef".charAt(v & 0xf);
             return 2 + digits;
         }
-
-        io.ibaccept.model.ForwardingTables tables(List<String> hosts) {
-            List<io.ibaccept.model.Lft> out = new ArrayList<>();
-            Map<Integer, io.ibaccept.model.ForwardingTables.Destination> dests = new java.util.HashMap<>();
-            for (int e = 0; e < cas; e++)
-                if (e != down)
-                    dests.put(lay.hostLid0() + e, new io.ibaccept.model.ForwardingTables.Destination(lay.hostLid0() + e, "Channel Adapter", HOST_GUID0 + 2L * e,
-                            caName(hosts, lay.hcas(), e)));
-            for (Sw s : all) {
-                io.ibaccept.model.Lft.Builder b = new io.ibaccept.model.Lft.Builder(s.lid, s.guid, s.name, new io.ibaccept.parse.SourceRef("fabric/dump_fts.out", 1));
-                b.put(s.lid, 0);
-                for (int e = 0; e < cas; e++) if (e != down) b.put(lay.hostLid0() + e, port(s, e));
-                out.add(b.build());
-            }
-            return new io.ibaccept.model.ForwardingTables(out, dests);
-        }
     }
 
     /** The node description of CA e: its host's name and "HCA-N" for its N-th HCA, as OFED names them. */
     private static String caName(List<String> hosts, int hcas, int e) {
         return hosts.get(e / hcas) + " HCA-" + (e % hcas + 1);
-    }
-
-    /**
-     * The forwarding tables of the N-node dump generate() writes (with its faults: the down host is not routed), built
-     * in memory.
-     */
-    public static io.ibaccept.model.ForwardingTables forwardingTables(int nodes, boolean faults) {
-        return forwardingTables(nodes, 1, faults);
-    }
-
-    /** The same for hosts with hcas HCAs each. */
-    public static io.ibaccept.model.ForwardingTables forwardingTables(int nodes, int hcas, boolean faults) {
-        int down = faults ? nodes / 3 * hcas : -1;
-        List<String> hosts = hostNames(nodes);
-        return new Routes(layout(nodes, hcas, down), nodes * hcas, down).tables(hosts);
     }
 
     private static List<String> hostNames(int nodes) {
@@ -495,13 +501,13 @@ public final class SyntheticDump {
         if (routes.textBytes() <= MAX_FTS_BYTES) {
             java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
             try {
-                routes.dumpFts(hosts, text);
+                routes.dumpFts(hosts, text, false);
             } catch (java.io.IOException ex) {
                 throw new java.io.UncheckedIOException(ex);
             }
             ok(w, Cmd.DUMP_FTS, null, text.toString(java.nio.charset.StandardCharsets.ISO_8859_1));
         } else {
-            writeCompressed(w, Cmd.DUMP_FTS, out -> routes.dumpFts(hosts, out));
+            writeCompressed(w, Cmd.DUMP_FTS, out -> routes.dumpFts(hosts, out, true));
         }
         ok(w, Cmd.IBNETDISCOVER, null, topo.toString());
         ok(w, Cmd.IBQUERYERRORS, null, errs + "\n## Summary: " + (cas - (down >= 0 ? 1 : 0) + switches.size()) + " nodes checked, "
@@ -529,17 +535,16 @@ public final class SyntheticDump {
         void write(java.io.OutputStream out) throws java.io.IOException;
     }
 
-    /** A fabric-wide output stored gzip-compressed (NAME.out.gz), as collect stores the ones that grow with switches x LIDs. */
+    /**
+     * A fabric-wide output stored gzip-compressed (NAME.out.gz), as collect stores the ones that grow with switches x
+     * LIDs; output writes the gzip stream itself.
+     */
     private static void writeCompressed(DumpWriter w, Cmd c, Output output) {
         String rel = c.path("fabric");
         Path file = w.root().resolve(rel + ".gz");
         try {
             java.nio.file.Files.createDirectories(file.getParent());
-            try (java.io.OutputStream out = new java.io.BufferedOutputStream(new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(file), 1 << 16) {
-                {
-                    def.setLevel(java.util.zip.Deflater.BEST_SPEED);
-                }
-            }, 1 << 16)) {
+            try (java.io.OutputStream out = new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(file), 1 << 20)) {
                 output.write(out);
             }
         } catch (java.io.IOException e) {
