@@ -49,7 +49,7 @@ class SyntheticFabricTest {
     }
 
     @Test
-    void threeLevelTreeAbove800Hosts(@TempDir Path tmp) {
+    void threeLevelTreeAbove800Hosts(@TempDir Path tmp) throws Exception {
         SyntheticDump.Shape s = SyntheticDump.generate(tmp, 2000, false);
         assertThat(s).hasToString("3-level fat tree, 2000 hosts, 100 leaves, 100 spines, 80 cores, 4000 switch-to-switch links");
         ClusterData d = DumpLoader.load(tmp);
@@ -74,6 +74,40 @@ class SyntheticFabricTest {
         assertThat(r.creditLoops()).isEmpty();
         assertThat(r.maxHops()).isEqualTo(5);
         assertThat(r.spreads()).isNotEmpty().allSatisfy(sp -> assertThat(sp.ratio()).as(sp.toString()).isEqualTo(1.0));
+
+        // 42 MB of tables read whole with a dump read limit of 1 MiB: their limit follows from the fabric's switches
+        ClusterData small = DumpLoader.load(tmp, 1L << 20);
+        assertThat(small.problems()).isEmpty();
+        assertThat(small.fabric().lfts().switches()).hasSize(280);
+        // the same tables stored compressed, as collect stores them: the same tables, the same findings
+        Path fts = tmp.resolve("fabric/dump_fts.out");
+        try (var out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(tmp.resolve("fabric/dump_fts.out.gz")))) {
+            java.nio.file.Files.copy(fts, out);
+        }
+        java.nio.file.Files.delete(fts);
+        ClusterData gz = DumpLoader.load(tmp);
+        assertThat(gz.problems()).isEmpty();
+        assertThat(gz.fabric().lfts().switches()).hasSize(280).allSatisfy(l -> assertThat(l.ref().file()).isEqualTo("fabric/dump_fts.out.gz"));
+        io.ibaccept.model.Lft a = gz.fabric().lfts().switches().get(17), b = d.fabric().lfts().switches().get(17);
+        assertThat(a.sameRoutes(b)).isTrue();
+    }
+
+    /** A small compressed file that inflates past what the fabric's switches can hold is refused, not read to its end. */
+    @Test
+    void compressedTablesThatInflateBeyondTheFabricAreRefused(@TempDir Path tmp) throws Exception {
+        SyntheticDump.generate(tmp, 40, false); // 2 leaves, 2 spines: at most 4 x 6 MiB of tables
+        Path fts = tmp.resolve("fabric/dump_fts.out");
+        java.nio.file.Files.delete(fts);
+        byte[] line = "0x0001 001 : (Channel Adapter portguid 0x0c42a10300100000: 'cn0001 HCA-1')\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        try (var out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(tmp.resolve("fabric/dump_fts.out.gz")))) {
+            out.write("Unicast lids [0x0-0x1] of switch Lid 1000 guid 0x0c42a10300a00000 (leaf001):\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            for (long written = 0; written < (130L << 20); written += line.length) out.write(line);
+        }
+        assertThat(java.nio.file.Files.size(tmp.resolve("fabric/dump_fts.out.gz"))).isLessThan(2L << 20);
+        ClusterData d = DumpLoader.load(tmp);
+        assertThat(d.fabric().lfts()).isNull();
+        assertThat(d.problems()).anySatisfy(p -> assertThat(p.file() + ": " + p.message()).startsWith("fabric/dump_fts.out")
+                .contains("decompresses to more than the read limit of 64 MiB"));
     }
 
     @Test

@@ -265,19 +265,21 @@ final class DumpFiles {
         Found f = stored(rel);
         Path real = f.real();
         long max = Math.max(limit, maxBytes);
-        long size = sizeWithinLimit(f, max, why);
-        if (f.gzip()) return Text.streamed(rel + GZ, () -> gunzip(real, max, why), false, maxWholeChars);
+        String reason = max == maxBytes ? null : why; // the fabric's limit, where it is the one that holds
+        long size = sizeWithinLimit(f, max, reason);
+        if (f.gzip()) return Text.streamed(rel + GZ, () -> gunzip(real, max, reason), false, maxWholeChars);
         if (size <= streamAbove) return new Text(rel, whole(real, size));
-        return Text.streamed(rel, () -> new Checked(Files.newInputStream(real), real, size, max, why), false, maxWholeChars);
+        return Text.streamed(rel, () -> new Checked(Files.newInputStream(real), real, size, max, reason), false, maxWholeChars);
     }
 
     /** The same file streamed as ISO-8859-1: it is not valid UTF-8 (the same choice {@link #decode} makes). */
     Text latin1(String rel, long limit, String why) throws Refused, IOException {
         Found f = stored(rel);
         long max = Math.max(limit, maxBytes);
-        long size = sizeWithinLimit(f, max, why);
-        if (f.gzip()) return Text.streamed(rel + GZ, () -> gunzip(f.real(), max, why), true, maxWholeChars);
-        return Text.streamed(rel, () -> new Checked(Files.newInputStream(f.real()), f.real(), size, max, why), true, maxWholeChars);
+        String reason = max == maxBytes ? null : why;
+        long size = sizeWithinLimit(f, max, reason);
+        if (f.gzip()) return Text.streamed(rel + GZ, () -> gunzip(f.real(), max, reason), true, maxWholeChars);
+        return Text.streamed(rel, () -> new Checked(Files.newInputStream(f.real()), f.real(), size, max, reason), true, maxWholeChars);
     }
 
     private long sizeWithinLimit(Found f) throws Refused, IOException {
@@ -298,7 +300,7 @@ final class DumpFiles {
     private InputStream gunzip(Path real, long limit, String why) throws IOException {
         MessageDigest md = Sha256.forSize(Files.size(real));
         InputStream raw = new java.security.DigestInputStream(new java.io.BufferedInputStream(Files.newInputStream(real), 1 << 16), md);
-        InputStream inflated = new java.util.zip.GZIPInputStream(raw, 1 << 16);
+        InputStream inflated = ReadAhead.of(new java.util.zip.GZIPInputStream(raw, 1 << 16), real.getFileName().toString());
         return new Checked(inflated, real, -1, limit, why) {
             @Override
             void finished() throws IOException {

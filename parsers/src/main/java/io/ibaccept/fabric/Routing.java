@@ -59,6 +59,12 @@ public final class Routing {
         void add(int lid) {
             if (count++ < LIDS_KEPT) kept.add(lid);
         }
+
+        /** Those of a later slice of the walk, after these. */
+        void addAll(Lids o) {
+            for (int i = 0; i < o.kept.size() && kept.size() < LIDS_KEPT; i++) kept.add(o.kept.get(i));
+            count += o.count;
+        }
     }
 
     /**
@@ -201,8 +207,13 @@ public final class Routing {
     }
 
     public static Routing analyze(Fabric f, ForwardingTables tables) {
+        return analyze(f, tables, 0);
+    }
+
+    /** slices: how many slices of the destinations are walked in parallel; 0: as the fabric's size and the machine's cores say. */
+    static Routing analyze(Fabric f, ForwardingTables tables, int slices) {
         Routing r = new Routing();
-        r.walker = new Walker(f, tables, r);
+        r.walker = new Walker(f, tables, r, slices);
         r.walker.run();
         return r;
     }
@@ -222,10 +233,13 @@ public final class Routing {
         private int[] chanTo; // per vertex: the switch at the port's other end
         private boolean[] source;
 
-        Walker(Fabric f, ForwardingTables tables, Routing r) {
+        private final int slices;
+
+        Walker(Fabric f, ForwardingTables tables, Routing r, int slices) {
             this.f = f;
             this.tables = tables;
             this.r = r;
+            this.slices = slices;
         }
 
         void run() {
@@ -350,126 +364,190 @@ public final class Routing {
             return out;
         }
 
+        /** Below this many switch x destination steps the walk stays on one thread. */
+        private static final long PARALLEL_FROM = 4_000_000L;
+
+        /**
+         * Walks every destination from every switch. A large fabric's destinations are walked in consecutive slices on
+         * the machine's cores, each with its own working arrays; the slices' findings are then joined in destination
+         * order, so the result is the one a single pass gives.
+         */
         private void walk(List<int[]> dests, BitSet[] deps) {
             int n = sw.size();
-            byte[] state = new byte[n]; // 0 unseen, 1 on the current path, 2 reaches, 3 broken, 4 not judged (a switch without table)
-            int[] hops = new int[n];
-            int[] next = new int[n]; // the next switch on the way, -1 at the last switch
-            int[] out = new int[n];
-            int[] stack = new int[n];
-            Map<String, DeadEnd> ends = new LinkedHashMap<>();
-            Map<String, Lids> endLids = new HashMap<>();
-            Map<String, List<Hop>> loops = new LinkedHashMap<>();
-            Map<String, Lids> loopLids = new HashMap<>();
-            Map<Long, int[]> longest = new LinkedHashMap<>(); // per switch: bound, most hops
-            Map<Long, Lids> longLids = new LinkedHashMap<>();
-            Map<Integer, Integer> noEntry = new HashMap<>();
-            int top = f.maxLevel();
-            boolean tree = isTree();
-            for (int[] d : dests) {
-                int lid = d[0];
-                long target = destNode[d[1]];
-                java.util.Arrays.fill(state, (byte) 0);
-                for (int s = 0; s < n; s++) {
-                    if (state[s] != 0) continue;
-                    int depth = 0, x = s;
-                    byte end;
-                    while (true) {
-                        if (lft[x] == null) {
-                            state[x] = 4;
-                            end = 4;
-                            break;
-                        }
-                        state[x] = 1;
-                        stack[depth++] = x;
-                        int p = lft[x].port(lid);
-                        out[x] = p;
-                        next[x] = -1;
-                        Break cause = null;
-                        if (p < 0) cause = Break.NO_ENTRY;
-                        else if (p == 0) cause = Break.TO_ITSELF;
-                        else if (p >= peer[x].length || peer[x][p] == NONE || peer[x][p] == DOWN) cause = Break.PORT_DOWN;
-                        else if (peer[x][p] == CA) {
-                            if (peerGuid[x][p] == target) {
-                                hops[x] = 1;
-                                end = 2;
-                                state[x] = 2;
-                                depth--;
+            int slices = this.slices > 0 ? Math.min(this.slices, Math.max(1, dests.size()))
+                    : (long) n * dests.size() < PARALLEL_FROM ? 1 : Math.min(Runtime.getRuntime().availableProcessors(), 8);
+            List<Pass> passes = new ArrayList<>();
+            int per = (dests.size() + slices - 1) / slices;
+            for (int from = 0; from < dests.size(); from += per)
+                passes.add(new Pass(dests.subList(from, Math.min(dests.size(), from + per)), from == 0 ? deps : new BitSet[deps.length]));
+            if (passes.size() == 1) passes.get(0).run();
+            else passes.parallelStream().forEach(Pass::run);
+            Pass all = passes.get(0);
+            for (int k = 1; k < passes.size(); k++) all.join(passes.get(k), deps);
+            all.conclude();
+        }
+
+        /** The walk of a slice of the destinations: its working arrays and what it found. */
+        private final class Pass {
+            final List<int[]> dests;
+            final BitSet[] deps;
+            final Map<String, DeadEnd> ends = new LinkedHashMap<>();
+            final Map<String, Lids> endLids = new HashMap<>();
+            final Map<String, List<Hop>> loops = new LinkedHashMap<>();
+            final Map<String, Lids> loopLids = new HashMap<>();
+            final Map<Long, int[]> longest = new LinkedHashMap<>(); // per switch: bound, most hops
+            final Map<Long, Lids> longLids = new LinkedHashMap<>();
+            final Map<Integer, Integer> noEntry = new HashMap<>();
+            long paths;
+            int maxHops;
+
+            /** deps: the dependency graph this slice fills (the walk's own for the first slice; the others' are joined into it). */
+            Pass(List<int[]> dests, BitSet[] deps) {
+                this.dests = dests;
+                this.deps = deps;
+            }
+
+            void run() {
+                int n = sw.size();
+                byte[] state = new byte[n]; // 0 unseen, 1 on the current path, 2 reaches, 3 broken, 4 not judged (a switch without table)
+                int[] hops = new int[n];
+                int[] next = new int[n]; // the next switch on the way, -1 at the last switch
+                int[] out = new int[n];
+                int[] stack = new int[n];
+                int top = f.maxLevel();
+                boolean tree = isTree();
+                for (int[] d : dests) {
+                    int lid = d[0];
+                    long target = destNode[d[1]];
+                    java.util.Arrays.fill(state, (byte) 0);
+                    for (int s = 0; s < n; s++) {
+                        if (state[s] != 0) continue;
+                        int depth = 0, x = s;
+                        byte end;
+                        while (true) {
+                            if (lft[x] == null) {
+                                state[x] = 4;
+                                end = 4;
                                 break;
                             }
-                            cause = Break.WRONG_NODE;
+                            state[x] = 1;
+                            stack[depth++] = x;
+                            int p = lft[x].port(lid);
+                            out[x] = p;
+                            next[x] = -1;
+                            Break cause = null;
+                            if (p < 0) cause = Break.NO_ENTRY;
+                            else if (p == 0) cause = Break.TO_ITSELF;
+                            else if (p >= peer[x].length || peer[x][p] == NONE || peer[x][p] == DOWN) cause = Break.PORT_DOWN;
+                            else if (peer[x][p] == CA) {
+                                if (peerGuid[x][p] == target) {
+                                    hops[x] = 1;
+                                    end = 2;
+                                    state[x] = 2;
+                                    depth--;
+                                    break;
+                                }
+                                cause = Break.WRONG_NODE;
+                            }
+                            if (cause != null) {
+                                if (cause == Break.NO_ENTRY) noEntry.merge(lid, 1, Integer::sum);
+                                String key = cause + " " + x + " " + (cause == Break.NO_ENTRY ? -1 : p);
+                                if (!ends.containsKey(key)) ends.put(key, new DeadEnd(cause, sw.get(x).guid(), cause == Break.NO_ENTRY ? -1 : p, 0, List.of(),
+                                        cause == Break.WRONG_NODE ? peerGuid[x][p] : 0, lft[x].ref()));
+                                endLids.computeIfAbsent(key, k -> new Lids()).add(lid);
+                                state[x] = 3;
+                                depth--;
+                                end = 3;
+                                break;
+                            }
+                            int y = peer[x][p];
+                            next[x] = y;
+                            if (state[y] == 1) {
+                                // round again: the hops from y to x are the loop
+                                List<Hop> cycle = new ArrayList<>();
+                                int from = depth - 1;
+                                while (stack[from] != y) from--;
+                                for (int k = from; k < depth; k++) cycle.add(new Hop(sw.get(stack[k]).guid(), out[stack[k]]));
+                                List<Hop> round = canonical(cycle);
+                                loops.putIfAbsent(round.toString(), List.copyOf(round));
+                                loopLids.computeIfAbsent(round.toString(), k -> new Lids()).add(lid);
+                                end = 3;
+                                break;
+                            }
+                            if (state[y] != 0) {
+                                end = state[y];
+                                break;
+                            }
+                            x = y;
                         }
-                        if (cause != null) {
-                            if (cause == Break.NO_ENTRY) noEntry.merge(lid, 1, Integer::sum);
-                            String key = cause + " " + x + " " + (cause == Break.NO_ENTRY ? -1 : p);
-                            if (!ends.containsKey(key)) ends.put(key, new DeadEnd(cause, sw.get(x).guid(), cause == Break.NO_ENTRY ? -1 : p, 0, List.of(),
-                                    cause == Break.WRONG_NODE ? peerGuid[x][p] : 0, lft[x].ref()));
-                            endLids.computeIfAbsent(key, k -> new Lids()).add(lid);
-                            state[x] = 3;
-                            depth--;
-                            end = 3;
-                            break;
+                        // unwind: everything on the path shares its end
+                        for (int k = depth - 1; k >= 0; k--) {
+                            int z = stack[k];
+                            if (end == 2) {
+                                hops[z] = next[z] >= 0 ? hops[next[z]] + 1 : hops[z];
+                                state[z] = 2;
+                            } else state[z] = end;
                         }
-                        int y = peer[x][p];
-                        next[x] = y;
-                        if (state[y] == 1) {
-                            // round again: the hops from y to x are the loop
-                            List<Hop> cycle = new ArrayList<>();
-                            int from = depth - 1;
-                            while (stack[from] != y) from--;
-                            for (int k = from; k < depth; k++) cycle.add(new Hop(sw.get(stack[k]).guid(), out[stack[k]]));
-                            List<Hop> round = canonical(cycle);
-                            loops.putIfAbsent(round.toString(), List.copyOf(round));
-                            loopLids.computeIfAbsent(round.toString(), k -> new Lids()).add(lid);
-                            end = 3;
-                            break;
-                        }
-                        if (state[y] != 0) {
-                            end = state[y];
-                            break;
-                        }
-                        x = y;
                     }
-                    // unwind: everything on the path shares its end
-                    for (int k = depth - 1; k >= 0; k--) {
-                        int z = stack[k];
-                        if (end == 2) {
-                            hops[z] = next[z] >= 0 ? hops[next[z]] + 1 : hops[z];
-                            state[z] = 2;
-                        } else state[z] = end;
+                    for (int s = 0; s < n; s++) {
+                        if (state[s] != 2) continue;
+                        paths++;
+                        maxHops = Math.max(maxHops, hops[s]);
+                        if (tree && sw.get(s).level() >= 1) {
+                            int bound = 2 * top - sw.get(s).level();
+                            if (hops[s] > bound) {
+                                long g = sw.get(s).guid();
+                                int[] b = longest.computeIfAbsent(g, k -> new int[] {bound, 0});
+                                b[1] = Math.max(b[1], hops[s]);
+                                longLids.computeIfAbsent(g, k -> new Lids()).add(lid);
+                            }
+                        }
                     }
+                    dependencies(state, next, out, deps);
                 }
-                for (int s = 0; s < n; s++) {
-                    if (state[s] != 2) continue;
-                    r.pathsWalked++;
-                    r.maxHops = Math.max(r.maxHops, hops[s]);
-                    if (tree && sw.get(s).level() >= 1) {
-                        int bound = 2 * top - sw.get(s).level();
-                        if (hops[s] > bound) {
-                            long g = sw.get(s).guid();
-                            int[] b = longest.computeIfAbsent(g, k -> new int[] {bound, 0});
-                            b[1] = Math.max(b[1], hops[s]);
-                            longLids.computeIfAbsent(g, k -> new Lids()).add(lid);
-                        }
-                    }
+            }
+
+            /** Adds what a later slice found, after what this one found. */
+            void join(Pass o, BitSet[] into) {
+                o.ends.forEach(ends::putIfAbsent);
+                o.endLids.forEach((k, v) -> endLids.computeIfAbsent(k, x -> new Lids()).addAll(v));
+                o.loops.forEach(loops::putIfAbsent);
+                o.loopLids.forEach((k, v) -> loopLids.computeIfAbsent(k, x -> new Lids()).addAll(v));
+                o.longest.forEach((g, b) -> {
+                    int[] mine = longest.computeIfAbsent(g, x -> new int[] {b[0], 0});
+                    mine[1] = Math.max(mine[1], b[1]);
+                });
+                o.longLids.forEach((k, v) -> longLids.computeIfAbsent(k, x -> new Lids()).addAll(v));
+                o.noEntry.forEach((lid, c) -> noEntry.merge(lid, c, Integer::sum));
+                paths += o.paths;
+                maxHops = Math.max(maxHops, o.maxHops);
+                for (int c = 0; c < o.deps.length; c++) {
+                    if (o.deps[c] == null) continue;
+                    if (into[c] == null) into[c] = o.deps[c];
+                    else into[c].or(o.deps[c]);
                 }
-                dependencies(state, next, out, deps);
             }
-            // a LID no switch routes is one fault of the SM, not one per switch
-            int tablesRead = (int) java.util.Arrays.stream(lft).filter(java.util.Objects::nonNull).count();
-            for (var e : noEntry.entrySet()) if (e.getValue() == tablesRead) r.unroutedLids.add(e.getKey());
-            java.util.Collections.sort(r.unroutedLids);
-            java.util.Set<Integer> unrouted = new java.util.HashSet<>(r.unroutedLids);
-            for (var en : ends.entrySet()) {
-                DeadEnd e = en.getValue();
-                Lids all = endLids.get(en.getKey());
-                List<Integer> lids = e.cause() == Break.NO_ENTRY ? all.kept.stream().filter(l -> !unrouted.contains(l)).toList() : all.kept;
-                // every switch's missing entries include the LIDs no switch routes: those are one finding of their own
-                int count = e.cause() == Break.NO_ENTRY ? all.count - unrouted.size() : all.count;
-                if (count > 0) r.deadEnds.add(new DeadEnd(e.cause(), e.switchGuid(), e.port(), count, List.copyOf(lids), e.reached(), e.ref()));
+
+            /** The findings of the whole walk, into the routing's record. */
+            void conclude() {
+                r.pathsWalked += paths;
+                r.maxHops = Math.max(r.maxHops, maxHops);
+                // a LID no switch routes is one fault of the SM, not one per switch
+                int tablesRead = (int) java.util.Arrays.stream(lft).filter(java.util.Objects::nonNull).count();
+                for (var e : noEntry.entrySet()) if (e.getValue() == tablesRead) r.unroutedLids.add(e.getKey());
+                java.util.Collections.sort(r.unroutedLids);
+                java.util.Set<Integer> unrouted = new java.util.HashSet<>(r.unroutedLids);
+                for (var en : ends.entrySet()) {
+                    DeadEnd e = en.getValue();
+                    Lids all = endLids.get(en.getKey());
+                    List<Integer> lids = e.cause() == Break.NO_ENTRY ? all.kept.stream().filter(l -> !unrouted.contains(l)).toList() : all.kept;
+                    // every switch's missing entries include the LIDs no switch routes: those are one finding of their own
+                    int count = e.cause() == Break.NO_ENTRY ? all.count - unrouted.size() : all.count;
+                    if (count > 0) r.deadEnds.add(new DeadEnd(e.cause(), e.switchGuid(), e.port(), count, List.copyOf(lids), e.reached(), e.ref()));
+                }
+                loops.forEach((k, cycle) -> r.loops.add(new Loop(cycle, loopLids.get(k).count, List.copyOf(loopLids.get(k).kept))));
+                longest.forEach((g, b) -> r.longPaths.add(new LongPath(g, b[1], b[0], longLids.get(g).count, List.copyOf(longLids.get(g).kept))));
             }
-            loops.forEach((k, cycle) -> r.loops.add(new Loop(cycle, loopLids.get(k).count, List.copyOf(loopLids.get(k).kept))));
-            longest.forEach((g, b) -> r.longPaths.add(new LongPath(g, b[1], b[0], longLids.get(g).count, List.copyOf(longLids.get(g).kept))));
         }
 
         /**

@@ -137,4 +137,27 @@ class RoutingTest {
         });
         assertThat(Routing.LIDS_KEPT).isLessThan(100_000);
     }
+
+    /** A large fabric's destinations are walked in slices on several cores: the findings are those of one pass, in order. */
+    @Test
+    void aWalkInSlicesFindsWhatOnePassFinds() {
+        String[][] cases = {{"ibsim-2s4l.txt", "ibsim-2s4l-file-deadend-loop.txt"}, {"ibsim-2s4l.txt", "ibsim-2s4l-ftree.txt"},
+                {"ibsim-ring4.txt", "ibsim-ring4-minhop.txt"}};
+        for (String[] c : cases) {
+            Fabric f = FabricBuilder.build(IbnetdiscoverParser.parse(RealSamplesTest.real("ibnetdiscover/" + c[0]), Issues.strict()), null, null);
+            ForwardingTables t = IbrouteParser.fabric(RealSamplesTest.real("dump_fts/" + c[1]), Issues.strict());
+            Routing one = Routing.analyze(f, t, 1);
+            for (int slices : new int[] {2, 3, 7}) {
+                Routing many = Routing.analyze(f, t, slices);
+                assertThat(many.deadEnds()).as(c[1] + " " + slices).isEqualTo(one.deadEnds());
+                assertThat(many.loops()).isEqualTo(one.loops());
+                assertThat(many.longPaths()).isEqualTo(one.longPaths());
+                assertThat(many.creditLoops()).isEqualTo(one.creditLoops());
+                assertThat(many.unroutedLids()).isEqualTo(one.unroutedLids());
+                assertThat(many.pathsWalked()).isEqualTo(one.pathsWalked());
+                assertThat(many.maxHops()).isEqualTo(one.maxHops());
+                assertThat(many.spreads()).isEqualTo(one.spreads());
+            }
+        }
+    }
 }
