@@ -75,8 +75,8 @@ class SyntheticFabricTest {
         assertThat(r.maxHops()).isEqualTo(5);
         assertThat(r.spreads()).isNotEmpty().allSatisfy(sp -> assertThat(sp.ratio()).as(sp.toString()).isEqualTo(1.0));
 
-        // 42 MB of tables read whole with a dump read limit of 1 MiB: their limit follows from the fabric's switches
-        ClusterData small = DumpLoader.load(tmp, 1L << 20);
+        // 40 MiB of tables read whole with a dump read limit of 2 MiB (above the topology's): their limit follows from the fabric's switches
+        ClusterData small = DumpLoader.load(tmp, 2L << 20);
         assertThat(small.problems()).isEmpty();
         assertThat(small.fabric().lfts().switches()).hasSize(280);
         // the same tables stored compressed, as collect stores them: the same tables, the same findings
@@ -122,5 +122,42 @@ class SyntheticFabricTest {
                 .anySatisfy(f -> assertThat(f).startsWith("link.width").contains("cn0031 HCA-1").contains("1X"))
                 .anySatisfy(f -> assertThat(f).startsWith("link.speed").contains("cn0032 HCA-1").contains("EDR"))
                 .anySatisfy(f -> assertThat(f).startsWith("port.state").contains("cn0021"));
+    }
+
+    /** dump_fts of another fabric (no switch GUID of the scan): the routing checks name it, and none of them passes on no table. */
+    @Test
+    void tablesOfAnotherFabricAreAnInputErrorNotAPass(@TempDir Path tmp) throws Exception {
+        SyntheticDump.generate(tmp, 40, false);
+        Path fts = tmp.resolve("fabric/dump_fts.out");
+        java.nio.file.Files.writeString(fts, java.nio.file.Files.readString(fts).replace(" guid 0x0c42a103", " guid 0x0c42a104"));
+        Report r = new RulesEngine(RuleConfig.defaults()).run(DumpLoader.load(tmp));
+        for (String check : List.of("routing.reachability", "routing.credit_loops", "routing.balance"))
+            assertThat(r.findings()).filteredOn(f -> f.check().equals(check)).singleElement().satisfies(f -> {
+                assertThat(f.status()).isEqualTo(io.ibaccept.rules.Status.ERROR);
+                assertThat(f.summary()).contains("not this fabric's").contains("none of the 4 switches dump_fts lists");
+            });
+        assertThat(r.verdict()).isNotEqualTo(Verdict.ACCEPTED);
+    }
+
+    /** A switch's table given twice, a broken copy first: the verdict rests on neither copy. */
+    @Test
+    void aTableGivenTwiceDifferentlyLeavesItsSwitchUnjudged(@TempDir Path tmp) throws Exception {
+        SyntheticDump.generate(tmp, 40, false);
+        Path fts = tmp.resolve("fabric/dump_fts.out");
+        String text = java.nio.file.Files.readString(fts);
+        int second = text.indexOf("Unicast lids", 1);
+        String first = text.substring(0, second);
+        // the broken copy sends its first host to port 40 instead
+        String broken = first.replaceFirst("\n(0x[0-9a-f]{4}) 0\\d\\d : \\(Channel", "\n$1 040 : (Channel");
+        assertThat(broken).isNotEqualTo(first);
+        java.nio.file.Files.writeString(fts, broken + text);
+        ClusterData d = DumpLoader.load(tmp);
+        assertThat(d.problems()).anySatisfy(p -> assertThat(p.message()).contains("is given again").contains("neither copy is used"));
+        Report r = new RulesEngine(RuleConfig.defaults()).run(d);
+        assertThat(r.findings()).filteredOn(f -> f.check().equals("routing.reachability")).anySatisfy(f -> {
+            assertThat(f.status()).isNotEqualTo(io.ibaccept.rules.Status.PASS);
+            assertThat(f.summary()).contains("not in the dump");
+        });
+        assertThat(r.verdict()).isNotEqualTo(Verdict.ACCEPTED);
     }
 }

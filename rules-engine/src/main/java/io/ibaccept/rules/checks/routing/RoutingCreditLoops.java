@@ -46,6 +46,8 @@ public final class RoutingCreditLoops implements RoutingCheck {
         List<Routing.CreditLoop> loops = r.creditLoops();
         SlToVlTables tables = c.data.fabric() == null ? null : c.data.fabric().sl2vl();
         SlToVl sl2vl = tables == null ? null : SlToVl.of(f, tables);
+        boolean dropped = sl2vl != null && sl0OnVl15(c, sl2vl);
+        if (loops.isEmpty() && dropped) return;
         if (loops.isEmpty()) {
             c.pass("no credit loop: the routes over " + r.channels() + " switch-to-switch ports have no cyclic dependency (all routes counted on one VL)"
                     + RoutingFacts.engine(c), List.of(), List.of());
@@ -78,6 +80,29 @@ public final class RoutingCreditLoops implements RoutingCheck {
                             + RoutingFacts.engine(c) + more, "", v);
             c.explainedBy(w, List.of(SmFacts.ROUTING_FALLBACK));
         }
+    }
+
+    /**
+     * SL 0, the SL of every path unless QoS levels give another, mapped to VL15 on switch-to-switch ports: VL15 carries
+     * only subnet management packets, so the data of every such route is dropped at that port whatever the routes are.
+     * Unused SLs on VL15 are a way to refuse them and are not judged.
+     */
+    private static boolean sl0OnVl15(Ctx c, SlToVl sl2vl) {
+        java.util.Set<String> ports = new java.util.LinkedHashSet<>();
+        SlToVlTables.Entry first = null;
+        for (SlToVlTables.Entry e : sl2vl.entries())
+            if (e.vl(0) == 15) {
+                ports.add(sl2vl.port(e));
+                if (first == null) first = e;
+            }
+        if (first == null) return false;
+        int[] cov = sl2vl.coverage();
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("ports", RoutingFacts.listed(List.copyOf(ports), p -> p));
+        c.problem(Status.FAIL, List.copyOf(ports), List.of(Evidence.of("the SL-to-VL table of " + sl2vl.port(first) + " from port " + first.inPort(), first.ref())),
+                "SL 0 is mapped to VL15 (subnet management only: data there is dropped) at " + ports.size() + " of " + cov[0]
+                        + " switch-to-switch ports: " + RoutingFacts.listed(List.copyOf(ports), p -> p), "sl0_vl15", v);
+        return true;
     }
 
     /**

@@ -77,6 +77,15 @@ public final class RoutingReachability implements RoutingCheck {
                     + RoutingFacts.listed(names, n -> n), "no_table", Map.of("switches", RoutingFacts.listed(names, n -> n)));
             bad = true;
         }
+        if (!r.tablesOfUnknownSwitches().isEmpty()) {
+            List<String> names = r.tablesOfUnknownSwitches().stream().map(t -> io.ibaccept.safety.Printable.of(t.switchName()) + " (0x"
+                    + Long.toHexString(t.switchGuid()) + ")").toList();
+            c.problem(Status.WARN, List.of("fabric"), List.of(Evidence.of("dump_fts", r.tablesOfUnknownSwitches().get(0).ref())),
+                    "dump_fts holds the tables of " + names.size() + " switch(es) the fabric scan does not have, which are not walked (collected"
+                            + " at another time than ibnetdiscover, or from another subnet): " + RoutingFacts.listed(names, n -> n), "unknown_tables",
+                    Map.of("switches", RoutingFacts.listed(names, n -> n)));
+            bad = true;
+        }
         if (!bad) c.pass("every switch reaches all " + r.destinations() + " CA LID(s): " + r.pathsWalked() + " switch-to-destination paths, at most "
                 + r.maxHops() + " switch(es) on a path" + (r.unresolvedLids() > 0 ? "; " + r.unresolvedLids() + " routed LID(s) name no node and were not walked" : "")
                 + RoutingFacts.engine(c), List.of(), List.of());
