@@ -204,6 +204,30 @@ class RoutingE2ETest {
         }
     }
 
+    /** The SM maps SL 0 to VL15 on the switch ports (a mistyped qos_swe_sl2vl): every route's data would be dropped. */
+    @Test
+    void sl0OnVl15AtTheSwitchPortsIsAFailWhateverTheRoutes() throws Exception {
+        List<String> nodes = Hostlist.expand("node[01-16]");
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("fabric-2s4l.net"), tmp.resolve("sim"))) {
+            Path conf = conf(f, "ftree-vl15.conf", "-R", "ftree", "-Q");
+            String text = Files.readString(conf);
+            assertThat(text).contains("qos_swe_sl2vl (null)");
+            Files.writeString(conf, text.replace("qos_swe_sl2vl (null)", "qos_swe_sl2vl 15,1,2,3,4,5,6,7,0,1,2,3,4,5,6,7"));
+            f.startSm("node01", null, conf, null, null);
+            f.awaitActive(nodes, Duration.ofSeconds(60));
+            awaitEngine(f, tmp.resolve("sim"), "node01", "ftree");
+            Report r = collectAndJudge(f, nodes, "tree-vl15");
+            assertThat(problems(r, "routing.credit_loops")).singleElement().satisfies(x -> {
+                assertThat(x.status()).isEqualTo(Status.FAIL);
+                assertThat(x.variant()).isEqualTo("sl0_vl15");
+                assertThat(x.summary()).startsWith("SL 0 is mapped to VL15");
+                assertThat(x.evidence()).anyMatch(e -> e.where().startsWith("fabric/smpquery-sl2vl.out:"));
+                assertThat(x.fix()).contains("qos_swe_sl2vl");
+            });
+            assertThat(r.verdict()).isEqualTo(io.ibaccept.rules.Verdict.REJECTED);
+        }
+    }
+
     /** An opensm.conf written by 'opensm -c' with these options, its log flushed line by line (as a site sets it to watch it). */
     static Path conf(SimFabric f, String name, String... options) throws Exception {
         Path c = f.opensmConf(name, options);
