@@ -336,15 +336,9 @@ final class DumpFiles {
 
     static final String BINARY = "binary content (NUL bytes): not tool output";
 
-    /** A streamed file turned out to hold NUL bytes. */
-    static final class BinaryContent extends IOException {
-        BinaryContent() {
-            super(BINARY, null);
-        }
-    }
 
     /**
-     * The bytes of a streamed file as they pass: hashed (kept when read to the end), NUL-checked, size-bounded. size -1:
+     * The bytes of a streamed file as they pass: hashed (kept when read to the end), size-bounded. size -1:
      * a decompressed stream, whose stored bytes are hashed below it ({@link #finished}).
      */
     private class Checked extends java.io.FilterInputStream {
@@ -382,7 +376,7 @@ final class DumpFiles {
                 done = true;
                 return n;
             }
-            for (int i = off; i < off + n; i++) if (b[i] == 0) throw new BinaryContent();
+            // NUL bytes are found by the line scan that reads them (Text.BinaryContent)
             count += n;
             if (count > limit)
                 throw new IOException((md == null ? "file decompresses to more than the read limit of " : "file grew above the read limit of ")

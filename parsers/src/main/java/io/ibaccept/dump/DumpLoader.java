@@ -371,11 +371,11 @@ public final class DumpLoader {
             r = Parsing.run(t, parser);
         } catch (Text.Unreadable u) {
             IOException io = u.io();
-            if (io instanceof java.nio.charset.CharacterCodingException && !(io instanceof DumpFiles.BinaryContent)) {
+            if (io instanceof java.nio.charset.CharacterCodingException && !(io instanceof io.ibaccept.parse.Text.BinaryContent)) {
                 Text latin = open(rel, host, source, true);
                 return latin == null ? null : parseStreamed(host, source, rel, parser, latin, failed);
             }
-            String why = io instanceof DumpFiles.BinaryContent || io.getMessage() != null && io.getMessage().startsWith("file ")
+            String why = io instanceof io.ibaccept.parse.Text.BinaryContent || io.getMessage() != null && io.getMessage().startsWith("file ")
                     ? io.getMessage() : "cannot read: " + io.getMessage();
             problem(InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, why);
             return null;

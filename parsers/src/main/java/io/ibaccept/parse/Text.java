@@ -51,6 +51,13 @@ public final class Text implements AutoCloseable {
         }
     }
 
+    /** A streamed file holds NUL bytes: binary content, not tool output. */
+    public static final class BinaryContent extends IOException {
+        public BinaryContent() {
+            super("binary content (NUL bytes): not tool output", null);
+        }
+    }
+
     private final String name;
     private final int maxLine;
     // in memory
@@ -256,6 +263,7 @@ public final class Text implements AutoCloseable {
         char[] buf = new char[1 << 16];
         try (Reader r = new java.io.InputStreamReader(source.open(), strictDecoder(latin1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8))) {
             for (int n; (n = r.read(buf)) > 0; ) {
+                for (int i = 0; i < n; i++) if (buf[i] == 0) throw new BinaryContent();
                 if (sb.length() + (long) n > maxWholeChars)
                     throw new Unreadable(new IOException("file is larger than " + (maxWholeChars >> 20) + " MiB, the most"
                             + " this parser reads whole into memory (only the large fabric-wide files are read line by line):"
@@ -370,6 +378,10 @@ public final class Text implements AutoCloseable {
                 for (byte b; p < lim; p++) {
                     if ((b = buf[p]) > '\r') continue;
                     if (b == '\n' || b == '\r') break;
+                    if (b == 0) {
+                        close();
+                        throw new Unreadable(new BinaryContent());
+                    }
                     if (b < 0 && !latin1) {
                         ascii = false;
                         if ((b & 0xc0) == 0x80) extra--; // a continuation byte adds no character
