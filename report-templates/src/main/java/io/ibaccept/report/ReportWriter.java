@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * Writes every output of an analysis into a directory: report.html, report.pdf, findings.csv, findings.json, junit.xml,
- * ibaccept.prom, inventory.csv, the operations files topology.conf, node-name-map, nhc.conf, drain.sh,
+ * ibaccept.prom, inventory.csv, the operations files topology.conf, topology.yaml, node-name-map, nhc.conf, drain.sh,
  * and when there is data for them linkwindow.csv (counter window per link) and workorder.csv (cabling plan). The files replace the previous run's
  * as one set ({@link io.ibaccept.safety.OutputSet}): when one cannot be written, none is put in place, the errors say
  * why, and the directory keeps the previous complete set.
@@ -64,6 +64,7 @@ public final class ReportWriter {
             tasks.add(text(set, PROM, w -> PromMetrics.render(facts, w)));
             tasks.add(text(set, "inventory.csv", w -> Inventory.renderCsv(facts, w)));
             tasks.add(text(set, "topology.conf", w -> w.write(OpsOutputs.topologyConf(facts))));
+            tasks.add(text(set, "topology.yaml", w -> w.write(TopologyYaml.render(facts))));
             tasks.add(text(set, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(facts))));
             tasks.add(text(set, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(facts))));
             tasks.add(text(set, "drain.sh", w -> w.write(OpsOutputs.drainSh(facts))));
@@ -146,7 +147,7 @@ public final class ReportWriter {
     }
 
     private static final List<String> ORDER = List.of("report.html", "report.pdf", "findings.csv", "findings.json", "junit.xml", PROM,
-            "inventory.csv", "topology.conf", "node-name-map", "nhc.conf", "drain.sh", WORK_ORDER, "linkwindow.csv");
+            "inventory.csv", "topology.conf", "topology.yaml", "node-name-map", "nhc.conf", "drain.sh", WORK_ORDER, "linkwindow.csv");
 
     private interface Body {
         /** Writes the file through out.get() (opened on first use); false when there is nothing to write. */
