@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one counting scheme of every output (console, HTML, PDF, findings.json, junit.xml), so they never disagree:
+ * The one counting scheme of every output (console, HTML, PDF, findings.json, junit.xml, ibaccept.prom), so they never disagree:
  * <ul>
  * <li><b>checks</b>: each check once, by its own status: the worst status of its root findings. A check whose findings
  * are all consequences of another check's root finding (a bandwidth pair behind a down port) has the status
