@@ -32,9 +32,14 @@ final class FabricView {
     final Map<String, Set<String>> hostLeaves = new HashMap<>();
     /** levels above the leaves: switch name -> names of the lower-level switches it connects, per level from 2 */
     final List<Map<String, Set<String>>> upper = new ArrayList<>();
+    /** switch name -> its group in the fabric graph (on three levels or more, its scalable unit) */
+    final Map<String, Integer> switchGroup = new HashMap<>();
+    /** the fabric's switch levels (1: leaves only), 0 without a fabric */
+    final int levels;
 
     FabricView(ClusterData data, Fabric fabric) {
         this.topology = data.fabric() == null ? null : data.fabric().topology();
+        this.levels = topology == null || fabric == null ? 0 : fabric.maxLevel();
         if (topology == null || fabric == null) return;
         Map<Long, String> byGuid = new HashMap<>();
         for (HostData h : data.hosts().values())
@@ -56,6 +61,7 @@ final class FabricView {
                         used.add(name);
                     }
                     switchNames.put(n.guid(), name);
+                    switchGroup.put(name, n.group());
                 });
         for (Fabric.Link l : fabric.links()) {
             if (fabric.isHostLink(l)) {

@@ -43,16 +43,34 @@ final class OpsOutputs {
         StringBuilder sb = new StringBuilder(header(facts, "Slurm topology.conf (TopologyPlugin=topology/tree)"));
         if (!f.known()) return sb.append("# no usable ibnetdiscover topology in the dump: nothing to write\n").toString();
         List<String> skipped = new ArrayList<>();
+        java.util.Set<String> defined = new java.util.HashSet<>();
         for (Map.Entry<String, java.util.Set<String>> e : f.leafHosts.entrySet()) {
             List<String> nodes = new ArrayList<>();
             for (String h : e.getValue()) if (safeName(h)) nodes.add(h); else skipped.add(h);
-            if (!nodes.isEmpty()) sb.append("SwitchName=").append(e.getKey()).append(" Nodes=").append(Hostlists.compress(nodes)).append('\n');
+            if (nodes.isEmpty()) continue;
+            defined.add(e.getKey());
+            sb.append("SwitchName=").append(e.getKey()).append(" Nodes=").append(Hostlists.compress(nodes)).append('\n');
         }
+        for (String empty : emptyLeaves(f, defined)) sb.append("SwitchName=").append(empty).append('\n');
         for (Map<String, java.util.Set<String>> level : f.upper)
             for (Map.Entry<String, java.util.Set<String>> e : level.entrySet())
                 sb.append("SwitchName=").append(e.getKey()).append(" Switches=").append(Hostlists.compress(e.getValue())).append('\n');
         if (!skipped.isEmpty()) sb.append("# left out: ").append(skipped.size()).append(" CA(s) whose host name is not a valid Slurm node name\n");
         return sb.toString();
+    }
+
+    /**
+     * The lower switches an upper one is cabled to that have no line of their own (a leaf with no host, or only hosts
+     * whose names Slurm cannot take): Slurm stops at a child switch it does not know ("has invalid child"), and takes
+     * a switch with neither nodes nor children as an empty leaf.
+     */
+    static java.util.SortedSet<String> emptyLeaves(FabricView f, java.util.Set<String> definedLeaves) {
+        java.util.SortedSet<String> out = new TreeSet<>();
+        for (Map<String, java.util.Set<String>> level : f.upper)
+            for (java.util.Set<String> children : level.values()) out.addAll(children);
+        out.removeAll(definedLeaves);
+        for (Map<String, java.util.Set<String>> level : f.upper) out.removeAll(level.keySet());
+        return out;
     }
 
     /** node-name-map (opensm/ibnetdiscover format): node GUID and "name" per line; switches by their Slurm name. */

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one counting scheme of every output (console, HTML, PDF, findings.json, junit.xml), so they never disagree:
+ * The one counting scheme of every output (console, HTML, PDF, findings.json, junit.xml, ibaccept.prom), so they never disagree:
  * <ul>
  * <li><b>checks</b>: each check once, by its own status: the worst status of its root findings. A check whose findings
  * are all consequences of another check's root finding (a bandwidth pair behind a down port) has the status
@@ -41,10 +41,11 @@ public final class ReportCounts {
     /**
      * One check: status is its own (worst root status, or CONSEQUENCE), worst the worst of all its findings
      * (consequences included); roots its root findings, problems those that are neither PASS nor SKIP, consequences
-     * its findings listed under another root, rootChecks the checks of those roots.
+     * its findings listed under another root, rootChecks the checks of those roots, rootsByStatus its root findings per
+     * status (only the statuses it has).
      */
     public record CheckCount(String check, String title, String status, Status worst, int roots, int problems, int consequences,
-                             Status worstConsequence, List<String> rootChecks) {
+                             Status worstConsequence, List<String> rootChecks, Map<Status, Integer> rootsByStatus) {
         public boolean consequenceOnly() {
             return CONSEQUENCE.equals(status);
         }
@@ -80,6 +81,7 @@ public final class ReportCounts {
             a.worst = a.worst == null || f.status().worseThan(a.worst) ? f.status() : a.worst;
             if (rootSet.contains(f)) {
                 a.roots++;
+                a.rootsByStatus.merge(f.status(), 1, Integer::sum);
                 if (f.status() != Status.PASS && f.status() != Status.SKIP) a.problems++;
                 a.status = a.status == null || f.status().worseThan(a.status) ? f.status() : a.status;
             } else {
@@ -97,7 +99,7 @@ public final class ReportCounts {
             String status = a.status == null ? CONSEQUENCE : a.status.name();
             byState.merge(status, 1L, Long::sum);
             checks.add(new CheckCount(check, a.title, status, a.worst, a.roots, a.problems, a.consequences, a.worstConsequence,
-                    List.copyOf(a.rootChecks)));
+                    List.copyOf(a.rootChecks), Collections.unmodifiableMap(new EnumMap<>(a.rootsByStatus))));
         });
         long total = cons.values().stream().mapToLong(Long::longValue).sum();
         return new ReportCounts(Collections.unmodifiableMap(r.counts()), Collections.unmodifiableMap(cons), total, List.copyOf(checks),
@@ -109,6 +111,7 @@ public final class ReportCounts {
         Status status, worst, worstConsequence;
         int roots, problems, consequences;
         final Set<String> rootChecks = new LinkedHashSet<>();
+        final Map<Status, Integer> rootsByStatus = new EnumMap<>(Status.class);
 
         Acc(String title) {
             this.title = title;

@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * Writes every output of an analysis into a directory: report.html, report.pdf, findings.csv, findings.json, junit.xml,
- * inventory.csv, the operations files topology.conf, node-name-map, nhc.conf, drain.sh, and when there is data for
- * them linkwindow.csv (counter window per link) and workorder.csv (cabling plan). The files replace the previous run's
+ * ibaccept.prom, inventory.csv, the operations files topology.conf, topology.yaml, node-name-map, nhc.conf, drain.sh,
+ * and when there is data for them linkwindow.csv (counter window per link) and workorder.csv (cabling plan). The files replace the previous run's
  * as one set ({@link io.ibaccept.safety.OutputSet}): when one cannot be written, none is put in place, the errors say
  * why, and the directory keeps the previous complete set.
  */
@@ -32,6 +32,9 @@ public final class ReportWriter {
     private interface RenderText {
         void to(Writer out) throws IOException;
     }
+
+    /** The metrics for node_exporter's textfile collector, which reads the files ending in .prom. */
+    public static final String PROM = "ibaccept.prom";
 
     /** The workorder.csv of 'analyze --expect': the cables to connect, move or check. */
     public static final String WORK_ORDER = "workorder.csv";
@@ -58,8 +61,10 @@ public final class ReportWriter {
             tasks.add(bytes(set, "findings.json", out -> JsonReport.render(a, out)));
             tasks.add(text(set, "findings.csv", w -> CsvReport.render(r, w)));
             tasks.add(text(set, "junit.xml", w -> JunitReport.render(r, w)));
+            tasks.add(text(set, PROM, w -> PromMetrics.render(facts, w)));
             tasks.add(text(set, "inventory.csv", w -> Inventory.renderCsv(facts, w)));
             tasks.add(text(set, "topology.conf", w -> w.write(OpsOutputs.topologyConf(facts))));
+            tasks.add(text(set, "topology.yaml", w -> w.write(TopologyYaml.render(facts))));
             tasks.add(text(set, "node-name-map", w -> w.write(OpsOutputs.nodeNameMap(facts))));
             tasks.add(text(set, "nhc.conf", w -> w.write(OpsOutputs.nhcConf(facts))));
             tasks.add(text(set, "drain.sh", w -> w.write(OpsOutputs.drainSh(facts))));
@@ -141,8 +146,8 @@ public final class ReportWriter {
         t.start();
     }
 
-    private static final List<String> ORDER = List.of("report.html", "report.pdf", "findings.csv", "findings.json", "junit.xml", "inventory.csv",
-            "topology.conf", "node-name-map", "nhc.conf", "drain.sh", WORK_ORDER, "linkwindow.csv");
+    private static final List<String> ORDER = List.of("report.html", "report.pdf", "findings.csv", "findings.json", "junit.xml", PROM,
+            "inventory.csv", "topology.conf", "topology.yaml", "node-name-map", "nhc.conf", "drain.sh", WORK_ORDER, "linkwindow.csv");
 
     private interface Body {
         /** Writes the file through out.get() (opened on first use); false when there is nothing to write. */

@@ -39,7 +39,8 @@ class ReportRenderingTest {
         ReportWriter.Written w = ReportWriter.write(Analysis.of(report), tmp);
         assertThat(w.errors()).isEmpty();
         assertThat(w.files()).extracting(p -> p.getFileName().toString()).containsExactly("report.html", "report.pdf", "findings.csv",
-                "findings.json", "junit.xml", "inventory.csv", "topology.conf", "node-name-map", "nhc.conf", "drain.sh");
+                "findings.json", "junit.xml", "ibaccept.prom", "inventory.csv", "topology.conf", "topology.yaml", "node-name-map", "nhc.conf",
+                "drain.sh");
     }
 
     @Test

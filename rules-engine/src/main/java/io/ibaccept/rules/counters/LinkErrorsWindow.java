@@ -102,18 +102,38 @@ public final class LinkErrorsWindow implements Check {
     }
 
     /**
+     * What the window says about one class of links (host links or switch-to-switch links): how many were judged over
+     * the window, the worst symbol BER measured on a link that had symbol errors (NaN: none had), and for the
+     * error-free links the least bits one of them carried and the BER bound that proves at 95 % confidence (NaN without
+     * an error-free link; the bound NaN too when that link carried nothing).
+     */
+    public record ClassBer(boolean switchToSwitch, int links, double worstBer, double leastProvenBits, double provenBound) {}
+
+    /** Per link class with at least one link judged over the window (not a snapshot): host links first. */
+    public static List<ClassBer> perClass(List<LinkWindowRow> rows) {
+        List<ClassBer> out = new java.util.ArrayList<>();
+        for (boolean isl : new boolean[] {false, true}) {
+            List<LinkWindowRow> cls = rows.stream().filter(r -> r.switchToSwitch() == isl && !r.snapshotOnly()).toList();
+            if (cls.isEmpty()) continue;
+            double worst = cls.stream().mapToDouble(LinkWindowRow::symbolBer).filter(b -> !Double.isNaN(b)).max().orElse(Double.NaN);
+            double least = cls.stream().filter(r -> r.errorsInWindow() == 0).mapToDouble(LinkWindowRow::bitsReceived).min().orElse(Double.NaN);
+            double bound = Double.isNaN(least) || least <= 0 ? Double.NaN : Rates.berUpperBound(0, least, Rates.CONFIDENCE);
+            out.add(new ClassBer(isl, cls.size(), worst, least, bound));
+        }
+        return out;
+    }
+
+    /**
      * What the window proves, per link class: the least any error-free link of the class carried and the BER bound
      * that gives ("every host link carried >= 3.0e12 bits with 0 symbol errors: BER < 1.0e-12 at 95 % confidence"),
      * and whether that reaches the target.
      */
     static String proof(List<LinkWindowRow> rows, double target) {
         StringBuilder out = new StringBuilder();
-        for (boolean isl : new boolean[] {false, true}) {
-            List<LinkWindowRow> cls = rows.stream().filter(r -> r.switchToSwitch() == isl && r.errorsInWindow() == 0).toList();
-            if (cls.isEmpty()) continue;
-            double least = cls.stream().mapToDouble(LinkWindowRow::bitsReceived).min().orElse(0);
-            double bound = Rates.berUpperBound(0, least, Rates.CONFIDENCE);
-            out.append("; every error-free ").append(isl ? "switch-to-switch" : "host").append(" link carried >= ").append(WindowJudge.sci(least))
+        for (ClassBer c : perClass(rows)) {
+            if (Double.isNaN(c.leastProvenBits())) continue;
+            double least = c.leastProvenBits(), bound = Rates.berUpperBound(0, least, Rates.CONFIDENCE);
+            out.append("; every error-free ").append(c.switchToSwitch() ? "switch-to-switch" : "host").append(" link carried >= ").append(WindowJudge.sci(least))
                     .append(" bits with 0 symbol errors: ").append(least <= 0 ? "no BER proven (no traffic)"
                             : "BER < " + WindowJudge.sci(bound) + " at 95 % confidence" + (bound <= target ? "" : ", short of the target " + WindowJudge.sci(target)));
         }
