@@ -202,14 +202,15 @@ final class Bench {
      */
     private static String archiveState() {
         String launcher = System.getenv("IBACCEPT_LAUNCHER");
-        if (launcher == null) return "";
-        Path jar = Path.of(launcher).resolveSibling("cli").resolve("target").resolve("ibaccept.jar");
-        Path jsa = jar.resolveSibling("ibaccept.jsa");
+        String archive = System.getenv("IBACCEPT_CDS_ARCHIVE"); // where the launcher keeps it: checkout or release
+        if (launcher == null || archive == null || archive.isEmpty()) return "";
+        Path jsa = Path.of(archive);
         try {
+            Path jar = Path.of(Bench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (Files.isRegularFile(jsa) && Files.getLastModifiedTime(jsa).compareTo(Files.getLastModifiedTime(jar)) > 0)
                 return "class-data archive " + jsa + " in place: every one-shot run maps it";
-        } catch (IOException e) {
-            return "";
+        } catch (IOException | java.net.URISyntaxException | RuntimeException e) {
+            return ""; // run from classes, not the jar
         }
         return "no class-data archive yet: fresh run 1 records it (once per build), the later runs map it";
     }

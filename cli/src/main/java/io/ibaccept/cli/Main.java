@@ -185,11 +185,15 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** The jar's Implementation-Version; from classes (tests, IDE) the version Maven filtered into version.properties. */
+    /**
+     * The version (the jar's Implementation-Version; from classes (tests, IDE) the one Maven filtered into
+     * version.properties) and the git commit the build was made from (a resource the build writes).
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"ibaccept " + version(), "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+            return new String[] {"ibaccept " + version() + " (commit " + commit() + ")",
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
         }
 
         static String version() {
@@ -199,6 +203,16 @@ public final class Main implements Callable<Integer> {
                 Properties p = new Properties();
                 if (in != null) p.load(in);
                 return p.getProperty("version", "unknown");
+            } catch (java.io.IOException e) {
+                return "unknown";
+            }
+        }
+
+        /** The abbreviated commit, "-dirty" when the tree had uncommitted changes; "unknown" when built outside git. */
+        static String commit() {
+            try (InputStream in = Main.class.getResourceAsStream("commit")) {
+                String c = in == null ? "" : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).strip();
+                return c.matches("[0-9a-f]{7,40}(-dirty)?") ? c : "unknown";
             } catch (java.io.IOException e) {
                 return "unknown";
             }
