@@ -125,6 +125,24 @@ public abstract class Transport {
         }
     }
 
+    /**
+     * Starts a long-running process whose output the caller reads itself (a whole job step): registered like every
+     * command, so a JVM shutdown stops it; the caller ends it with {@link #forget} once it has exited.
+     */
+    static Process start(List<String> argv) throws IOException {
+        if (stopping) throw new IOException("ibaccept is shutting down");
+        ProcessBuilder pb = new ProcessBuilder(argv);
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Process p = pb.start();
+        LIVE.add(p);
+        return p;
+    }
+
+    static void forget(Process p) {
+        LIVE.remove(p);
+        STOPPED.remove(p);
+    }
+
     /** Stops every command still running (JVM shutdown, or a caller giving up): the whole process tree of each. */
     public static void stopAll() {
         List<Process> all = List.copyOf(LIVE);
