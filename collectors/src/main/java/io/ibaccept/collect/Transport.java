@@ -130,9 +130,13 @@ public abstract class Transport {
      * command, so a JVM shutdown stops it; the caller ends it with {@link #forget} once it has exited.
      */
     static Process start(List<String> argv) throws IOException {
-        if (stopping) throw new IOException("ibaccept is shutting down");
         ProcessBuilder pb = new ProcessBuilder(argv);
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        return start(pb);
+    }
+
+    static Process start(ProcessBuilder pb) throws IOException {
+        if (stopping) throw new IOException("ibaccept is shutting down");
         Process p = pb.start();
         LIVE.add(p);
         return p;
