@@ -46,6 +46,8 @@ final class SlurmStep {
     private final Transports.Srun srun;
     private final Duration budget;
     private final Sink sink;
+    /** The step's private directory: the node list, and the records too large to hold in memory while they arrive. */
+    private volatile Path spillDir;
 
     SlurmStep(Transports.Srun srun, Duration budget, Sink sink) {
         this.srun = srun;
@@ -143,6 +145,7 @@ final class SlurmStep {
         boolean timedOut = false;
         try {
             dir = Files.createTempDirectory("ibaccept-step-");
+            spillDir = dir;
             Path nodeFile = dir.resolve("nodes");
             Files.write(nodeFile, nodes, StandardCharsets.UTF_8);
             p = srun.startStep(nodes.size(), nodeFile, script);
@@ -175,7 +178,7 @@ final class SlurmStep {
                     for (Path f : files.toList()) Files.deleteIfExists(f);
                     Files.deleteIfExists(dir);
                 } catch (IOException ignored) {
-                    // a temporary file left behind holds only node names
+                    // a file left behind stays in a directory only this user can read
                 }
             }
         }
@@ -222,7 +225,8 @@ final class SlurmStep {
     static String srunLines(String err, String node) {
         String mine = srunLinesAbout(err, node);
         if (!mine.isEmpty()) return mine;
-        return first(err.lines().map(String::strip).filter(t -> t.startsWith("srun:")).toList());
+        List<String> srunSaid = err.lines().map(String::strip).filter(t -> t.startsWith("srun:")).toList();
+        return first(srunSaid.isEmpty() ? err.lines().map(String::strip).filter(t -> !t.isEmpty()).toList() : srunSaid);
     }
 
     /** srun's lines that name this node: "srun: error: n4: task 3: Killed", "... failed on node n3: ...". */
@@ -273,12 +277,12 @@ final class SlurmStep {
     private final class Task {
         NodeState st;
         int id = -1;
-        StringBuilder out, err, cur;
+        Capture out, err, cur;
         long outBytes, errBytes;
 
         void line(String l, Map<String, NodeState> states, List<CommandSet.Spec> all, long limit) {
             if (!l.startsWith("@ibaccept ")) {
-                if (cur != null && cur.length() <= limit / 3 * 4 + 4096) cur.append(l.strip());
+                if (cur != null) cur.add(l.strip(), limit);
                 return;
             }
             String[] f = l.substring("@ibaccept ".length()).split(" ", 7);
@@ -299,14 +303,16 @@ final class SlurmStep {
                     case "start" -> {
                         id = id(f, st);
                         st.running = id;
-                        out = err = cur = null;
+                        discard();
                     }
                     case "out" -> {
-                        out = cur = new StringBuilder();
+                        discard();
+                        out = cur = new Capture(spillDir);
                         outBytes = f.length > 2 ? parse(f[2]) : 0;
                     }
                     case "err" -> {
-                        err = cur = new StringBuilder();
+                        if (err != null) err.discard();
+                        err = cur = new Capture(spillDir);
                         errBytes = f.length > 2 ? parse(f[2]) : 0;
                     }
                     case "end" -> end(f, all, limit);
@@ -331,18 +337,24 @@ final class SlurmStep {
             int rc = (int) parse(f[2]);
             long ms = parse(f[3]);
             boolean timed = f[4].equals("1");
-            String so = decode(out), se = decode(err);
+            String so = out.text(), se = err.text();
             ExecResult r;
             if (timed) r = new ExecResult(CommandResult.TIMEOUT, -1, so, "timed out after " + parse(f[5]) + " s", ms);
             else if (outBytes > limit) r = new ExecResult(CommandResult.FAILED, rc, so, String.format(java.util.Locale.ROOT,
                     "output cut: the command printed %.1f MiB, more than the limit of %d MiB (-Dibaccept.max-file-mib=N)",
                     outBytes / 1048576.0, limit >> 20), ms);
             else r = new ExecResult(rc == 0 ? CommandResult.OK : classify(rc, se), rc, so, se, ms);
-            out = err = cur = null;
+            discard();
             st.running = -1;
             st.reported.add(eid);
             if (spec.cmd() == io.ibaccept.dump.Cmd.OPENSM_PROCESS && spec.notHere(r)) st.skipSm = true;
             sink.result(st.node, spec, r);
+        }
+
+        private void discard() {
+            if (out != null) out.discard();
+            if (err != null) err.discard();
+            out = err = cur = null;
         }
 
         private ExecResult skipped(String why) {
@@ -372,14 +384,71 @@ final class SlurmStep {
         }
     }
 
-    private static String decode(StringBuilder b64) {
-        byte[] b;
-        try {
-            b = Base64.getDecoder().decode(b64.toString());
-        } catch (IllegalArgumentException e) {
-            return "";
+    /**
+     * One output of one command as it arrives, decoded line by line. Every task may be in the middle of a record at
+     * once (48,000 tasks of a large fabric), so at most {@link #IN_MEMORY} bytes are held per task; more go to a file
+     * in the step's private directory until the record is complete.
+     */
+    static final class Capture {
+        static final int IN_MEMORY = 8192;
+        private final Path dir;
+        private final java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        private Path spill;
+        private long kept;
+        private boolean broken;
+
+        Capture(Path dir) {
+            this.dir = dir;
         }
-        return RawText.decode(b, b.length);
+
+        void add(String base64Line, long limit) {
+            if (broken || base64Line.isEmpty()) return;
+            byte[] b;
+            try {
+                b = Base64.getDecoder().decode(base64Line);
+            } catch (IllegalArgumentException e) {
+                broken = true; // not what the script writes: the record keeps what was decoded before
+                return;
+            }
+            int keep = (int) Math.max(0, Math.min(b.length, limit - kept));
+            buf.write(b, 0, keep);
+            kept += keep;
+            if (buf.size() >= IN_MEMORY && dir != null) {
+                try {
+                    if (spill == null) spill = Files.createTempFile(dir, "record-", "");
+                    Files.write(spill, buf.toByteArray(), java.nio.file.StandardOpenOption.APPEND);
+                    buf.reset();
+                } catch (IOException e) {
+                    // the disk is full: keep it in memory
+                }
+            }
+        }
+
+        String text() {
+            byte[] b = buf.toByteArray();
+            if (spill != null) {
+                try {
+                    byte[] head = Files.readAllBytes(spill);
+                    byte[] all = java.util.Arrays.copyOf(head, head.length + b.length);
+                    System.arraycopy(b, 0, all, head.length, b.length);
+                    b = all;
+                } catch (IOException e) {
+                    // the spilled part is lost; what is in memory is kept
+                }
+                discard();
+            }
+            return RawText.decode(b, b.length);
+        }
+
+        void discard() {
+            if (spill == null) return;
+            try {
+                Files.deleteIfExists(spill);
+            } catch (IOException ignored) {
+                // removed with the step's directory
+            }
+            spill = null;
+        }
     }
 
     /** Lines of ASCII from srun; a line longer than any the script writes is dropped rather than kept whole. */

@@ -67,6 +67,9 @@ class SlurmStepTest {
         tool(b, "perfquery", "echo '# Port counters: Lid 1 port 1'\n");
         tool(b, "saquery", "echo \"saquery $*\"\n");
         tool(b, "sminfo", "echo 'sminfo: sm lid 1 sm guid 0x200005, activity count 42 priority 15 state 3 SMINFO_MASTER'\n");
+        // far more than a record held in memory while it arrives, with bytes that are not UTF-8
+        tool(b, "ucx_info", "[ \"$1\" = -d ] || { echo '# Library version: 1.16.0'; exit 0; }\n"
+                + "awk -v n=\"$SLURMD_NODENAME\" 'BEGIN { for (i = 0; i < 20000; i++) printf \"# Transport: rc_mlx5 %d on %s \\351\\n\", i, n }'\n");
         tool(b, "dump_fts", "echo 'Unicast lids [0x0-0x9] of switch Lid 9 guid 0x0000000000200005 (leaf01):'\n");
         return b;
     }
@@ -86,7 +89,7 @@ class SlurmStepTest {
         try (Stream<Path> s = Files.walk(dump)) {
             return s.filter(Files::isRegularFile).filter(p -> !srunOnly(p)).collect(Collectors.toMap(p -> dump.relativize(p).toString(), p -> {
                 try {
-                    String text = Files.readString(p);
+                    String text = Files.readString(p, java.nio.charset.StandardCharsets.ISO_8859_1); // byte for byte
                     return text.lines().filter(l -> !l.startsWith("duration_ms:") && !l.startsWith("started:") && !l.startsWith("created:"))
                             .filter(l -> !l.startsWith("srun: error: ")).collect(Collectors.joining("\n"));
                 } catch (IOException e) {
@@ -98,7 +101,7 @@ class SlurmStepTest {
 
     private static boolean srunOnly(Path p) {
         try {
-            return p.toString().endsWith(".err") && Files.readString(p).lines().allMatch(l -> l.startsWith("srun: error: "));
+            return p.toString().endsWith(".err") && Files.readString(p, java.nio.charset.StandardCharsets.ISO_8859_1).lines().allMatch(l -> l.startsWith("srun: error: "));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -140,6 +143,8 @@ class SlurmStepTest {
                 .satisfies(p -> assertThat(p.message()).contains("_do_madrpc failed"));
         assertThat(d.problemsFor("n2", "ofed_info")).singleElement().satisfies(p -> assertThat(p.kind()).isEqualTo(InputProblem.Kind.TOOL_MISSING));
         assertThat(Files.readString(oneStep.resolve("nodes/n4/ibstat.out"))).contains("Port GUID: 0xn4");
+        assertThat(Files.size(oneStep.resolve("nodes/n2/ucx_info-d.out"))).isGreaterThan(20 * SlurmStep.Capture.IN_MEMORY);
+        assertThat(Files.readAllBytes(oneStep.resolve("nodes/n2/ucx_info-d.out"))).isEqualTo(Files.readAllBytes(perCommand.resolve("nodes/n2/ucx_info-d.out")));
         assertThat(Files.readString(oneStep.resolve("manifest.txt"))).contains("state: complete", "tool.infiniband-diags: ibstat BUILD VERSION: 50.0");
     }
 
