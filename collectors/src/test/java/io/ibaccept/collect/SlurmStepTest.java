@@ -60,7 +60,8 @@ class SlurmStepTest {
         tool(b, "smpquery", "[ \"$SLURMD_NODENAME\" = n3 ] && { echo 'ibwarn: [1234] mad_rpc: _do_madrpc failed; dport (Lid 0)' >&2; exit 1; }\n"
                 + "echo \"# $* on $SLURMD_NODENAME\"; printf 'LinkState:.......................Active\\n'\n");
         tool(b, "ofed_info", "[ \"$SLURMD_NODENAME\" = n2 ] && { echo 'bash: ofed_info: command not found' >&2; exit 127; }\necho 'MLNX_OFED_LINUX-5.8-1.0.1.1:'\n");
-        tool(b, "ibnetdiscover", "printf 'Switch\\t36 \"S-0000000000200005\"\\t\\t# \"leaf01\" base port 0 lid 9 lmc 0\\n"
+        tool(b, "ibnetdiscover", "[ \"$1\" = -p ] && { echo \"CA     1  1 0x000000000010001c 4x HDR - SW     9  1 0x0000000000200005 ( 'n1 HCA-1' - 'leaf01' )\"; exit 0; }\n"
+                + "printf 'Switch\\t36 \"S-0000000000200005\"\\t\\t# \"leaf01\" base port 0 lid 9 lmc 0\\n"
                 + "Ca\\t1 \"H-000000000010001c\"\\t\\t# \"n1 HCA-1\"\\n'\n");
         tool(b, "iblinkinfo", "echo 'Switch: 0x0000000000200005 leaf01:'\n");
         tool(b, "ibqueryerrors", "echo; echo '## Summary: 2 nodes checked, 0 bad nodes found'; exit 1\n");
@@ -204,6 +205,22 @@ class SlurmStepTest {
                 assertThat(s.filter(p -> p.toString().endsWith(".meta")).count()).as(n).isEqualTo(n.equals("n1") ? perNode : perNode + sm);
             }
         }
+    }
+
+    @Test
+    void theCounterWindowReadsEveryNodesUptimeInOneStep(@TempDir Path tmp) throws Exception {
+        FakeSlurm slurm = new FakeSlurm(tmp);
+        slurm.allocate(NODES, tools(tmp) + ":" + utilities(tmp), Map.of());
+        Path out = tmp.resolve("dump");
+        collector(new Transports.Srun(List.of(), slurm.bin.resolve("srun").toString()), Duration.ofSeconds(120))
+                .only(java.util.Set.of(io.ibaccept.dump.Cmd.ULIMIT))
+                .withCounterWindow(new CounterWindow.Options(Duration.ofSeconds(1), false)).collect(NODES, out);
+        List<List<String>> steps = slurm.calls().stream().filter(a -> a.contains("--label")).toList();
+        // the nodes' own commands and their uptimes: one step each, none per node
+        assertThat(steps).hasSize(2).allSatisfy(a -> assertThat(a).contains("--nodes=4"));
+        assertThat(slurm.calls()).noneMatch(a -> !a.contains("--label") && a.get(a.size() - 1).contains("/proc/uptime"));
+        for (String n : NODES) assertThat(Files.readString(out.resolve("nodes/" + n + "/uptime.meta"))).contains("status: ok");
+        assertThat(Files.exists(out.resolve("fabric/counters-end.meta"))).isTrue();
     }
 
     @Test
