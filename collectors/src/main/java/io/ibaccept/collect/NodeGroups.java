@@ -102,13 +102,8 @@ public final class NodeGroups {
 
     /** Runs argv (no shell unless argv says so), returns stdout; a failure or a timeout is a GroupError. */
     private String run(List<String> argv, Path cwd, String what) {
-        ProcessBuilder pb = new ProcessBuilder(argv);
-        pb.environment().clear();
-        pb.environment().putAll(env);
-        if (cwd != null && Files.isDirectory(cwd)) pb.directory(cwd.toFile());
-        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         try {
-            Process p = Transport.start(pb);
+            Process p = Transport.start(argv, env, cwd);
             Transport.Drainer out = new Transport.Drainer(p.getInputStream(), "ibaccept-nodeset", 16 << 20);
             Transport.Drainer err = new Transport.Drainer(p.getErrorStream(), "ibaccept-nodeset-err", 64 << 10);
             try {

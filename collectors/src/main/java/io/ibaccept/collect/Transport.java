@@ -135,7 +135,17 @@ public abstract class Transport {
         return start(pb);
     }
 
-    static Process start(ProcessBuilder pb) throws IOException {
+    /** As {@link #start(List)}, with exactly this environment and working directory (ClusterShell's upcalls, nodeset). */
+    static Process start(List<String> argv, Map<String, String> environment, java.nio.file.Path cwd) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(argv);
+        pb.environment().clear();
+        pb.environment().putAll(environment);
+        if (cwd != null && java.nio.file.Files.isDirectory(cwd)) pb.directory(cwd.toFile());
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        return start(pb);
+    }
+
+    private static Process start(ProcessBuilder pb) throws IOException {
         if (stopping) throw new IOException("ibaccept is shutting down");
         Process p = pb.start();
         LIVE.add(p);
