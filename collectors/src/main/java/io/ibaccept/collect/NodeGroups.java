@@ -284,7 +284,7 @@ public final class NodeGroups {
         }
 
         List<String> nodes(String expr) {
-            if (sources.isEmpty()) throw new GroupError("node set '" + expr + "' names a group, but no ClusterShell group source is configured (looked for groups.conf in "
+            if (sources.isEmpty() && expr.contains("@")) throw new GroupError("node set '" + expr + "' names a group, but no ClusterShell group source is configured (looked for groups.conf in "
                     + systemDir + ", ~/.local/etc/clustershell, ~/.config/clustershell" + (env.containsKey("CLUSTERSHELL_CFGDIR") ? ", " + env.get("CLUSTERSHELL_CFGDIR") : "")
                     + "; nodeset is not on PATH)");
             List<String> out = new ArrayList<>(parse(expr, null, 0));

@@ -120,6 +120,8 @@ class NodeGroupsTest {
         NodeGroups none = new NodeGroups(Map.of("PATH", util.toString(), "HOME", tmp.resolve("home").toString()), tmp.resolve("etc-clustershell"));
         assertThatThrownBy(() -> none.expand("@compute")).hasMessageContaining("no ClusterShell group source is configured")
                 .hasMessageContaining(tmp.resolve("etc-clustershell").toString());
+        // set operators on plain hostlists need no group source
+        assertThat(none.expand("node[1-4]!node2")).containsExactly("node1", "node3", "node4");
     }
 
     @Test
