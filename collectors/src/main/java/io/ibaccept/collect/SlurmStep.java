@@ -35,7 +35,8 @@ import java.util.regex.Pattern;
  *
  * Deadlines live in the script: timeout(1) per command, never beyond the node's deadline, and a node hung on two
  * commands in a row gives up the rest, as {@link Collector} does per command. This side only bounds the step as a
- * whole (the node deadline plus a grace for the launch), then stops srun.
+ * whole (the node deadline plus a grace for the launch), then stops srun. The nodes need bash and coreutils (timeout,
+ * base64, head, wc, mktemp, date), as the per-command transports need bash and timeout.
  */
 final class SlurmStep {
     /** What a node's task produced for one of its commands. */
