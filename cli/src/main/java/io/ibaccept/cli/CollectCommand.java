@@ -1,6 +1,5 @@
 package io.ibaccept.cli;
 
-import io.ibaccept.model.Hostlist;
 import io.ibaccept.collect.Collector;
 import io.ibaccept.collect.CounterWindow;
 import io.ibaccept.dump.Cmd;
@@ -82,7 +81,7 @@ final class CollectCommand implements Callable<Integer> {
             + "(off by default: it destroys the counter history other monitoring relies on; never on a production fabric without intent)")
     boolean clearCounters;
 
-    @Option(names = "--sm-nodes", paramLabel = "HOSTLIST", description = "the nodes meant to run the subnet manager (kept in the "
+    @Option(names = "--sm-nodes", paramLabel = "HOSTLIST", description = "the nodes (a hostlist or node groups, as --nodes) meant to run the subnet manager (kept in the "
             + "manifest: a master elsewhere fails): their opensm.conf, partitions.conf and opensm.log tail, whether opensm runs there or not; "
             + "the other collected nodes are still read where an opensm process runs (default: only those)")
     String smNodes;
@@ -113,7 +112,7 @@ final class CollectCommand implements Callable<Integer> {
             Collector c = new Collector(transport.transport(nodes.slurm), opt, p.lines()).only(selected);
             if (before != null) c.extending(before);
             if (window != null) c.withCounterWindow(new CounterWindow.Options(window, clearCounters));
-            if (smNodes != null) c.withSmNodes(Hostlist.expand(smNodes));
+            if (smNodes != null) c.withSmNodes(NodeSelection.expand(smNodes, "--sm-nodes"));
             c.collect(hosts, out);
             main.out.println("dump written to " + out + "; analyse with: ibaccept analyze " + out + " -o <report-dir>");
             if (c.notOk() * 2 > c.collected()) {

@@ -27,6 +27,7 @@ public final class Collector {
     /**
      * probeCommand: the command that runs 'ibaccept probe' on a node (null: no native probe). nodeDeadline: total time
      * one node may take; once spent, or after two consecutive timeouts, its remaining commands are recorded as not run.
+     * The fabric node's fabric-wide queries get this plus what they are expected to take on the fabric ({@link FabricBudget}).
      */
     public record Options(String cluster, String fabricNode, int parallel, boolean mlxlink, boolean ibdiagnet,
                           String ethtoolIface, String probeCommand, java.time.Duration nodeDeadline) {
@@ -150,14 +151,22 @@ public final class Collector {
             if (counterWindow != null) new CounterWindow(transport, counterWindow, progress).run(fabricNode, nodes, w);
         }, "counter-window");
         window.start();
-        // the fabric node gets the same deadline rules; ibdiagnet's own long timeout is added to its budget
-        java.time.Duration fabricDeadline = opt.nodeDeadline().plus(fabric.stream().filter(f -> f.cmd() == Cmd.IBDIAGNET_LOG)
-                .map(CommandSet.Spec::timeout).findFirst().orElse(java.time.Duration.ZERO));
+        // the fabric node's deadline and its commands' timeouts follow the fabric's size (FabricBudget)
+        int hosts = Math.max(nodes.size(), earlier == null ? 0 : earlier.nodes().size());
+        FabricBudget fabricBudget = new FabricBudget(opt.nodeDeadline(), fabric, FabricBudget.Size.estimate(hosts));
         int fabricTotal = total;
-        fs.add(pool.submit(() -> series(w, fabricNode, fabric, fabricDeadline, done, failed, fabricTotal)));
+        fs.add(pool.submit(() -> series(w, fabricNode, fabric, fabricBudget, done, failed, fabricTotal)));
         int all = total;
-        perHost.forEach((node, specs) -> fs.add(pool.submit(() -> series(w, node, specs, opt.nodeDeadline(), done, failed, all))));
-        for (String node : smOnly) fs.add(pool.submit(() -> series(w, node, sm, opt.nodeDeadline(), done, failed, all)));
+        if (transport instanceof Transports.Srun srun && srun.oneStep()) {
+            // every node's own list in one job step (SlurmStep); the SM-only nodes and the fabric node's queries as before
+            SlurmStep step = new SlurmStep(srun, opt.nodeDeadline(), (node, spec, r) -> {
+                if (!spec.notHere(r)) record(w, spec, node, r, done, failed, all);
+            });
+            // without --sm-nodes every node runs the SM snippets that record nothing where no opensm runs
+            fs.add(pool.submit(() -> step.run(nodes, perNode, smNodes == null ? List.of() : sm, smNodes == null ? sm : smFound,
+                    smNodes == null ? List.of() : smNodes)));
+        } else perHost.forEach((node, specs) -> fs.add(pool.submit(() -> series(w, node, specs, fixed(opt.nodeDeadline()), done, failed, all))));
+        for (String node : smOnly) fs.add(pool.submit(() -> series(w, node, sm, fixed(opt.nodeDeadline()), done, failed, all)));
         for (Future<?> f : fs) {
             try {
                 f.get();
@@ -196,13 +205,12 @@ public final class Collector {
      * Runs specs one after the other on host. Once the host is unreachable, has timed out twice in a row, or has
      * spent its deadline, the remaining commands are recorded as not run.
      */
-    private void series(DumpWriter w, String host, List<CommandSet.Spec> specs, java.time.Duration budget,
+    private void series(DumpWriter w, String host, List<CommandSet.Spec> specs, Budget budget,
                         AtomicInteger done, AtomicInteger failed, int total) {
         boolean unreachable = false;
         int timeoutsInARow = 0;
         String missingIbdiagnet = null;
         boolean noSm = false;
-        long deadline = System.nanoTime() + budget.toNanos();
         for (CommandSet.Spec s : specs) {
             // an interrupted collection (Ctrl-C, shutdownNow) stops here instead of writing into a dump being abandoned
             if (Thread.currentThread().isInterrupted()) return;
@@ -210,13 +218,15 @@ public final class Collector {
             ExecResult r;
             if (unreachable) r = new ExecResult(CommandResult.UNREACHABLE, -1, "", host + " unreachable (earlier command)", 0);
             else if (timeoutsInARow >= 2) r = new ExecResult(CommandResult.TIMEOUT, -1, "", "not run: " + host + " hung on the two previous commands", 0);
-            else if (System.nanoTime() > deadline) r = new ExecResult(CommandResult.TIMEOUT, -1, "",
-                    "not run: node deadline of " + budget.toSeconds() + " s exceeded", 0);
+            else if (System.nanoTime() > budget.deadlineNanos()) r = new ExecResult(CommandResult.TIMEOUT, -1, "",
+                    "not run: node deadline of " + budget.total().toSeconds() + " s exceeded", 0);
             else if (s.cmd() == Cmd.IBDIAGNET_DB && missingIbdiagnet != null)
                 r = new ExecResult(CommandResult.MISSING_TOOL, 127, "", missingIbdiagnet, 0);
             else {
-                java.time.Duration left = java.time.Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
-                r = transport.run(host, s.script(), left.compareTo(s.timeout()) < 0 ? left : s.timeout());
+                java.time.Duration left = java.time.Duration.ofNanos(Math.max(1_000_000, budget.deadlineNanos() - System.nanoTime()));
+                java.time.Duration timeout = budget.timeout(s);
+                r = transport.run(host, s.script(), left.compareTo(timeout) < 0 ? left : timeout);
+                budget.ran(s, r);
             }
             if (s.cmd() == Cmd.IBDIAGNET_LOG && CommandResult.MISSING_TOOL.equals(r.status())) missingIbdiagnet = r.stderr();
             if (s.notHere(r)) { // not an SM node / no such file: nothing to record
@@ -227,6 +237,34 @@ public final class Collector {
             timeoutsInARow = CommandResult.TIMEOUT.equals(r.status()) ? timeoutsInARow + 1 : 0;
             record(w, s, host, r, done, failed, total);
         }
+    }
+
+    /** How long one node's commands may take: its deadline, and each command's timeout. */
+    interface Budget {
+        java.time.Duration total();
+
+        long deadlineNanos();
+
+        default java.time.Duration timeout(CommandSet.Spec spec) {
+            return spec.timeout();
+        }
+
+        /** A command ended: what it printed may change the budget (the fabric's size). */
+        default void ran(CommandSet.Spec spec, ExecResult r) {}
+    }
+
+    /** A fixed deadline from now: a compute node's, whatever the fabric. */
+    static Budget fixed(java.time.Duration d) {
+        long deadline = System.nanoTime() + d.toNanos();
+        return new Budget() {
+            public java.time.Duration total() {
+                return d;
+            }
+
+            public long deadlineNanos() {
+                return deadline;
+            }
+        };
     }
 
     private static List<CommandSet.Spec> concat(List<CommandSet.Spec> a, List<CommandSet.Spec> b) {

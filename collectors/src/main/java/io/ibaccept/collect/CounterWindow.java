@@ -120,6 +120,13 @@ public final class CounterWindow {
 
     private void uptimes(List<String> nodes, DumpWriter w) {
         Source.Collect uptime = Cmd.UPTIME.source().collect(CollectOptions.DEFAULTS).orElseThrow();
+        if (transport instanceof Transports.Srun srun && srun.oneStep()) {
+            // under Slurm, one job step over the nodes rather than one per node (SlurmStep); started: when it began on the node
+            CommandSet.Spec spec = new CommandSet.Spec(Cmd.UPTIME, uptime.script(), uptime.timeout(), uptime.okExits(), uptime.notHereExits());
+            new SlurmStep(srun, uptime.timeout(), (node, s, r) -> record(w, Cmd.UPTIME, node, uptime.script(), r,
+                    Instant.now().minusMillis(r.durationMs()))).run(nodes, List.of(spec), List.of(), List.of(), List.of());
+            return;
+        }
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(opt.parallel(), nodes.size())));
         try {
             List<Future<?>> fs = new ArrayList<>();

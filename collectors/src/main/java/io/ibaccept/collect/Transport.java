@@ -125,6 +125,38 @@ public abstract class Transport {
         }
     }
 
+    /**
+     * Starts a long-running process whose output the caller reads itself (a whole job step): registered like every
+     * command, so a JVM shutdown stops it; the caller ends it with {@link #forget} once it has exited.
+     */
+    static Process start(List<String> argv) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(argv);
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        return start(pb);
+    }
+
+    /** As {@link #start(List)}, with exactly this environment and working directory (ClusterShell's upcalls, nodeset). */
+    static Process start(List<String> argv, Map<String, String> environment, java.nio.file.Path cwd) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(argv);
+        pb.environment().clear();
+        pb.environment().putAll(environment);
+        if (cwd != null && java.nio.file.Files.isDirectory(cwd)) pb.directory(cwd.toFile());
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        return start(pb);
+    }
+
+    private static Process start(ProcessBuilder pb) throws IOException {
+        if (stopping) throw new IOException("ibaccept is shutting down");
+        Process p = pb.start();
+        LIVE.add(p);
+        return p;
+    }
+
+    static void forget(Process p) {
+        LIVE.remove(p);
+        STOPPED.remove(p);
+    }
+
     /** Stops every command still running (JVM shutdown, or a caller giving up): the whole process tree of each. */
     public static void stopAll() {
         List<Process> all = List.copyOf(LIVE);

@@ -79,22 +79,40 @@ public final class Transports {
         }
     }
 
-    /** Slurm: one step per node inside an allocation or with srun's own allocation. SIGTERM to srun ends the step. */
+    /**
+     * Slurm: one step per command and node inside an allocation or with srun's own allocation; SIGTERM to srun ends
+     * the step. With oneStep, 'collect' runs every node's command list in a single step instead ({@link SlurmStep}).
+     */
     public static final class Srun extends Transport {
         private final List<String> extra;
         private final String program;
+        private final boolean oneStep;
 
         public Srun(List<String> extraOptions) {
             this(extraOptions, "srun");
         }
 
         public Srun(List<String> extraOptions, String program) {
+            this(extraOptions, program, true);
+        }
+
+        /** oneStep false: one step per command and node, as every other srun user does (rdma, drills, counters). */
+        public Srun(List<String> extraOptions, String program, boolean oneStep) {
             this.extra = List.copyOf(extraOptions);
             this.program = program;
+            this.oneStep = oneStep;
         }
 
         public String name() {
             return "srun";
+        }
+
+        boolean oneStep() {
+            return oneStep;
+        }
+
+        String program() {
+            return program;
         }
 
         protected List<String> argv(String host, String script) {
@@ -102,6 +120,25 @@ public final class Transports {
             a.addAll(extra);
             a.addAll(List.of("bash", "-c", script));
             return a;
+        }
+
+        /**
+         * One task on each node of the file (one name a line; srun reads a --nodelist containing '/' as a file, so no
+         * argument grows with the node count). --label: each output line carries its task id. --kill-on-bad-exit=0 and
+         * --wait=0: a task that fails or ends early never ends the others (a site's KillOnBadExit or WaitTime would).
+         * --overlap (Slurm 20.11+): the fabric node's queries run as steps of their own meanwhile; without it they would
+         * wait for this step's CPUs and memory on that node.
+         */
+        List<String> stepArgv(int nodes, java.nio.file.Path nodeFile, String script) {
+            List<String> a = new ArrayList<>(List.of(program, "--quiet", "--label", "--overlap", "--kill-on-bad-exit=0", "--wait=0",
+                    "--nodes=" + nodes, "--ntasks=" + nodes, "--ntasks-per-node=1", "--nodelist=" + nodeFile.toAbsolutePath()));
+            a.addAll(extra);
+            a.addAll(List.of("bash", "-c", script));
+            return a;
+        }
+
+        Process startStep(int nodes, java.nio.file.Path nodeFile, String script) throws java.io.IOException {
+            return start(stepArgv(nodes, nodeFile, script));
         }
 
         @Override
