@@ -8,6 +8,7 @@ import io.ibaccept.dump.sources.CollectOptions;
 import io.ibaccept.dump.sources.Source;
 import io.ibaccept.safety.Shell;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -225,7 +226,10 @@ public final class Collector {
             else {
                 java.time.Duration left = java.time.Duration.ofNanos(Math.max(1_000_000, budget.deadlineNanos() - System.nanoTime()));
                 java.time.Duration timeout = budget.timeout(s);
-                r = transport.run(host, s.script(), left.compareTo(timeout) < 0 ? left : timeout);
+                java.time.Duration bound = left.compareTo(timeout) < 0 ? left : timeout;
+                r = s.cmd().source().storedCompressed()
+                        ? transport.run(host, s.script(), bound, stdout -> w.stream(s.cmd().path(host), stdout))
+                        : transport.run(host, s.script(), bound);
                 budget.ran(s, r);
             }
             if (s.cmd() == Cmd.IBDIAGNET_LOG && CommandResult.MISSING_TOOL.equals(r.status())) missingIbdiagnet = r.stderr();
@@ -276,8 +280,12 @@ public final class Collector {
     private void record(DumpWriter w, CommandSet.Spec s, String host, ExecResult r, AtomicInteger done, AtomicInteger failed, int total) {
         if (CommandResult.FAILED.equals(r.status()) && s.okExits().contains(r.exitCode()))
             r = new ExecResult(CommandResult.OK, r.exitCode(), r.stdout(), r.stderr(), r.durationMs());
-        w.command(s.cmd(), host, new CommandResult(s.cmd().fileName(), host, s.script(), r.status(), r.exitCode(), r.durationMs(),
-                Instant.now().toString(), r.stderr()), r.stdout());
+        CommandResult cr = new CommandResult(s.cmd().fileName(), host, s.script(), r.status(), r.exitCode(), r.durationMs(),
+                Instant.now().toString(), r.stderr());
+        // a compressed output went to its file as it arrived; one that never ran has none
+        if (s.cmd().source().storedCompressed() && Files.exists(w.root().resolve(s.cmd().path(host) + ".gz"), java.nio.file.LinkOption.NOFOLLOW_LINKS))
+            w.commandStored(s.cmd().path(host), cr);
+        else w.command(s.cmd(), host, cr, r.stdout());
         int n = done.incrementAndGet();
         if (!CommandResult.OK.equals(r.status())) failed.incrementAndGet();
         progress.printf("[%4d/%d] %-12s %-20s %-12s %6d ms%n", n, total, host, s.cmd().fileName(), r.status(), r.durationMs());

@@ -61,7 +61,20 @@ public abstract class Transport {
     }
 
     public ExecResult run(String host, String script, Duration timeout) {
-        return run(host, script, timeout, false);
+        return run(host, script, timeout, false, null);
+    }
+
+    /** Takes a command's stdout as it arrives, instead of holding it in memory (an output of gigabytes). */
+    public interface StdoutSink {
+        void take(InputStream stdout) throws IOException;
+    }
+
+    /**
+     * Runs the command with its stdout handed to sink as it arrives, every byte and without a size limit (the timeout
+     * bounds it); the result's stdout is empty. A sink that fails (a full disk) makes the result FAILED, saying why.
+     */
+    public ExecResult run(String host, String script, Duration timeout, StdoutSink sink) {
+        return run(host, script, timeout, false, sink);
     }
 
     /**
@@ -69,10 +82,10 @@ public abstract class Transport {
      * down, and is not among the commands a shutdown stops.
      */
     public ExecResult restore(String host, String script, Duration timeout) {
-        return run(host, script, timeout, true);
+        return run(host, script, timeout, true, null);
     }
 
-    private ExecResult run(String host, String script, Duration timeout, boolean restoring) {
+    private ExecResult run(String host, String script, Duration timeout, boolean restoring, StdoutSink sink) {
         long t0 = System.nanoTime();
         try {
             Shell.requireHost(host);
@@ -91,7 +104,7 @@ public abstract class Transport {
         }
         if (!restoring) LIVE.add(p);
         // one thread per stream, started now: output is read as it comes, whatever else the JVM is doing
-        Drainer out = new Drainer(p.getInputStream(), "ibaccept-stdout-" + host);
+        Drainer out = sink == null ? new Drainer(p.getInputStream(), "ibaccept-stdout-" + host) : new Drainer(p.getInputStream(), "ibaccept-stdout-" + host, sink);
         Drainer err = new Drainer(p.getErrorStream(), "ibaccept-stderr-" + host);
         try {
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -110,6 +123,8 @@ public abstract class Transport {
             int exit = p.exitValue();
             String so = out.text(), se = err.text();
             if (STOPPED.remove(p)) return new ExecResult(CommandResult.TIMEOUT, exit, so, "interrupted: ibaccept was stopped while this ran", ms(t0));
+            if (out.sinkFailure() != null)
+                return new ExecResult(CommandResult.FAILED, exit, so, "its output could not be written: " + out.sinkFailure(), ms(t0));
             if (out.dropped() > 0)
                 return new ExecResult(CommandResult.FAILED, exit, so, String.format(java.util.Locale.ROOT, "output cut: the command printed %.1f MiB, more than the"
                         + " limit of %d MiB (-Dibaccept.max-file-mib=N)", (so.length() + out.dropped()) / 1048576.0, outputLimit() >> 20), ms(t0));
@@ -223,6 +238,32 @@ public abstract class Transport {
 
         Drainer(InputStream in, String name) {
             this(in, name, outputLimit());
+        }
+
+        private volatile String sinkFailure;
+
+        /** Hands the stream to sink on its own thread; what the sink leaves unread (after a failure) is read and dropped. */
+        Drainer(InputStream in, String name, StdoutSink sink) {
+            this.limit = 0;
+            thread = new Thread(() -> {
+                try (in) {
+                    try {
+                        sink.take(in);
+                    } catch (IOException e) {
+                        sinkFailure = io.ibaccept.safety.IoMessages.why(e);
+                    }
+                    in.transferTo(java.io.OutputStream.nullOutputStream()); // the command must not block on a full pipe
+                } catch (IOException ignored) {
+                    // the process was stopped and its pipe closed
+                }
+            }, name);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /** Why the sink could not take the stream, or null. */
+        String sinkFailure() {
+            return sinkFailure;
         }
 
         Drainer(InputStream in, String name, long limit) {

@@ -31,7 +31,7 @@ class SlurmStepTest {
     static Path utilities(Path dir) throws IOException {
         Path u = Files.createDirectories(dir.resolve("util-bin"));
         for (String t : List.of("bash", "sh", "timeout", "date", "mktemp", "rm", "wc", "head", "base64", "cat", "grep", "awk", "sed", "sort",
-                "tr", "sleep", "flock", "setsid", "pkill", "hostname", "cut", "tail", "mkdir", "env", "uname", "readlink", "ls", "dirname", "basename")) {
+                "tr", "sleep", "flock", "setsid", "pkill", "hostname", "cut", "tail", "mkdir", "env", "uname", "readlink", "ls", "dirname", "basename", "gzip")) {
             for (String d : List.of("/usr/bin/", "/bin/")) {
                 Path real = Path.of(d + t);
                 if (Files.isExecutable(real)) {
@@ -149,6 +149,14 @@ class SlurmStepTest {
         assertThat(Files.size(oneStep.resolve("nodes/n2/ucx_info-d.out"))).isGreaterThan(20 * SlurmStep.Capture.IN_MEMORY);
         assertThat(Files.readAllBytes(oneStep.resolve("nodes/n2/ucx_info-d.out"))).isEqualTo(Files.readAllBytes(perCommand.resolve("nodes/n2/ucx_info-d.out")));
         assertThat(Files.readString(oneStep.resolve("manifest.txt"))).contains("state: complete", "tool.infiniband-diags: ibstat BUILD VERSION: 50.0");
+        // the forwarding tables come compressed from the fabric node, stored as they arrive
+        assertThat(oneStep.resolve("fabric/dump_fts.out")).doesNotExist();
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(oneStep.resolve("fabric/dump_fts.out.gz")))) {
+            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII))
+                    .isEqualTo("Unicast lids [0x0-0x9] of switch Lid 9 guid 0x0000000000200005 (leaf01):\n");
+        }
+        assertThat(d.problemsFor(null, "dump_fts")).allSatisfy(p -> assertThat(p.file()).isEqualTo("fabric/dump_fts.out.gz"))
+                .anySatisfy(p -> assertThat(p.message()).contains("ends without its 'lids dumped' line"));
     }
 
     @Test

@@ -340,6 +340,12 @@ public final class DumpLoader {
                     + ".meta says the command ran (status ok) but the output file is missing: the dump was edited, cut or merged");
             return null;
         }
+        if (present(rel) && present(rel + DumpFiles.GZ)) {
+            // collect writes one form and removes the other: two are an edited or merged dump, and either may be stale
+            problem(InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, "both " + rel + " and " + rel + DumpFiles.GZ
+                    + " are in the dump (one is left from another collection): neither is read");
+            return null;
+        }
         Text t = open(rel, host, source, false);
         if (t == null) return null;
         if (t.isStreamed()) return parseStreamed(host, source, rel, parser, t, failed);

@@ -38,9 +38,36 @@ public final class DumpWriter {
 
     /** As above, with extra meta keys after "host" (perftest records its "peer"). */
     public synchronized void command(String relOut, CommandResult r, String stdout, Map<String, String> extra) {
+        removeStale(relOut + DumpFiles.GZ);
         write(relOut, stdout == null ? "" : stdout);
         if (r.stderr() != null && !r.stderr().isBlank()) write(base(relOut) + ".err", r.stderr());
         meta(relOut, r, extra);
+    }
+
+    /**
+     * Writes a command's stdout as it arrives into relOut.gz, its compressed form ({@link
+     * io.ibaccept.dump.sources.Source#storedCompressed}), replacing what is there; {@link #commandStored} records it.
+     */
+    public void stream(String relOut, java.io.InputStream stdout) throws IOException {
+        String rel = relOut + DumpFiles.GZ;
+        SafePath.resolve(root, rel);
+        OutputFiles.write(root, rel, out -> stdout.transferTo(out));
+    }
+
+    /** Records a command whose stdout {@link #stream} wrote: its .err and .meta, and no stale uncompressed output. */
+    public synchronized void commandStored(String relOut, CommandResult r) {
+        removeStale(relOut);
+        if (r.stderr() != null && !r.stderr().isBlank()) write(base(relOut) + ".err", r.stderr());
+        meta(relOut, r, Map.of());
+    }
+
+    /** The other form of an output written again (NAME.out against NAME.out.gz): left, it would be read instead. */
+    private void removeStale(String rel) {
+        try {
+            Files.deleteIfExists(SafePath.resolve(root, rel));
+        } catch (IOException e) {
+            throw new UncheckedIOException(root.resolve(rel) + ": " + io.ibaccept.safety.IoMessages.why(e), e);
+        }
     }
 
     /** Writes only the .meta of a command whose .out is already in place. */

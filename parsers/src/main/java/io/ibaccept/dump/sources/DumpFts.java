@@ -23,10 +23,15 @@ final class DumpFts {
     static final int BYTES_PER_TABLE = 4096;
 
     // dump_fts exits 0 after a switch whose LFT could not be read and prints that table from a stale buffer; only its
-    // stderr says which switch: those lines are appended to the output, where the parser drops the switch's table
+    // stderr says which switch: those lines are appended to the output, where the parser drops the switch's table. The
+    // text is compressed on the fabric node as it is printed (some 13 GB for a subnet at its LID limit, 1.5 GB
+    // compressed): gzip is on every node, and level 1 keeps up with dump_fts
     static final Source<ForwardingTables> SOURCE = Source.fabric(Cmd.DUMP_FTS, "dump_fts", IbrouteParser::fabric)
-            .collect("command -v dump_fts >/dev/null || exit 127; e=$(mktemp) || exit 1; dump_fts 2>\"$e\"; rc=$?; cat \"$e\" >&2; "
-                    + "grep -F 'SubnGet(LFT) failed on switch' \"$e\"; rm -f \"$e\"; exit $rc", Duration.ofMinutes(20))
+            .collect("command -v dump_fts >/dev/null || exit 127; command -v gzip >/dev/null || exit 127; "
+                    + "e=$(mktemp) || exit 1; r=$(mktemp) || exit 1; "
+                    + "{ dump_fts 2>\"$e\"; echo $? >\"$r\"; grep -F 'SubnGet(LFT) failed on switch' \"$e\"; } | gzip -1; "
+                    + "rc=$(cat \"$r\"); cat \"$e\" >&2; rm -f \"$e\" \"$r\"; exit \"${rc:-1}\"", Duration.ofMinutes(20))
+            .storedCompressed()
             // the LIDs it walks are the SM's; added after older dumps were written
             .needsSm()
             .silentWithoutSwitches()

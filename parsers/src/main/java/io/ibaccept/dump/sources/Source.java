@@ -69,6 +69,7 @@ public final class Source<T> {
     private final Predicate<ClusterData> usable;
     private final Predicate<HostData> onHost;
     private final Function<Topology, ReadLimit> readLimit;
+    private final boolean storedCompressed;
 
     /** Most bytes a fabric-wide output is read to on a fabric, and why: it grows with the fabric, a fixed limit would cut it. */
     public record ReadLimit(long bytes, String why) {}
@@ -98,6 +99,7 @@ public final class Source<T> {
         this.hint = Objects.requireNonNull(b.hint, () -> fileName + ": every source says how to collect it");
         this.usable = usable;
         this.readLimit = b.readLimit;
+        this.storedCompressed = b.storedCompressed;
     }
 
     static <T> Builder<T> fabric(Cmd cmd, String fileName, Parser<T> parser) {
@@ -215,6 +217,15 @@ public final class Source<T> {
         return new ReadLimit(ports * BYTES_PER_PORT, ports + " ports in the topology x " + BYTES_PER_PORT / 1024 + " KiB");
     }
 
+    /**
+     * Its script prints gzip (the tool's text compressed on the node, as it is printed): collect streams it into
+     * NAME.out.gz without holding it, and the loader reads it through the decompressor. For an output that grows with
+     * switches x LIDs.
+     */
+    public boolean storedCompressed() {
+        return storedCompressed;
+    }
+
     /** Whether its result is kept per host (so coverage can be counted in hosts). */
     public boolean perHost() {
         return onHost != null;
@@ -248,6 +259,7 @@ public final class Source<T> {
         private boolean readsHostOs, optional, bestEffort, needsSm, silentWithoutSm, silentWithoutSwitches, oneValue;
         private String hint;
         private Function<Topology, ReadLimit> readLimit;
+        private boolean storedCompressed;
 
         private Builder(Cmd cmd, String fileName, Scope scope, Parser<T> parser) {
             this.cmd = cmd;
@@ -320,6 +332,12 @@ public final class Source<T> {
         /** See {@link Source#readLimit}: this output grows with the fabric otherwise than per port. */
         Builder<T> readLimit(Function<Topology, ReadLimit> limit) {
             this.readLimit = limit;
+            return this;
+        }
+
+        /** See {@link Source#storedCompressed()}. */
+        Builder<T> storedCompressed() {
+            this.storedCompressed = true;
             return this;
         }
 
