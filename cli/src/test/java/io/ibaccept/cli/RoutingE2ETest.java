@@ -193,7 +193,7 @@ class RoutingE2ETest {
                 assertThat(x.variant()).isEqualTo("no_entry");
                 assertThat(x.objects()).containsExactly("leaf01");
                 assertThat(x.summary()).isEqualTo(String.format("leaf01's forwarding table has no entry for 1 destination(s): node13 HCA-1 (LID 0x%04x)", node13));
-                assertThat(x.evidence().get(0).where()).startsWith("fabric/dump_fts.out:");
+                assertThat(x.evidence().get(0).where()).startsWith("fabric/dump_fts.out.gz:");
             });
             assertThat(dead).anySatisfy(x -> {
                 assertThat(x.variant()).isEqualTo("loop");
