@@ -593,15 +593,12 @@ public final class SyntheticDump {
     }
 
     static String bw(double gbps) {
-        return bw(gbps, "mlx5_0");
-    }
-
-    private static String bw(double gbps, String device) {
         return "---------------------------------------------------------------------------------------\n"
-                + "                    RDMA_Write BW Test\n Dual-port       : OFF\t\tDevice         : " + device + "\n Mtu             : 4096[B]\n"
+                + "                    RDMA_Write BW Test\n Dual-port       : OFF\t\tDevice         : mlx5_0\n Mtu             : 4096[B]\n"
                 + " Link type       : IB\n---------------------------------------------------------------------------------------\n"
                 + " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
-                + String.format(java.util.Locale.ROOT, " 65536      5000           %.2f             %.2f  \t\t   0.374412%n", gbps + 0.1, gbps)
+                // perftest's MsgRate is the average bandwidth over the message size (65536 bytes: 524,288 bits)
+                + String.format(java.util.Locale.ROOT, " 65536      5000           %.2f             %.2f  \t\t   %.6f%n", gbps + 0.1, gbps, gbps * 1e3 / 524_288)
                 + "---------------------------------------------------------------------------------------\n";
     }
 }
