@@ -5,7 +5,6 @@ import io.ibaccept.model.LinkSpeed;
 import io.ibaccept.model.LinkWidth;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -74,15 +73,13 @@ public final class ContractFile {
             "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map");
 
     public static Contract load(Path file) {
-        byte[] bytes;
+        String text;
         try {
-            if (Files.size(file) > MAX_BYTES) throw new BadContract(file + ": the contract is larger than 1 MiB; it is a small hand-edited file");
-            if (!Files.isRegularFile(file)) throw new BadContract(file + ": the contract is not a regular file");
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new BadContract(file + ": cannot read the contract (" + io.ibaccept.safety.IoMessages.why(e) + ")");
+            text = io.ibaccept.safety.SideInput.read(file, MAX_BYTES, "contract");
+        } catch (IOException e) { // SideInput's refusals name the file and say why
+            throw new BadContract(e.getMessage());
         }
-        return parse(file.toString(), bytes);
+        return parse(file.toString(), text.getBytes(StandardCharsets.UTF_8)); // UTF-8 read strictly: the same bytes, for the id
     }
 
     public static Contract parse(String name, byte[] bytes) {

@@ -136,7 +136,7 @@ class ContractFileTest {
         assertThatThrownBy(() -> ContractFile.load(tmp.resolve("none.yaml"))).isInstanceOf(ContractFile.BadContract.class).hasMessageContaining("cannot read the contract");
         Path big = tmp.resolve("big.yaml");
         Files.write(big, new byte[(int) ContractFile.MAX_BYTES + 1]);
-        assertThatThrownBy(() -> ContractFile.load(big)).hasMessageContaining("larger than 1 MiB");
+        assertThatThrownBy(() -> ContractFile.load(big)).hasMessage(big + ": the contract is 1.0 MiB, more than 1 MiB: not read (not a contract, or one that should be split)");
     }
 
     /** Dozens of hostlists, each under the hostlist's own million: refused at the line that crosses the bound, before they are built. */
