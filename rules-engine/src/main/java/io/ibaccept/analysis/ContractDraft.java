@@ -64,7 +64,7 @@ public final class ContractDraft {
             // two name patterns may reduce to one word ("a1b", "ab1"): each class keeps a name of its own
             for (String base = name; !used.add(name); ) name = base + (++n);
             List<String> members = e.getValue();
-            y.append("  ").append(name).append(":\n");
+            y.append("  ").append(q(name)).append(":\n");
             hostlist(y, "    hosts: ", members);
             value(y, "    hcas: ", members, h -> {
                 HostData hd = a.data().hosts().get(h);
