@@ -124,6 +124,21 @@ class ContractCommandTest {
                 .anySatisfy(l -> assertThat(l).contains("\\u2028").contains("\\x85"));
     }
 
+    /** A contract of a couple of KB naming millions of hosts stops at once, with its file and line, on check and on analyze. */
+    @Test
+    void aContractOfMillionsOfHostsStopsAtOnceWithFileAndLine(@TempDir Path tmp) throws Exception {
+        StringBuilder y = new StringBuilder("cluster: x\npartitions:\n");
+        for (int p = 1; p <= 40; p++) y.append("  - name: p").append(p).append("\n    pkey: ").append(p).append("\n    members: n[000000-099999]x[0-8]\n");
+        Path k = tmp.resolve("c.yaml");
+        Files.writeString(k, y);
+        for (String[] args : new String[][] {{"contract", "check", k.toString()}, {"analyze", DEMO.toString(), "-o", tmp.resolve("o").toString(), "--contract", k.toString()}}) {
+            MainTest.Run r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> run(args));
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err()).startsWith("ibaccept: " + k + ":5: a hostlist of a contract names at most 49,151 hosts");
+        }
+        assertThat(tmp.resolve("o")).doesNotExist();
+    }
+
     private static void rewrite(Path file, String from, String to) throws Exception {
         String s = Files.readString(file);
         assertThat(s).contains(from);
