@@ -140,7 +140,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         try {
             return CablingPlan.load(file);
         } catch (IOException e) {
-            throw new Main.UsageError(file + ": cannot read the cabling plan (" + io.ibaccept.safety.IoMessages.why(e) + ")");
+            throw new Main.UsageError(e instanceof io.ibaccept.safety.SideInput.Refused ? e.getMessage()
+                    : file + ": cannot read the cabling plan (" + io.ibaccept.safety.IoMessages.why(e) + ")");
         }
     }
 }

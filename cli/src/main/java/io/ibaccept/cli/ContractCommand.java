@@ -46,7 +46,11 @@ final class ContractCommand {
             Analysis a = Analysis.of(dump, Analysis.Options.of(RuleConfig.defaults()).withPlan(plan));
             String yaml = ContractDraft.of(a);
             if (plan != null) yaml = yaml.replaceFirst("(?m)^  switches: \\d+$", "  switches: plan");
-            Analysis.rulesFor(RuleConfig.defaults(), ContractFile.parse(out.toString(), yaml.getBytes(StandardCharsets.UTF_8))); // it must read back
+            try { // it must read back
+                Analysis.rulesFor(RuleConfig.defaults(), ContractFile.parse(out.toString(), yaml.getBytes(StandardCharsets.UTF_8)));
+            } catch (ContractFile.BadContract e) {
+                throw new Main.UsageError("the draft would not read back, so it was not written: " + e.getMessage());
+            }
             try {
                 Files.createDirectories(out.toAbsolutePath().getParent());
                 Files.writeString(out, yaml, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW);

@@ -170,11 +170,12 @@ public final class Main implements Callable<Integer> {
     /** Bad input is the user's to fix (exit 2); anything else is a bug (exit 3). Never a stack trace unless asked for. */
     private static int failed(Exception e, PrintStream err) {
         if (e instanceof UsageError || e instanceof IllegalArgumentException || e instanceof DumpLoader.DumpNotFound
-                || e instanceof RuleConfig.BadRulesFile || e instanceof io.ibaccept.contract.ContractFile.BadContract || e instanceof Waivers.BadWaiversFile || e instanceof UncheckedIOException) {
-            err.println("ibaccept: " + e.getMessage());
+                || e instanceof RuleConfig.BadRulesFile || e instanceof io.ibaccept.contract.ContractFile.BadContract || e instanceof Waivers.BadWaiversFile
+                || e instanceof UncheckedIOException || e instanceof java.io.IOException) {
+            err.println("ibaccept: " + io.ibaccept.safety.IoMessages.why(e)); // a disk that fails is the system's to fix, not a bug
             return USAGE;
         }
-        err.println("ibaccept: internal error: " + e + " (set IBACCEPT_DEBUG=1 for details, and report it with the dump)");
+        err.println("ibaccept: internal error: " + io.ibaccept.safety.IoMessages.why(e) + " (set IBACCEPT_DEBUG=1 for details, and report it with the dump)");
         if (System.getenv("IBACCEPT_DEBUG") != null) e.printStackTrace(err);
         return INTERNAL;
     }

@@ -89,8 +89,42 @@ class ReportSetTest {
         limited.addAll(analyze(otherDump(), out));
         // report.html (about 100 KiB) cannot be written under a 40 KiB file size limit, as on a full disk
         assertThat(run(limited, tmp.resolve("full.log"))).isEqualTo(Main.USAGE);
-        assertThat(Files.readString(tmp.resolve("full.log"))).contains("File too large").contains("no report was replaced");
+        assertThat(Files.readString(tmp.resolve("full.log"))).contains("File too large").contains("no report was replaced")
+                .as("said in words, with no Java class name").doesNotContain("java.", "Exception");
         assertThat(sameAs(snapshot(out), before)).as("the previous set, byte for byte, and nothing else").isTrue();
+    }
+
+    /** SIGKILL runs no shutdown hook: the staging directory stays, and the next run removes it (its process is gone). */
+    @Test
+    void aStagingDirectoryLeftBySigkillIsRemovedByTheNextRun() throws Exception {
+        Path out = tmp.resolve("out");
+        Path left = null;
+        for (int attempt = 0; attempt < 5 && left == null; attempt++) {
+            Process p = new ProcessBuilder(analyze(DEMO, out)).redirectErrorStream(true).redirectOutput(tmp.resolve("killed" + attempt + ".log").toFile()).start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+                while (left == null && p.isAlive() && System.nanoTime() < deadline) {
+                    left = staging(out);
+                    if (left == null) Thread.sleep(5);
+                }
+                if (left != null) p.destroyForcibly(); // SIGKILL to this child, by its pid
+                assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+            } finally {
+                p.destroyForcibly();
+            }
+            if (left != null && !Files.exists(left)) left = null; // the run had finished and removed it before the signal
+        }
+        assertThat(left).as("a run killed while its reports were staged").isNotNull();
+        assertThat(run(analyze(DEMO, out), tmp.resolve("next.log"))).isEqualTo(Main.NOT_ACCEPTED);
+        assertThat(left).doesNotExist();
+        assertThat(staging(out)).isNull();
+    }
+
+    private static Path staging(Path out) throws IOException {
+        if (!Files.isDirectory(out)) return null;
+        try (Stream<Path> s = Files.list(out)) {
+            return s.filter(x -> x.getFileName().toString().startsWith(".ibaccept-new-")).findFirst().orElse(null);
+        }
     }
 
     @Test

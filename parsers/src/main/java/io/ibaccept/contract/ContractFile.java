@@ -5,7 +5,6 @@ import io.ibaccept.model.LinkSpeed;
 import io.ibaccept.model.LinkWidth;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -42,6 +41,14 @@ public final class ContractFile {
 
     static final long MAX_BYTES = 1 << 20;
 
+    /**
+     * A subnet addresses at most 49,151 endpoints (unicast LIDs 0x0001-0xBFFF), so no hostlist of a contract names
+     * more; and over the whole contract at most four times that: every host of a full subnet in hosts, again in its
+     * class, and room for partitions' members to name them twice more. Beyond that a contract of a few hundred bytes
+     * (dozens of expressions, each under the hostlist's own million) would take minutes and gigabytes to read.
+     */
+    static final int MAX_NAMES_PER_LIST = 49_151, MAX_NAMES = 4 * MAX_NAMES_PER_LIST;
+
     /** An unusable contract: the message names the file and the line. */
     public static final class BadContract extends RuntimeException {
         public BadContract(String message) {
@@ -66,15 +73,13 @@ public final class ContractFile {
             "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map");
 
     public static Contract load(Path file) {
-        byte[] bytes;
+        String text;
         try {
-            if (Files.size(file) > MAX_BYTES) throw new BadContract(file + ": the contract is larger than 1 MiB; it is a small hand-edited file");
-            if (!Files.isRegularFile(file)) throw new BadContract(file + ": the contract is not a regular file");
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new BadContract(file + ": cannot read the contract (" + io.ibaccept.safety.IoMessages.why(e) + ")");
+            text = io.ibaccept.safety.SideInput.read(file, MAX_BYTES, "contract");
+        } catch (IOException e) { // SideInput's refusals name the file and say why
+            throw new BadContract(e.getMessage());
         }
-        return parse(file.toString(), bytes);
+        return parse(file.toString(), text.getBytes(StandardCharsets.UTF_8)); // UTF-8 read strictly: the same bytes, for the id
     }
 
     public static Contract parse(String name, byte[] bytes) {
@@ -93,6 +98,8 @@ public final class ContractFile {
     private static final class Reader {
         private final String file;
         private final Map<String, Integer> lines = new HashMap<>();
+        /** Names expanded from the contract's hostlists so far, against MAX_NAMES. */
+        private int named;
 
         Reader(String file) {
             this.file = file;
@@ -212,11 +219,21 @@ public final class ContractFile {
             java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
             for (Node i : items) {
                 String expr = text(i);
+                int max = Math.min(MAX_NAMES_PER_LIST - out.size(), MAX_NAMES - named);
+                List<String> names;
                 try {
-                    out.addAll(Hostlist.expand(expr));
+                    names = Hostlist.expand(expr, max);
+                } catch (Hostlist.TooMany e) {
+                    throw new BadContract(at(i) + (max < MAX_NAMES_PER_LIST - out.size()
+                            ? String.format(Locale.ROOT, "the contract's hostlists name more than %,d hosts in all (4 x the %,d endpoints a subnet can address):"
+                                    + " not a contract of one fabric", MAX_NAMES, MAX_NAMES_PER_LIST)
+                            : String.format(Locale.ROOT, "a hostlist of a contract names at most %,d hosts (the endpoints a subnet can address: unicast LIDs"
+                                    + " 0x0001-0xBFFF); this one names more", MAX_NAMES_PER_LIST)));
                 } catch (IllegalArgumentException e) {
                     throw new BadContract(at(i) + e.getMessage());
                 }
+                named += names.size();
+                out.addAll(names);
             }
             return List.copyOf(out);
         }

@@ -70,7 +70,7 @@ public final class CollectiveLoader {
         } catch (ParseException e) {
             return bad(name, Map.of(), e.reason(), e.where().toString());
         } catch (IOException e) {
-            return bad(name, Map.of(), "cannot read: " + e.getMessage(), rel + ".meta");
+            return bad(name, Map.of(), "cannot read: " + io.ibaccept.safety.IoMessages.why(e), rel + ".meta");
         }
         String status = kv.getOrDefault("status", CommandResult.OK);
         String stderr = "";
@@ -93,7 +93,7 @@ public final class CollectiveLoader {
             problem = e.reason();
             where = e.where().toString();
         } catch (IOException e) {
-            problem = "cannot read: " + e.getMessage();
+            problem = "cannot read: " + io.ibaccept.safety.IoMessages.why(e);
             where = rel + ".out";
         }
         int ranks = num(kv.get("ranks"));

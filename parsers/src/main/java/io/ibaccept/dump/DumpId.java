@@ -79,7 +79,7 @@ public final class DumpId {
             all.update(block.toByteArray());
             return "sha256:" + hexf.formatHex(all.digest());
         } catch (IOException | UncheckedIOException e) {
-            return "unavailable: the dump could not be read completely (" + e.getMessage() + ")";
+            return "unavailable: the dump could not be read completely (" + io.ibaccept.safety.IoMessages.why(e) + ")";
         }
     }
 
@@ -141,7 +141,7 @@ public final class DumpId {
             for (int n; (n = in.read(buf)) > 0; ) one.update(buf, 0, n);
             return one.digest();
         } catch (IOException e) {
-            throw new UncheckedIOException(file.getFileName() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(file.getFileName() + ": " + io.ibaccept.safety.IoMessages.why(e), e);
         }
     }
 }

@@ -15,6 +15,7 @@ import io.ibaccept.parse.Parser;
 import io.ibaccept.parse.Parsing;
 import io.ibaccept.parse.ParseException;
 import io.ibaccept.parse.Text;
+import io.ibaccept.safety.IoMessages;
 import io.ibaccept.safety.Printable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -382,7 +383,7 @@ public final class DumpLoader {
                 return latin == null ? null : parseStreamed(host, source, rel, parser, latin, failed);
             }
             String why = io instanceof io.ibaccept.parse.Text.BinaryContent || io.getMessage() != null && io.getMessage().startsWith("file ")
-                    ? io.getMessage() : "cannot read: " + io.getMessage();
+                    ? io.getMessage() : "cannot read: " + IoMessages.why(io);
             problem(InputProblem.Kind.PARSE_ERROR, host, name, rel, 0, why);
             return null;
         }
@@ -466,7 +467,7 @@ public final class DumpLoader {
         } catch (NoSuchFileException e) {
             problem(InputProblem.Kind.MISSING, host, name, rel, 0, "file missing from the dump");
         } catch (IOException e) {
-            problem(InputProblem.Kind.MISSING, host, name, rel, 0, "cannot read: " + e.getMessage());
+            problem(InputProblem.Kind.MISSING, host, name, rel, 0, "cannot read: " + io.ibaccept.safety.IoMessages.why(e));
         }
         return null;
     }

@@ -62,7 +62,7 @@ final class ZipDump {
         try {
             tmp = Files.createTempDirectory("ibaccept-zip-");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary directory to extract " + zip + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot create a temporary directory to extract " + zip + ": " + io.ibaccept.safety.IoMessages.why(e), e);
         }
         Map<String, String> withheld = new LinkedHashMap<>();
         Map<String, String> skipped = new LinkedHashMap<>();
@@ -133,7 +133,7 @@ final class ZipDump {
             throw unusable(zip, "not a readable zip archive (" + e.getMessage() + ")");
         } catch (IOException e) {
             deleteTree(tmp);
-            throw unusable(zip, "cannot extract: " + e.getMessage());
+            throw unusable(zip, "cannot extract: " + io.ibaccept.safety.IoMessages.why(e));
         } catch (RuntimeException e) {
             deleteTree(tmp);
             throw e;

@@ -7,7 +7,6 @@ import io.ibaccept.parse.Text;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,20 +31,17 @@ public record CablingPlan(String source, List<Cable> cables, List<Problem> probl
 
     public record Problem(SourceRef ref, String message) {}
 
-    /** Reads a plan file; the file name (not its full path) is what findings cite. */
+    /**
+     * Reads a plan file; the file name (not its full path) is what findings cite. A file that cannot be a plan (not a
+     * regular file, above 64 MiB, binary) is refused ({@link io.ibaccept.safety.SideInput.Refused}): a plan not read
+     * must not let the cabling pass.
+     */
     public static CablingPlan load(Path file) throws IOException {
-        String name = file.getFileName().toString();
-        if (Files.exists(file) && !Files.isRegularFile(file)) // a FIFO would block the read (a missing file is the caller's error)
-            return new CablingPlan(name, List.of(), List.of(new Problem(SourceRef.file(name), "not a regular file: not read")));
-        if (Files.size(file) > 64L << 20)
-            return new CablingPlan(name, List.of(), List.of(new Problem(SourceRef.file(name), "cabling plan larger than 64 MiB: not read")));
-        byte[] bytes = Files.readAllBytes(file);
-        for (int i = 0; i < Math.min(bytes.length, 8192); i++)
-            if (bytes[i] == 0) return new CablingPlan(name, List.of(), List.of(new Problem(SourceRef.file(name), "binary file, not a CSV or ibnetdiscover plan")));
+        byte[] bytes = io.ibaccept.safety.SideInput.bytes(file, 64L << 20, "cabling plan");
         // undecodable bytes become U+FFFD: the row that holds them is reported, the rest of the plan still counts
         String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-        return parse(new Text(name, text));
+        return parse(new Text(file.getFileName().toString(), text));
     }
 
     public static CablingPlan parse(Text t) {

@@ -12,13 +12,29 @@ public final class Hostlist {
     public static final int MAX_HOSTS = 1_000_000;
 
     public static List<String> expand(String expr) {
+        return expand(expr, MAX_HOSTS);
+    }
+
+    /** The names of expr; {@link TooMany} (before they are built) when they are more than max. */
+    public static List<String> expand(String expr, int max) {
         LinkedHashSet<String> out = new LinkedHashSet<>();
         for (String part : splitTop(expr.trim())) {
             if (part.isBlank()) continue;
-            out.addAll(expandOne(part.trim(), expr));
-            if (out.size() > MAX_HOSTS) throw tooMany(expr);
+            try {
+                out.addAll(expandOne(part.trim(), expr, max - out.size()));
+            } catch (TooMany beyondWhatIsLeft) {
+                throw tooMany(expr, max);
+            }
+            if (out.size() > max) throw tooMany(expr, max);
         }
         return new ArrayList<>(out);
+    }
+
+    /** An expression of more names than allowed. */
+    public static final class TooMany extends IllegalArgumentException {
+        TooMany(String message) {
+            super(message);
+        }
     }
 
     private static List<String> splitTop(String s) {
@@ -39,18 +55,17 @@ public final class Hostlist {
         return parts;
     }
 
-    private static IllegalArgumentException tooMany(String expr) {
-        return new IllegalArgumentException("hostlist '" + (expr.length() > 80 ? expr.substring(0, 80) + "..." : expr) + "': more than "
-                + MAX_HOSTS + " names");
+    private static TooMany tooMany(String expr, int max) {
+        return new TooMany("hostlist '" + (expr.length() > 80 ? expr.substring(0, 80) + "..." : expr) + "': more than " + max + " names");
     }
 
-    private static List<String> expandOne(String s, String whole) {
+    private static List<String> expandOne(String s, String whole, int max) {
         int open = s.indexOf('[');
         if (open < 0) return List.of(s);
         int close = s.indexOf(']', open);
         String prefix = s.substring(0, open);
         String body = s.substring(open + 1, close);
-        List<String> rest = expandOne(s.substring(close + 1), whole);
+        List<String> rest = expandOne(s.substring(close + 1), whole, max);
         List<String> out = new ArrayList<>();
         for (String range : body.split(",")) {
             String r = range.trim();
@@ -62,7 +77,7 @@ public final class Hostlist {
             if (b < a) throw new IllegalArgumentException("hostlist '" + whole + "': range '" + r + "' goes backwards");
             if (b - a > 100_000) throw new IllegalArgumentException("hostlist '" + whole + "': range '" + r + "' too large");
             int width = ab[0].length();
-            if ((b - a + 1) * Math.max(1, rest.size()) + out.size() > MAX_HOSTS) throw tooMany(whole);
+            if ((b - a + 1) * Math.max(1, rest.size()) + out.size() > max) throw tooMany(whole, max);
             for (long n = a; n <= b; n++) {
                 String num = String.format("%0" + width + "d", n);
                 for (String tail : rest) out.add(prefix + num + tail);

@@ -45,7 +45,7 @@ public final class OutputSet implements AutoCloseable {
         try {
             synchronized (COMMIT) {
                 if (abandoned) throw stopped(dir);
-                staging = Files.createTempDirectory(dir, ".ibaccept-new-");
+                staging = Files.createTempDirectory(dir, STAGING + HOST + "-" + ProcessHandle.current().pid() + "-");
             }
         } catch (IOException e) {
             try {
@@ -147,17 +147,59 @@ public final class OutputSet implements AutoCloseable {
         }
     }
 
-    /** Staging directories of runs killed outright (SIGKILL, power loss), a day or more old: nobody writes there any more. */
-    private static void removeAbandoned(Path dir) {
+    /**
+     * Staging directories of runs killed outright (SIGKILL, power loss): each is named after the host and process that
+     * made it, so one of this host whose process is gone (or whose PID now belongs to a process started after the
+     * directory was last written) is removed at once; one of another host sharing the directory (NFS), or of an older
+     * version without the names, once it is a day old. Only directories of this user with a staging name are removed,
+     * and a link is never followed.
+     */
+    static void removeAbandoned(Path dir) {
         java.time.Instant dayAgo = java.time.Instant.now().minus(java.time.Duration.ofDays(1));
+        String me = System.getProperty("user.name");
         try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.filter(p -> p.getFileName().toString().startsWith(".ibaccept-new-")).toList()) {
-                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                        && Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(dayAgo)) deleteTree(p);
+            for (Path p : s.filter(p -> p.getFileName().toString().startsWith(STAGING)).toList()) {
+                try {
+                    var a = Files.readAttributes(p, java.nio.file.attribute.PosixFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                    if (!a.isDirectory() || !a.owner().getName().equals(me)) continue;
+                    java.time.Instant written = a.lastModifiedTime().toInstant();
+                    if (written.isBefore(dayAgo) || deadHere(p.getFileName().toString(), written)) deleteTree(p);
+                } catch (IOException | UnsupportedOperationException e) {
+                    // gone meanwhile, or not ours to judge
+                }
             }
         } catch (IOException e) {
             // nothing to tidy
         }
+    }
+
+    private static final String STAGING = ".ibaccept-new-";
+    private static final java.util.regex.Pattern STAGING_NAME = java.util.regex.Pattern.compile("\\.ibaccept-new-(.+)-(\\d{1,18})-\\d+");
+    /** This host's name as the kernel has it (a file name's characters only), to tell its staging directories from another host's. */
+    static final String HOST = hostName();
+
+    private static String hostName() {
+        try {
+            String h = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip().replaceAll("[^A-Za-z0-9.-]", "_");
+            if (!h.isEmpty()) return h;
+        } catch (IOException | RuntimeException e) {
+            // not Linux: below
+        }
+        String env = System.getenv("HOSTNAME");
+        return env == null || env.isBlank() ? "localhost" : env.strip().replaceAll("[^A-Za-z0-9.-]", "_");
+    }
+
+    /** Whether a staging directory of this host was made by a process that no longer runs. */
+    static boolean deadHere(String name, java.time.Instant lastWritten) {
+        java.util.regex.Matcher m = STAGING_NAME.matcher(name);
+        if (!m.matches() || !m.group(1).equals(HOST)) return false;
+        long pid = Long.parseLong(m.group(2));
+        if (pid == ProcessHandle.current().pid()) return false;
+        var process = ProcessHandle.of(pid);
+        if (process.isEmpty()) return true;
+        // the PID was given again to a process started after the directory was last written: not its writer
+        // (the start time the kernel gives is whole seconds of boot time plus ticks: a margin, so a live writer is never taken for one)
+        return process.get().info().startInstant().map(started -> started.isAfter(lastWritten.plusSeconds(10))).orElse(false);
     }
 
     private static void sleep(long ms) {

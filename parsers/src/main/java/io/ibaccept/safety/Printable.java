@@ -42,7 +42,8 @@ public final class Printable {
         };
     }
 
-    static void escape(StringBuilder b, int c) {
+    /** Appends c as an escape: \\xHH, \\uHHHH or \\UHHHHHHHH. */
+    public static void escape(StringBuilder b, int c) {
         if (c < 0x100) b.append("\\x").append(hex(c, 2));
         else if (c < 0x10000) b.append("\\u").append(hex(c, 4));
         else b.append("\\U").append(hex(c, 8));

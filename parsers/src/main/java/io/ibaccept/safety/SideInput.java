@@ -28,6 +28,17 @@ public final class SideInput {
 
     /** The file's text; what: "rules file", "waivers file", ... for the message. */
     public static String read(Path file, long maxBytes, String what) throws IOException {
+        byte[] bytes = bytes(file, maxBytes, what);
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new Refused(file + ": the " + what + " is not UTF-8 text");
+        }
+    }
+
+    /** The file's bytes, for a reader that decodes them itself; refused as {@link #read} refuses, binary content too (a NUL byte). */
+    public static byte[] bytes(Path file, long maxBytes, String what) throws IOException {
         BasicFileAttributes a;
         try {
             a = Files.readAttributes(file, BasicFileAttributes.class);
@@ -43,12 +54,9 @@ public final class SideInput {
             throw new Refused(file + ": cannot read the " + what + " (" + IoMessages.why(e) + ")");
         }
         if (bytes.length > maxBytes) throw new Refused(tooLarge(file, bytes.length, maxBytes, what));
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new Refused(file + ": the " + what + " is not UTF-8 text");
-        }
+        for (int i = 0; i < bytes.length; i++)
+            if (bytes[i] == 0) throw new Refused(file + ": the " + what + " is binary (a NUL byte at offset " + i + "), not text");
+        return bytes;
     }
 
     private static String tooLarge(Path file, long size, long max, String what) {

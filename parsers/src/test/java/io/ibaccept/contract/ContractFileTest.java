@@ -136,6 +136,28 @@ class ContractFileTest {
         assertThatThrownBy(() -> ContractFile.load(tmp.resolve("none.yaml"))).isInstanceOf(ContractFile.BadContract.class).hasMessageContaining("cannot read the contract");
         Path big = tmp.resolve("big.yaml");
         Files.write(big, new byte[(int) ContractFile.MAX_BYTES + 1]);
-        assertThatThrownBy(() -> ContractFile.load(big)).hasMessageContaining("larger than 1 MiB");
+        assertThatThrownBy(() -> ContractFile.load(big)).hasMessage(big + ": the contract is 1.0 MiB, more than 1 MiB: not read (not a contract, or one that should be split)");
+    }
+
+    /** Dozens of hostlists, each under the hostlist's own million: refused at the line that crosses the bound, before they are built. */
+    @Test
+    void aFewHundredBytesCannotNameMillionsOfHosts() {
+        StringBuilder dozens = new StringBuilder("hosts: n[000000-099999]x[0-8]\npartitions:\n");
+        for (int p = 1; p <= 30; p++) dozens.append("  - name: p").append(p).append("\n    pkey: ").append(p).append("\n    members: n[000000-099999]x[0-8]\n");
+        assertThat(dozens.length()).isLessThan(2_000);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
+                assertThatThrownBy(() -> parse(dozens.toString())).hasMessage("c.yaml:1: a hostlist of a contract names at most 49,151 hosts"
+                        + " (the endpoints a subnet can address: unicast LIDs 0x0001-0xBFFF); this one names more"));
+        // each list within a subnet's endpoints, all of them together not
+        StringBuilder many = new StringBuilder("partitions:\n");
+        for (int p = 1; p <= 30; p++) many.append("  - name: p").append(p).append("\n    pkey: ").append(p).append("\n    members: n[00001-45000]\n");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
+                assertThatThrownBy(() -> parse(many.toString())).hasMessage("c.yaml:16: the contract's hostlists name more than 196,604 hosts in all"
+                        + " (4 x the 49,151 endpoints a subnet can address): not a contract of one fabric"));
+        // a full subnet's hosts, each in its class and in a partition, is a contract
+        Contract full = parse("hosts: n[00001-48000]\nclasses:\n  gpu:\n    hosts: n[00001-48000]\npartitions:\n"
+                + "  - name: all\n    pkey: 0x10\n    members: n[00001-48000]\n");
+        assertThat(full.hosts()).hasSize(48_000);
+        assertThat(full.partitions().get(0).members()).hasSize(48_000);
     }
 }

@@ -1,6 +1,7 @@
 package io.ibaccept.fabric;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ibaccept.parse.Text;
 import java.nio.file.Files;
@@ -99,10 +100,11 @@ class PlanDiffTest {
     }
 
     @Test
-    void binaryOrUndecodablePlanIsAProblemNotAnException(@TempDir Path tmp) throws Exception {
+    void aBinaryPlanIsRefusedAndAnUndecodableRowIsAProblem(@TempDir Path tmp) throws Exception {
         Path bin = tmp.resolve("plan.bin");
         Files.write(bin, new byte[] {0x50, 0x4b, 3, 4, 0, 0, 1});
-        assertThat(CablingPlan.load(bin).problems()).singleElement().satisfies(p -> assertThat(p.message()).contains("binary file"));
+        assertThatThrownBy(() -> CablingPlan.load(bin)).isInstanceOf(io.ibaccept.safety.SideInput.Refused.class)
+                .hasMessage(bin + ": the cabling plan is binary (a NUL byte at offset 4), not text");
         Path latin = tmp.resolve("plan.csv");
         Files.write(latin, "leaf01,17,spine01,1\nleaf\u00e9,x,spine01,2\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         CablingPlan p = CablingPlan.load(latin);

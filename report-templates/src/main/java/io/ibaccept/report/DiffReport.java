@@ -192,7 +192,7 @@ public final class DiffReport {
         } catch (IOException e) {
             errors.add(set.dir().resolve(name) + ": " + io.ibaccept.safety.IoMessages.why(e));
         } catch (RuntimeException e) {
-            errors.add(set.dir().resolve(name) + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            errors.add(set.dir().resolve(name) + ": " + io.ibaccept.safety.IoMessages.why(e));
         }
     }
 }

@@ -102,7 +102,7 @@ final class ExtraSections {
                     (doc.getPageSize().getHeight() - doc.topMargin() - doc.bottomMargin()) * height);
             doc.add(img);
         } catch (RuntimeException e) {
-            doc.add(new Paragraph("(the figure could not be drawn: " + e.getMessage() + ")", body));
+            doc.add(new Paragraph("(the figure could not be drawn: " + io.ibaccept.safety.IoMessages.why(e) + ")", body));
         }
     }
 
@@ -158,7 +158,7 @@ final class ExtraSections {
                     img.scaleToFit(maxW, maxH);
                     doc.add(img);
                 } catch (RuntimeException e) {
-                    doc.add(new Paragraph("(figure " + f.name() + " could not be drawn: " + e.getMessage() + ")", body));
+                    doc.add(new Paragraph("(figure " + f.name() + " could not be drawn: " + io.ibaccept.safety.IoMessages.why(e) + ")", body));
                 }
                 doc.add(new Paragraph(f.caption(), body));
             }

@@ -189,8 +189,7 @@ public final class ReportWriter {
             } catch (IOException | RuntimeException e) {
                 written = false;
                 Throwable why = e instanceof OpenFailed ? e.getCause() : e;
-                error = why instanceof IOException ioe ? io.ibaccept.safety.IoMessages.why(ioe)
-                        : why.getMessage() == null ? why.toString() : why.getMessage();
+                error = io.ibaccept.safety.IoMessages.why(why);
             } catch (Throwable t) { // rethrown on the caller's thread, as if written there
                 fatal = t;
             }

@@ -1,6 +1,7 @@
 package io.ibaccept.analysis;
 
 import io.ibaccept.contract.Contract;
+import io.ibaccept.contract.YamlText;
 import io.ibaccept.fabric.Fabric;
 import io.ibaccept.model.ClusterData;
 import io.ibaccept.model.HostData;
@@ -33,13 +34,13 @@ public final class ContractDraft {
     public static String of(Analysis a) {
         ClusterData d = a.data();
         StringBuilder y = new StringBuilder();
-        y.append("# Acceptance contract drafted by 'ibaccept contract init' from ").append(d.source() == null ? "a dump" : d.source().replaceAll("\\p{Cntrl}", "?"))
+        y.append("# Acceptance contract drafted by 'ibaccept contract init' from ").append(d.source() == null ? "a dump" : YamlText.comment(d.source()))
                 .append(" (").append(a.dumpId()).append(").\n# What the dump shows is written as what the cluster must be: check every value against the design\n")
                 .append("# and the bill of materials before you sign with it. Schema: README, section \"Acceptance contract\".\n");
         String cluster = d.manifest() == null ? "" : d.manifest().cluster();
         if (cluster != null && !cluster.isBlank()) y.append("cluster: ").append(q(cluster)).append('\n');
         List<String> hosts = new ArrayList<>(d.hosts().keySet());
-        if (!hosts.isEmpty()) y.append("hosts: ").append(q(Hostlists.compress(hosts))).append('\n');
+        if (!hosts.isEmpty()) hostlist(y, "hosts: ", hosts);
         classes(y, a, hosts);
         fabric(y, a);
         sm(y, d);
@@ -63,7 +64,8 @@ public final class ContractDraft {
             // two name patterns may reduce to one word ("a1b", "ab1"): each class keeps a name of its own
             for (String base = name; !used.add(name); ) name = base + (++n);
             List<String> members = e.getValue();
-            y.append("  ").append(name).append(":\n    hosts: ").append(q(Hostlists.compress(members))).append('\n');
+            y.append("  ").append(q(name)).append(":\n");
+            hostlist(y, "    hosts: ", members);
             value(y, "    hcas: ", members, h -> {
                 HostData hd = a.data().hosts().get(h);
                 return hd == null || hd.ibstat() == null ? null : String.valueOf(hd.infinibandCas().size());
@@ -71,7 +73,7 @@ public final class ContractDraft {
             value(y, "    devices: ", members, h -> {
                 HostData hd = a.data().hosts().get(h);
                 return hd == null || hd.ibstat() == null || hd.infinibandCas().isEmpty() ? null
-                        : Hostlists.compress(hd.infinibandCas().stream().map(ca -> ca.name()).toList());
+                        : hostlist(hd.infinibandCas().stream().map(ca -> ca.name()).toList());
             });
             value(y, "    gpus: ", members, h -> {
                 HostData hd = a.data().hosts().get(h);
@@ -118,7 +120,7 @@ public final class ContractDraft {
         if (!isl.isEmpty()) {
             String top = isl.entrySet().stream().max(Map.Entry.comparingByValue()).get().getKey();
             y.append("links:\n  switch: ").append(top);
-            if (isl.size() > 1) y.append("   # not uniform in this dump: ").append(isl);
+            if (isl.size() > 1) y.append("   # not uniform in this dump: ").append(YamlText.comment(isl.toString()));
             y.append('\n');
         }
     }
@@ -132,7 +134,7 @@ public final class ContractDraft {
         List<String> standby = new ArrayList<>();
         for (SmInfo s : sms) {
             String h = names.get(s.guid());
-            if (h == null) continue;
+            if (h == null || h.isEmpty()) continue;
             if (s.isMaster()) primary = h;
             else if (!standby.contains(h)) standby.add(h);
         }
@@ -140,7 +142,7 @@ public final class ContractDraft {
             y.append("sm:\n");
             if (primary != null) y.append("  primary: ").append(q(primary)).append('\n');
             standby.remove(primary);
-            if (!standby.isEmpty()) y.append("  standby: ").append(q(String.join(",", standby))).append('\n');
+            if (!standby.isEmpty()) hostlist(y, "  standby: ", standby);
         }
         Map<Integer, String> parts = new TreeMap<>();
         if (d.fabric() != null)
@@ -155,8 +157,8 @@ public final class ContractDraft {
     private static void versions(StringBuilder y, ClusterData d) {
         Map<String, List<String>> fw = new TreeMap<>();
         for (HostData h : d.hosts().values())
-            for (Ibstat.Ca ca : h.infinibandCas()) if (!ca.firmware().isEmpty()) fw.computeIfAbsent(ca.caType(), k -> new ArrayList<>()).add(ca.firmware());
-        List<String> ofed = d.hosts().values().stream().map(HostData::ofedVersion).filter(v -> v != null).toList();
+            for (Ibstat.Ca ca : h.infinibandCas()) if (!ca.firmware().isBlank()) fw.computeIfAbsent(ca.caType(), k -> new ArrayList<>()).add(ca.firmware());
+        List<String> ofed = d.hosts().values().stream().map(HostData::ofedVersion).filter(v -> v != null && !v.isBlank()).toList();
         Map<String, List<String>> sw = io.ibaccept.rules.checks.Checks.switchFirmware(d);
         if (fw.isEmpty() && ofed.isEmpty() && sw.isEmpty()) return;
         y.append("versions:\n");
@@ -166,7 +168,11 @@ public final class ContractDraft {
         }
         if (!sw.isEmpty()) {
             y.append("  switch_firmware:   # by switch device ID (ibdiagnet NODES)\n");
-            sw.forEach((dev, vs) -> y.append("    ").append(dev).append(": ").append(q(most(vs))).append(note(vs)).append('\n'));
+            sw.forEach((dev, vs) -> {
+                // the contract names a switch model by its decimal device ID: anything else ibdiagnet printed is not one
+                if (dev.matches("\\d{1,6}")) y.append("    ").append(dev).append(": ").append(q(most(vs))).append(note(vs)).append('\n');
+                else y.append("    # device ID ").append(YamlText.comment(dev)).append(" is not a number: not written\n");
+            });
         }
         if (!ofed.isEmpty()) y.append("  ofed: ").append(q(most(ofed))).append(note(ofed)).append('\n');
     }
@@ -194,11 +200,12 @@ public final class ContractDraft {
         y.append("# NOT REQUIRED, because this dump does not cover them: an acceptance without them proves less.\n"
                 + "# Collect what each needs, then move it into the list above.\n");
         for (Coverage.Required r : gaps)
-            y.append("#  - ").append(r.check()).append("   # ").append(r.missing().replace('\n', ' ')).append(r.hint().isEmpty() ? "" : " (" + r.hint() + ")").append('\n');
+            y.append("#  - ").append(r.check()).append("   # ").append(YamlText.comment(r.missing().replace('\n', ' ')))
+                    .append(r.hint().isEmpty() ? "" : " (" + YamlText.comment(r.hint()) + ")").append('\n');
     }
 
     private static void value(StringBuilder y, String key, Collection<String> hosts, Function<String, String> of) {
-        List<String> vs = hosts.stream().map(of).filter(v -> v != null).toList();
+        List<String> vs = hosts.stream().map(of).filter(v -> v != null && !v.isBlank()).toList();
         if (vs.isEmpty()) return;
         y.append(key).append(q(most(vs))).append(note(vs)).append('\n');
     }
@@ -210,14 +217,32 @@ public final class ContractDraft {
 
     private static String note(List<String> vs) {
         Map<String, Long> c = vs.stream().collect(Collectors.groupingBy(v -> v, TreeMap::new, Collectors.counting()));
-        return c.size() <= 1 ? "" : "   # not uniform in this dump: " + c + "; the most common is written";
+        return c.size() <= 1 ? "" : "   # not uniform in this dump: " + YamlText.comment(c.toString()) + "; the most common is written";
     }
 
-    /** A YAML scalar, quoted when plain would change its meaning. */
+    /** A value from the dump as a YAML scalar that reads back as the same text (YamlText). */
     private static String q(String s) {
-        if (s.matches("[A-Za-z0-9_.\\-\\[\\],/ ]+") && !s.matches("(?i)(true|false|yes|no|null|on|off|~)")
-                && !s.startsWith("[") && !s.contains(", ") && !s.contains(","))
-            return s;
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return YamlText.scalar(s);
+    }
+
+    /**
+     * names as one hostlist expression, or null when the expression would not expand back to exactly these names (a
+     * node description or CA name holding ',', '[' or a blank is no host name).
+     */
+    static String hostlist(List<String> names) {
+        String compressed = Hostlists.compress(names);
+        try {
+            if (new java.util.HashSet<>(io.ibaccept.model.Hostlist.expand(compressed)).equals(new java.util.HashSet<>(names))) return compressed;
+        } catch (IllegalArgumentException notOne) {
+            // below
+        }
+        return null;
+    }
+
+    private static void hostlist(StringBuilder y, String key, List<String> names) {
+        String h = hostlist(names);
+        if (h != null) y.append(key).append(q(h)).append('\n');
+        else y.append("# ").append(key.strip()).append(" not written: ").append(YamlText.comment(String.join(" ", names)))
+                .append(" are no host names a hostlist can hold\n");
     }
 }

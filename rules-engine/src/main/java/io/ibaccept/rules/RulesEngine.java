@@ -55,7 +55,7 @@ public final class RulesEngine {
             } catch (RuntimeException e) {
                 ctx.findings().subList(before, ctx.findings().size()).clear();
                 ctx.add(new Finding(c.id(), cfg.text(c.id(), "title"), Status.ERROR, List.of(), List.of(),
-                        "check could not be evaluated: " + e.getMessage(), "", "Report this with the dump attached."));
+                        "check could not be evaluated: " + io.ibaccept.safety.IoMessages.why(e), "", "Report this with the dump attached."));
             }
         }
         explainSkips(ctx, skipped);
