@@ -26,7 +26,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-/** LIDs unique across HCA ports and switches. */
+/** LIDs unique across HCA ports and switches, and all in the unicast range. */
 final class LidDuplicate implements Check {
     public String id() {
         return "lid.duplicate";
@@ -38,10 +38,15 @@ final class LidDuplicate implements Check {
 
     public void evaluate(Ctx c) {
         Map<Integer, Map<String, Evidence>> holders = new TreeMap<>();
+        // 0xc000-0xfffe are multicast LIDs: a port given one is unreachable (0xffff: no LID, a port not yet swept)
+        Map<String, Evidence> outside = new LinkedHashMap<>();
         for (HostData h : c.data.hosts().values()) {
             if (h.ibstat() == null) continue;
             for (Ibstat.Ca ca : h.ibstat())
                 for (Ibstat.Port p : ca.ports()) {
+                    if (p.baseLid() >= 0xc000 && p.baseLid() < 0xffff)
+                        outside.put(h.host() + "/" + ca.name() + " port " + p.number(), Evidence.of(h.host() + " " + ca.name() + " port " + p.number()
+                                + ": Base lid " + p.baseLid(), p.ref()));
                     if (p.baseLid() <= 0 || p.baseLid() >= 0xc000) continue; // unassigned / multicast range
                     holders.computeIfAbsent(p.baseLid(), k -> new LinkedHashMap<>())
                             .putIfAbsent(h.host() + "/" + ca.name() + " port " + p.number(), Evidence.of(h.host() + " " + ca.name() + " port " + p.number() + ": Base lid " + p.baseLid(), p.ref()));
@@ -56,11 +61,17 @@ final class LidDuplicate implements Check {
                     holders.computeIfAbsent(l.lid(), k -> new LinkedHashMap<>()).putIfAbsent("switch " + l.nodeName(),
                             Evidence.of("switch " + l.nodeName() + ": lid " + l.lid(), l.ref()));
         }
-        if (holders.isEmpty()) {
+        if (holders.isEmpty() && outside.isEmpty()) {
             c.skip("no LIDs known (ibstat/iblinkinfo unusable)");
             return;
         }
-        boolean bad = false;
+        boolean bad = !outside.isEmpty();
+        if (bad) {
+            List<String> ports = new ArrayList<>(outside.keySet());
+            c.problem(Status.FAIL, ports, outside.values().stream().limit(10).toList(), ports.size() + " port(s) hold a LID outside the unicast range"
+                    + " (0x1-0xbfff), where no unicast packet can reach them: " + String.join(", ", ports.subList(0, Math.min(10, ports.size())))
+                    + (ports.size() > 10 ? " and " + (ports.size() - 10) + " more" : ""), "multicast_range", Map.of("ports", String.join(", ", ports.subList(0, Math.min(10, ports.size())))));
+        }
         for (var e : holders.entrySet()) {
             if (e.getValue().size() < 2) continue;
             bad = true;
