@@ -231,7 +231,7 @@ class FabricSvgTest {
         StringBuilder text = new StringBuilder();
         com.lowagie.text.pdf.parser.PdfTextExtractor ex = new com.lowagie.text.pdf.parser.PdfTextExtractor(reader);
         for (int p = 1; p <= reader.getNumberOfPages(); p++) text.append(ex.getTextFromPage(p)).append('\n');
-        assertThat(text.toString()).contains("Fabric").contains("6 switches, 15 hosts, 31 cables");
+        assertThat(text.toString()).contains("Fabric").contains("6 switches, 15 hosts, 15 HCAs, 31 cables");
         // the drawing is a form XObject holding the switch names, in the embedded font (glyph ids, read back through its ToUnicode map)
         StringBuilder drawn = new StringBuilder();
         for (int i = 1; i < reader.getXrefSize(); i++) {
