@@ -315,6 +315,8 @@ public final class FabricSvg {
         int widest = rows.values().stream().mapToInt(List::size).max().orElse(1);
         int width = Math.max(640, 2 * MARGIN + widest * (BOX_W + GAP));
         Picture pic = new Picture(width, 0, title(f, chassis.size(), sameName.size()));
+        // a host with several HCAs (a DGX on eight rails) is under a leaf once per HCA: a leaf's count is of HCAs then
+        boolean multiHca = sameName.values().stream().anyMatch(n -> n > 1);
         int y = MARGIN;
         int hostArea = 0;
         for (List<Box> row : rows.values()) {
@@ -376,7 +378,7 @@ public final class FabricSvg {
                         hy += LINE_H;
                     }
                 } else {
-                    pic.labels.add(new Label(b.x + BOX_W / 2, hy, b.hostCount + " hosts", TEXT, 10, "hosts", null, false));
+                    pic.labels.add(new Label(b.x + BOX_W / 2, hy, count(b.hostCount) + (multiHca ? " HCAs" : " hosts"), TEXT, 10, "hosts", null, false));
                     if (b.hostProblems > 0) {
                         hy += LINE_H;
                         pic.labels.add(new Label(b.x + BOX_W / 2, hy, b.hostProblems + " with problems:", color(b.hostWorst), 10, "hosts " + cls(b.hostWorst), null, false));
