@@ -114,7 +114,7 @@ class FabricSimE2ETest {
             assertThat(problems(r, "fabric.blocking")).singleElement().satisfies(x -> {
                 assertThat(x.status()).isEqualTo(Status.FAIL);
                 assertThat(x.objects()).containsExactly("leaf02");
-                assertThat(x.summary()).isEqualTo("leaf02: 8 links down (1600 Gb/s) over 4 uplinks (800 Gb/s), blocking 2:1, allowed 1:1");
+                assertThat(x.summary()).isEqualTo("leaf02: 8 downlinks (1600 Gb/s) over 4 uplinks (800 Gb/s), blocking 2:1, allowed 1:1");
                 assertThat(x.fix()).startsWith("Add 4 uplink(s) per switch");
             });
             assertThat(problems(r, "fabric.tree")).singleElement().satisfies(x -> assertThat(x.summary()).isEqualTo("leaf02 has 8 hosts, the other leaves usually 4"));
@@ -140,7 +140,7 @@ class FabricSimE2ETest {
             // a 1X ISL moves leaf02's uplink rate down: 800 Gb/s of hosts over 650 Gb/s of uplinks, a consequence of that
             // link, listed under its link.width finding (one fault, one root)
             String slowIsl = problems(r, "link.width").get(0).id();
-            assertThat(problems(r, "fabric.blocking")).filteredOn(x -> x.summary().startsWith("leaf02: 4 links down (800 Gb/s) over 4 uplinks (650 Gb/s)"))
+            assertThat(problems(r, "fabric.blocking")).filteredOn(x -> x.summary().startsWith("leaf02: 4 downlinks (800 Gb/s) over 4 uplinks (650 Gb/s)"))
                     .singleElement().satisfies(x -> assertThat(x.parent()).isEqualTo(slowIsl));
         }
     }

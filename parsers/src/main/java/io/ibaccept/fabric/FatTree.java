@@ -59,7 +59,7 @@ public final class FatTree {
         }
     }
 
-    /** What one leaf (or spine with uplinks) carries: active links down and up, and their data rates. */
+    /** What one leaf (or spine with uplinks) carries: active downlinks and uplinks, and their data rates. */
     public record Load(Node sw, List<Link> down, List<Link> up, double downGbps, double upGbps) {
         public double ratio() {
             return upGbps == 0 ? Double.POSITIVE_INFINITY : downGbps / upGbps;
@@ -311,7 +311,7 @@ public final class FatTree {
         return new Result(levels, leaves, tops, List.copyOf(loads.values()), tree, blocking, bisection(f, loads, levels));
     }
 
-    /** The switches of a level that carry links down: those a switch of that level is compared with. */
+    /** The switches of a level that carry downlinks: those a switch of that level is compared with. */
     private static List<Node> carryingDown(int level, List<Node> switches, Map<Long, Load> loads) {
         return switches.stream().filter(x -> x.level() == level && !loads.get(x.guid()).down().isEmpty()).toList();
     }
@@ -361,7 +361,7 @@ public final class FatTree {
         double allowed = s.maxRatio(first.level());
         String what = levelName(first.level());
         String summary = (group.size() == 1 ? names : group.size() + " " + plural(what) + " (" + names + ")") + ": " + ld.down().size()
-                + " links down over " + ld.up().size() + " uplinks, blocking " + ratio(ld) + " (allowed " + ratioText(allowed) + "): "
+                + " downlinks over " + ld.up().size() + " uplinks, blocking " + ratio(ld) + " (allowed " + ratioText(allowed) + "): "
                 + (ld.down().size() - usualDown) + " downlink(s) more than their peers" + (to.isEmpty() ? "" : " (to " + String.join(", ", to) + ")")
                 + ", with every uplink their peers have";
         List<Fact> facts = new ArrayList<>();
@@ -489,8 +489,8 @@ public final class FatTree {
         int minDown = group.stream().mapToInt(n -> loads.get(n.guid()).down().size()).min().orElse(0);
         double minGbps = group.stream().mapToDouble(n -> loads.get(n.guid()).downGbps()).min().orElse(0);
         String down = group.size() == 1 || minDown == ld.down().size() && Math.round(minGbps) == Math.round(ld.downGbps())
-                ? ld.down().size() + " links down (" + gbps(ld.downGbps()) + ")"
-                : (minDown == ld.down().size() ? String.valueOf(minDown) : minDown + "-" + ld.down().size()) + " links down ("
+                ? ld.down().size() + " downlinks (" + gbps(ld.downGbps()) + ")"
+                : (minDown == ld.down().size() ? String.valueOf(minDown) : minDown + "-" + ld.down().size()) + " downlinks ("
                         + String.format(java.util.Locale.ROOT, "%.0f-%.0f Gb/s", minGbps, ld.downGbps()) + ")";
         boolean sameRatio = group.stream().allMatch(n -> ratio(loads.get(n.guid())).equals(ratio(ld)));
         String summary = (group.size() == 1 ? names : group.size() + " " + plural(what) + " (" + names + ")") + ": "

@@ -104,7 +104,7 @@ class FatTreeTest {
             assertThat(i.kind()).isEqualTo("ratio");
             assertThat(i.objects()).containsExactly("leaf01", "leaf02", "leaf03", "leaf04");
             // what the uplinks still reach and the ports the spine's cables left down on every leaf
-            assertThat(i.summary()).isEqualTo("4 leaves (leaf01, leaf02, leaf03, leaf04): 4 links down (800 Gb/s) over 2 uplinks (400 Gb/s), blocking 2:1, "
+            assertThat(i.summary()).isEqualTo("4 leaves (leaf01, leaf02, leaf03, leaf04): 4 downlinks (800 Gb/s) over 2 uplinks (400 Gb/s), blocking 2:1, "
                     + "allowed 1:1; every leaf's uplinks reach only spine01; ports 19, 20 down on every leaf");
             assertThat(i.vars()).containsEntry("needed", "2");
         });
@@ -178,7 +178,7 @@ class FatTreeTest {
         FatTree.Result r = validate(t);
         assertThat(r.blocking()).singleElement().satisfies(i -> {
             assertThat(i.kind()).isEqualTo("ratio");
-            assertThat(i.summary()).isEqualTo("leaf02: 8 links down (1600 Gb/s) over 4 uplinks (800 Gb/s), blocking 2:1, allowed 1:1");
+            assertThat(i.summary()).isEqualTo("leaf02: 8 downlinks (1600 Gb/s) over 4 uplinks (800 Gb/s), blocking 2:1, allowed 1:1");
             assertThat(i.vars()).containsEntry("needed", "4");
         });
         // hosts per leaf: 8 against the usual 4
@@ -260,7 +260,7 @@ class FatTreeTest {
         assertThat(r.blocking()).filteredOn(i -> i.kind().equals("downlinks_extra")).singleElement().satisfies(i -> {
             assertThat(i.severe()).isFalse();
             assertThat(i.objects()).containsExactly("s11");
-            assertThat(i.summary()).isEqualTo("s11: 4 links down over 2 uplinks, blocking 2:1 (allowed 1:1): 2 downlink(s) more than their peers (to mg1, mg2), with every uplink their peers have");
+            assertThat(i.summary()).isEqualTo("s11: 4 downlinks over 2 uplinks, blocking 2:1 (allowed 1:1): 2 downlink(s) more than their peers (to mg1, mg2), with every uplink their peers have");
         });
         assertThat(r.tree()).as("hosts per leaf are compared among leaves named alike").isEmpty();
     }

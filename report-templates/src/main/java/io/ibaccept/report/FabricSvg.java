@@ -314,7 +314,9 @@ public final class FabricSvg {
                 && rows.values().stream().flatMap(List::stream).mapToInt(b -> b.hostCount).max().orElse(0) <= MAX_HOSTS_LISTED;
         int widest = rows.values().stream().mapToInt(List::size).max().orElse(1);
         int width = Math.max(640, 2 * MARGIN + widest * (BOX_W + GAP));
-        Picture pic = new Picture(width, 0, title(f, chassis.size()));
+        Picture pic = new Picture(width, 0, title(f, chassis.size(), sameName.size()));
+        // a host with several HCAs (a DGX on eight rails) is under a leaf once per HCA: a leaf's count is of HCAs then
+        boolean multiHca = sameName.values().stream().anyMatch(n -> n > 1);
         int y = MARGIN;
         int hostArea = 0;
         for (List<Box> row : rows.values()) {
@@ -376,7 +378,7 @@ public final class FabricSvg {
                         hy += LINE_H;
                     }
                 } else {
-                    pic.labels.add(new Label(b.x + BOX_W / 2, hy, b.hostCount + " hosts", TEXT, 10, "hosts", null, false));
+                    pic.labels.add(new Label(b.x + BOX_W / 2, hy, count(b.hostCount) + (multiHca ? " HCAs" : " hosts"), TEXT, 10, "hosts", null, false));
                     if (b.hostProblems > 0) {
                         hy += LINE_H;
                         pic.labels.add(new Label(b.x + BOX_W / 2, hy, b.hostProblems + " with problems:", color(b.hostWorst), 10, "hosts " + cls(b.hostWorst), null, false));
@@ -594,9 +596,20 @@ public final class FabricSvg {
         return s == null ? "ok" : s == Status.FAIL || s == Status.ERROR ? "down" : "degraded";
     }
 
-    private static String title(Fabric f, int chassis) {
-        return f.switches().size() + " switches" + (chassis > 0 ? " (" + chassis + " chassis)" : "") + ", " + f.hosts().size() + " hosts, "
-                + f.links().size() + " cables" + (f.aggregationNodes().isEmpty() ? "" : ", " + f.aggregationNodes().size() + " SHARP aggregation nodes (not drawn)");
+    /** hosts: the host names the HCAs carry (a DGX is one host with eight HCAs). */
+    private static String title(Fabric f, int chassis, int hosts) {
+        return count(f.switches().size()) + " switches" + (chassis > 0 ? " (" + chassis + " chassis)" : "") + ", " + hostsAndHcas(hosts, f.hosts().size())
+                + ", " + count(f.links().size()) + " cables" + (f.aggregationNodes().isEmpty() ? "" : ", " + f.aggregationNodes().size() + " SHARP aggregation nodes (not drawn)");
+    }
+
+    /** "469 hosts, 3,675 HCAs": hosts and HCAs apart, however many HCAs a host has. */
+    static String hostsAndHcas(int hosts, int hcas) {
+        return count(hosts) + (hosts == 1 ? " host, " : " hosts, ") + count(hcas) + (hcas == 1 ? " HCA" : " HCAs");
+    }
+
+    /** A count with thousands separated: 3,675. */
+    static String count(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
     }
 
     private static String tooltip(Box b) {

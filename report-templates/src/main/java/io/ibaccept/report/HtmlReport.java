@@ -139,7 +139,7 @@ public final class HtmlReport {
     private static void cover(Document doc, ReportFacts facts, CoverInfo cover) {
         Report r = facts.report();
         Element t = doc.selectFirst("#cover-table tbody");
-        for (String[] row : coverRows(facts, cover))
+        for (String[] row : coverRows(facts, cover, FirstPage.DEFAULT))
             t.appendElement("tr").attr("data-field", row[0]).appendElement("th").text(row[1]).parent().appendElement("td").text(row[2]);
         Element contract = doc.getElementById("contract");
         FirstPage.contract(facts.contract()).forEach(l -> contract.appendElement("li").text(l));
@@ -158,13 +158,13 @@ public final class HtmlReport {
         FirstPage.rootFailures(r).forEach(l -> fails.appendElement("li").text(l));
         Element wt = doc.selectFirst("#waivers-in-force tbody");
         List<String[]> inForce = FirstPage.waiversInForce(r);
-        for (String[] w : inForce.subList(0, Math.min(inForce.size(), FirstPage.MAX_WAIVERS))) {
+        for (String[] w : inForce.subList(0, Math.min(inForce.size(), FirstPage.DEFAULT.waiverRows()))) {
             Element tr = wt.appendElement("tr").attr("data-check", w[0]);
             for (String s : w) tr.appendElement("td").text(s);
         }
+        String more = FirstPage.moreWaiversLine(inForce, FirstPage.DEFAULT);
         if (inForce.isEmpty()) wt.appendElement("tr").appendElement("td").attr("colspan", "5").text("none");
-        else if (FirstPage.moreWaivers(inForce) > 0)
-            wt.appendElement("tr").appendElement("td").attr("colspan", "5").text(ReportCounts.moreLine(FirstPage.moreWaivers(inForce)) + " (see Waivers)");
+        else if (more != null) wt.appendElement("tr").appendElement("td").attr("colspan", "5").text(more);
     }
 
     /** "2 FAIL, 1 WARN under port.state" style: the check's findings listed under another check's root. */
@@ -174,7 +174,13 @@ public final class HtmlReport {
     }
 
     /** Field id, label, value: the cover page's facts, shared with the PDF. */
-    static List<String[]> coverRows(ReportFacts facts, CoverInfo cover) {
+    static List<String[]> coverRows(ReportFacts facts, CoverInfo cover, FirstPage.Bounds b) {
+        List<String[]> rows = coverRows(facts, cover);
+        for (String[] row : rows) row[2] = FirstPage.recordValue(row[2], b);
+        return rows;
+    }
+
+    private static List<String[]> coverRows(ReportFacts facts, CoverInfo cover) {
         Report r = facts.report();
         var m = r.data().manifest();
         List<String[]> rows = new ArrayList<>();

@@ -96,10 +96,10 @@ public final class PdfReport {
             b.addElement(new Paragraph(r.verdictLine(), H1));
             b.addElement(new Paragraph(ReportText.headline(r), H1S));
             b.addElement(new Paragraph(counts.checksLine() + "\n" + counts.findingsLine(), H1M));
-            b.addElement(new Paragraph(ReportText.meta(r), H1M));
+            b.addElement(new Paragraph(ReportText.clip(ReportText.meta(r), ReportCounts.MAX_LINE), H1M));
             banner.addCell(b);
             doc.add(banner);
-            cover(doc, facts, cover);
+            cover(doc, writer, facts, cover);
             doc.newPage();
 
             doc.add(heading("Checks"));
@@ -277,9 +277,34 @@ public final class PdfReport {
 
     /**
      * Page 1, the page that is signed: the acceptance record and the contract beside the coverage, the root failures
-     * and the waivers in force; then the signatures beside a box for remarks and conditions. Every list is bounded.
+     * and the waivers in force; then the signatures beside a box for remarks and conditions. The lists step down
+     * through FirstPage.LEVELS until the whole page, signatures included, fits below the banner: what is left out is
+     * "and N more" naming the section that has it, never a signature block pushed to page 2.
      */
-    private static void cover(Document doc, ReportFacts facts, CoverInfo cover) {
+    private static void cover(Document doc, PdfWriter writer, ReportFacts facts, CoverInfo cover) {
+        float width = doc.right() - doc.left(), room = writer.getVerticalPosition(false) - doc.bottom();
+        PdfPTable bottom = signatures();
+        float rest = room - height(bottom, width) - bottom.spacingBefore() - 2;
+        PdfPTable grid = null;
+        for (FirstPage.Bounds b : FirstPage.LEVELS) {
+            grid = grid(facts, cover, b, 0);
+            if (height(grid, width) + grid.spacingBefore() <= rest) break;
+        }
+        if (height(grid, width) + grid.spacingBefore() > rest) // still too tall: the record is cut at the page, the signatures stay
+            grid = grid(facts, cover, FirstPage.LEVELS.get(FirstPage.LEVELS.size() - 1), rest - grid.spacingBefore());
+        doc.add(grid);
+        doc.add(bottom);
+    }
+
+    /** The table's height at the page's width (the width it is added at). */
+    private static float height(PdfPTable t, float width) {
+        t.setTotalWidth(width);
+        t.setLockedWidth(true);
+        return t.getTotalHeight();
+    }
+
+    /** The acceptance record beside coverage, failures and waivers; fixedHeight 0: as tall as they are. */
+    private static PdfPTable grid(ReportFacts facts, CoverInfo cover, FirstPage.Bounds bounds, float fixedHeight) {
         Report r = facts.report();
         PdfPTable grid = new PdfPTable(new float[] {1, 1});
         grid.setWidthPercentage(100);
@@ -287,47 +312,53 @@ public final class PdfReport {
         PdfPCell left = new PdfPCell();
         left.setBorder(0);
         left.setPaddingRight(8);
+        if (fixedHeight > 0) left.setFixedHeight(fixedHeight);
         left.addElement(small("Acceptance record"));
         PdfPTable t = new PdfPTable(new float[] {1.6f, 6});
         t.setWidthPercentage(100);
-        for (String[] row : HtmlReport.coverRows(facts, cover)) {
+        for (String[] row : HtmlReport.coverRows(facts, cover, bounds)) {
             t.addCell(cell(row[1], BOLD_S, 2));
             t.addCell(cell(row[2], row[0].equals("dump-id") ? MONO_S : BODY_S, 2));
         }
         left.addElement(t);
         left.addElement(small("Contract"));
-        for (String l : FirstPage.contract(facts.contract())) left.addElement(line(l, BODY_S));
+        for (String l : FirstPage.contract(facts.contract(), bounds)) left.addElement(line(l, BODY_S));
         left.addElement(small("Facts every host shares (hold them against what was bought)"));
-        for (String l : FirstPage.facts(facts.uniformFacts())) left.addElement(line(l, BODY_S));
+        for (String l : FirstPage.facts(facts.uniformFacts(), bounds)) left.addElement(line(l, BODY_S));
         left.addElement(small("Thresholds that differ from the defaults"));
-        for (String c : FirstPage.thresholds(r)) left.addElement(line(c, ReportText.changedThresholds(r).isEmpty() ? BODY_S : MONO_S));
+        for (String c : FirstPage.thresholds(r, bounds)) left.addElement(line(c, ReportText.changedThresholds(r).isEmpty() ? BODY_S : MONO_S));
         grid.addCell(left);
 
         PdfPCell right = new PdfPCell();
         right.setBorder(0);
         right.setPaddingLeft(8);
-        List<String> coverage = FirstPage.coverage(r.coverage());
+        if (fixedHeight > 0) right.setFixedHeight(fixedHeight);
+        List<String> coverage = FirstPage.coverage(r.coverage(), bounds);
         if (!coverage.isEmpty()) {
             right.addElement(small("Coverage"));
             for (String l : coverage) right.addElement(line(l, BODY_S));
         }
         right.addElement(small("Failures (root findings, as the console prints them)"));
-        for (String l : FirstPage.rootFailures(r)) right.addElement(line(l, BODY_S));
+        for (String l : FirstPage.rootFailures(r, bounds)) right.addElement(line(l, BODY_S));
         right.addElement(small("Waivers in force"));
-        List<String[]> inForce = FirstPage.waiversInForce(r);
+        List<String[]> inForce = FirstPage.waiversInForce(r, bounds);
         if (inForce.isEmpty()) right.addElement(line("none", BODY_S));
         else {
             PdfPTable w = new PdfPTable(new float[] {1.4f, 1.4f, 3, 1.3f, 1.1f});
             w.setWidthPercentage(100);
             for (String h : new String[] {"Check", "Objects", "Reason", "Owner", "Expires"}) w.addCell(cell(h, BOLD_S, 2));
-            for (String[] row : inForce.subList(0, Math.min(inForce.size(), FirstPage.MAX_WAIVERS)))
+            for (String[] row : inForce.subList(0, Math.min(inForce.size(), bounds.waiverRows())))
                 for (String v : row) w.addCell(cell(v, BODY_S, 2));
             right.addElement(w);
-            if (FirstPage.moreWaivers(inForce) > 0) right.addElement(line(ReportCounts.moreLine(FirstPage.moreWaivers(inForce)) + " (see Waivers)", BODY_S));
+            String more = FirstPage.moreWaiversLine(inForce, bounds);
+            if (more != null) right.addElement(line(more, BODY_S));
         }
         grid.addCell(right);
-        doc.add(grid);
+        return grid;
+    }
 
+    /** The signatures beside the box for remarks and conditions: always on page 1. */
+    private static PdfPTable signatures() {
         PdfPTable bottom = new PdfPTable(new float[] {1.2f, 1});
         bottom.setWidthPercentage(100);
         bottom.setSpacingBefore(6);
@@ -360,7 +391,7 @@ public final class PdfReport {
         box.addCell(empty);
         remarks.addElement(box);
         bottom.addCell(remarks);
-        doc.add(bottom);
+        return bottom;
     }
 
     private static Paragraph small(String s) {

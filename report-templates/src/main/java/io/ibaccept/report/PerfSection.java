@@ -39,15 +39,20 @@ public final class PerfSection {
         ClusterData data = an.data();
         List<Figure> out = new ArrayList<>();
         double minPercent = an.rules().number("perftest.bw", "min_percent");
-        Map<String, Optional<Double>> lineRates = new java.util.HashMap<>();
-        java.util.function.Function<String, Double> lineOf = h -> lineRates.computeIfAbsent(h, an::lineGbps).orElse(null);
+        // a pair is held against the rate its links were designed for (a link trained at 1X is no excuse), the trained rate said beside it
+        Map<String, Optional<Double>> lineRates = new java.util.HashMap<>(), designRates = new java.util.HashMap<>();
+        java.util.function.Function<String, Double> trainedOf = h -> lineRates.computeIfAbsent(h, an::lineGbps).orElse(null);
+        java.util.function.Function<String, Double> lineOf = h -> designRates.computeIfAbsent(h,
+                x -> an.designRate(x).map(io.ibaccept.rules.FabricIndex.Rate::dataGbps).or(() -> an.lineGbps(x))).orElse(null);
         for (Outliers.Result res : a.results().values()) {
             PairMatrix m = res.matrix();
             if (m.pairs().size() >= PerfAnalysis.MIN_PAIRS)
                 out.add(new Figure("heatmap-" + m.test(), m.test() + ": " + m.pairs().size() + " pairs, " + res.bad().size()
-                        + " outliers; rows and columns grouped by leaf; bad pairs outlined and listed", PerfSvg.heatMap(res, view, lineOf, minPercent)));
+                        + " outliers; rows and columns grouped by leaf; bad pairs outlined and listed; bandwidth as a share of the design rate "
+                        + "(the contract's, else what host links are expected to run at), the trained rate beside it where lower",
+                        PerfSvg.heatMap(res, view, lineOf, trainedOf, minPercent)));
             // with the forwarding tables: the same pairs grouped by the switch-to-switch cables on their routes
-            String byRoute = m.pairs().size() >= PerfAnalysis.MIN_PAIRS ? PerfSvg.byRoute(res, view, lineOf, minPercent) : "";
+            String byRoute = m.pairs().size() >= PerfAnalysis.MIN_PAIRS ? PerfSvg.byRoute(res, view, lineOf, trainedOf, minPercent) : "";
             if (!byRoute.isEmpty())
                 out.add(new Figure("routes-" + m.test(), m.test() + ": the pairs grouped by the switch-to-switch cables their routes cross (from the "
                         + "forwarding tables); each bar splits a cable's pairs by colour bin, cables with bad pairs first", byRoute));
@@ -68,7 +73,7 @@ public final class PerfSection {
                 if (line.isPresent()) expected = line.getAsDouble();
             }
             out.add(new Figure("sweep-" + e.getKey(), e.getKey() + " message-size sweep (" + e.getValue().size() + " pair(s); shown: "
-                    + String.join(", ", series.keySet()) + ")" + (Double.isNaN(expected) ? "" : "; dashed: negotiated data rate"),
+                    + String.join(", ", series.keySet()) + ")" + (Double.isNaN(expected) ? "" : "; dashed: design data rate"),
                     PerfSvg.curve(e.getKey() + " vs message size", bw, series, expected)));
         }
         return out;

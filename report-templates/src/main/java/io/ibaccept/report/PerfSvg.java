@@ -38,21 +38,29 @@ public final class PerfSvg {
 
     /**
      * How a pair's value becomes a colour. A bandwidth test whose pairs all have a known line rate is drawn as a
-     * percentage of each pair's own line rate (the slower of its two ports), so 25 % and 52 % of line rate are different
-     * colours and an EDR host is not red in an HDR fabric; latency, or bandwidth without line rates, relative to the
+     * percentage of each pair's own line rate (the slower of its two ports; in the report the design rate, with the
+     * trained rate said beside it where it is lower), so 25 % and 52 % of line rate are different colours and an EDR
+     * host built so is not red in an HDR fabric; latency, or bandwidth without line rates, relative to the
      * fabric's best and the outlier limit. A pair is bad when it is an outlier or below the perftest.bw minimum.
      */
     static final class Scale {
         final Outliers.Result r;
         final Function<String, Double> line;
+        /** The rate each host's link trained at, said beside the design rate where it differs; null: line is the trained rate. */
+        final Function<String, Double> trained;
         final double minPercent;
         final boolean percent;
         final double[] bounds; // percent mode: lower bound of bins 0..5 (bin 6 below the last)
         final java.util.Set<PairMatrix.Pair> outliers;
 
         Scale(Outliers.Result r, Function<String, Double> line, double minPercent) {
+            this(r, line, null, minPercent);
+        }
+
+        Scale(Outliers.Result r, Function<String, Double> line, Function<String, Double> trained, double minPercent) {
             this.r = r;
             this.line = line == null ? h -> null : line;
+            this.trained = trained;
             this.minPercent = minPercent;
             this.outliers = new java.util.HashSet<>(r.badPairs());
             this.percent = r.matrix().higherIsBetter() && line != null && !r.matrix().pairs().isEmpty()
@@ -64,8 +72,18 @@ public final class PerfSvg {
         }
 
         double rate(String a, String b) {
-            Double x = line.apply(a), y = line.apply(b);
+            return rate(line, a, b);
+        }
+
+        /** The slower of the pair's two rates, NaN when either is unknown. */
+        private static double rate(Function<String, Double> of, String a, String b) {
+            Double x = of.apply(a), y = of.apply(b);
             return x == null || y == null || x <= 0 || y <= 0 ? Double.NaN : Math.min(x, y);
+        }
+
+        /** "line rate", or "design rate" when the trained rate is told apart. */
+        String against() {
+            return trained == null ? "line rate" : "design rate";
         }
 
         double pct(String a, String b, double v) {
@@ -92,7 +110,7 @@ public final class PerfSvg {
 
         /** One legend label per bin. */
         String label(int i) {
-            if (percent) return i == 0 ? "\u2265 " + pctText(bounds[0]) + " % of line rate" : i < bounds.length ? pctText(bounds[i]) + "\u2013" + pctText(bounds[i - 1]) + " %"
+            if (percent) return i == 0 ? "\u2265 " + pctText(bounds[0]) + " % of " + against() : i < bounds.length ? pctText(bounds[i]) + "\u2013" + pctText(bounds[i - 1]) + " %"
                     : "< " + pctText(bounds[bounds.length - 1]) + " %";
             String u = unit(r.matrix());
             double span = Math.abs(r.best() - r.limit()), sign = r.matrix().higherIsBetter() ? -1 : 1;
@@ -102,9 +120,12 @@ public final class PerfSvg {
             return i == 5 ? "outlier: beyond " + fmt(r.limit()) + u : "beyond " + fmt(r.best() + sign * 2 * span) + u;
         }
 
-        /** "101.9 Gb/s = 51 % of 200" or "3.64 us". */
+        /** "101.9 Gb/s = 51 % of 200", "48.9 Gb/s = 24 % of 200 (trained 50)" on a link trained below its design, or "3.64 us". */
         String value(String a, String b, double v) {
-            return fmt(v) + unit(r.matrix()) + (percent ? String.format(Locale.ROOT, " = %.0f %% of %s", pct(a, b, v), fmt(rate(a, b))) : "");
+            if (!percent) return fmt(v) + unit(r.matrix());
+            double t = trained == null ? Double.NaN : rate(trained, a, b);
+            return fmt(v) + unit(r.matrix()) + String.format(Locale.ROOT, " = %.0f %% of %s", pct(a, b, v), fmt(rate(a, b)))
+                    + (Double.isNaN(t) || Math.abs(t - rate(a, b)) < 0.5 ? "" : " (trained " + fmt(t) + ")");
         }
     }
 
@@ -114,9 +135,18 @@ public final class PerfSvg {
 
     /** The heat map of one pair test: percentages of line rate where lineGbps knows every host (null: relative to the best). */
     public static String heatMap(Outliers.Result r, FabricView view, Function<String, Double> lineGbps, double minPercent) {
+        return heatMap(r, view, lineGbps, null, minPercent);
+    }
+
+    /**
+     * The heat map with percentages of each pair's design rate (designGbps per host), the rate its links trained at
+     * (trainedGbps) said beside it where they differ: a pair on a link stuck at 1X is red at 24 % of 200, not green.
+     */
+    public static String heatMap(Outliers.Result r, FabricView view, Function<String, Double> designGbps, Function<String, Double> trainedGbps,
+                                 double minPercent) {
         PairMatrix m = r.matrix();
         Map<String, List<String>> groups = view.groupByLeaf(m.nodes());
-        Scale sc = new Scale(r, lineGbps, minPercent);
+        Scale sc = new Scale(r, designGbps, trainedGbps, minPercent);
         return m.nodes().size() > MAX_NODES ? leafMatrix(sc, groups) : nodeMatrix(sc, groups);
     }
 
@@ -352,7 +382,7 @@ public final class PerfSvg {
     private static String title(Scale sc, boolean perLeaf) {
         PairMatrix m = sc.r.matrix();
         return m.test() + (perLeaf ? ": per leaf pair (" + m.nodes().size() + " nodes)" : ": per node pair") + ", "
-                + (sc.percent ? "% of line rate" : m.higherIsBetter() ? "Gb/s vs best" : "latency vs best");
+                + (sc.percent ? "% of " + sc.against() : m.higherIsBetter() ? "Gb/s vs best" : "latency vs best");
     }
 
     private static String unit(PairMatrix m) {
@@ -460,9 +490,14 @@ public final class PerfSvg {
      * bar in the bad colours among green ones, whatever the hosts. "" when the routes are not known.
      */
     public static String byRoute(Outliers.Result r, FabricView view, Function<String, Double> lineGbps, double minPercent) {
+        return byRoute(r, view, lineGbps, null, minPercent);
+    }
+
+    public static String byRoute(Outliers.Result r, FabricView view, Function<String, Double> designGbps, Function<String, Double> trainedGbps,
+                                 double minPercent) {
         if (!view.knowsRoutes()) return "";
         PairMatrix m = r.matrix();
-        Scale sc = new Scale(r, lineGbps, minPercent);
+        Scale sc = new Scale(r, designGbps, trainedGbps, minPercent);
         record Row(String cable, int[] bins, int bad, int pairs) {}
         Map<String, int[]> bins = new java.util.TreeMap<>();
         Map<String, Integer> bad = new java.util.HashMap<>();

@@ -44,24 +44,35 @@ final class PortMapSection {
         rows.sort(Comparator.comparingInt((Row r) -> -r.bad()).thenComparing(r -> -r.sw().level()).thenComparing(r -> r.sw().name()));
         List<Row> shown = rows.subList(0, Math.min(MAX_SWITCHES, rows.size()));
         int maxPorts = shown.stream().mapToInt(Row::ports).max().orElse(1);
-        // switches that share a description (vendor defaults) are told apart by the end of their GUID
+        // the names people use (node-name-map name, or "A09-P1-IBLEAF-01-02" of a managed switch's "MF0;A09-P1-IBLEAF-01-02:MQM9701/U1");
+        // switches that share one (vendor defaults) are told apart by the end of their GUID
         Map<String, Integer> sameName = new HashMap<>();
-        for (Row r : rows) sameName.merge(r.sw().name(), 1, Integer::sum);
-        int cw = 9, chh = 11, label = 130, width = label + maxPorts * cw + 10, height = 36 + shown.size() * (chh + 2) + 40;
+        for (Row r : rows) sameName.merge(r.sw().shortName(), 1, Integer::sum);
+        Map<Row, String> names = new HashMap<>();
+        int longest = 0;
+        for (Row r : shown) {
+            String suffix = sameName.get(r.sw().shortName()) > 1 ? String.format(" ..%06x", r.sw().guid() & 0xffffff) : "";
+            int room = MAX_NAME - suffix.length();
+            String n = r.sw().shortName();
+            names.put(r, (n.length() > room ? n.substring(0, room - 1) + "~" : n) + suffix);
+            longest = Math.max(longest, names.get(r).length());
+        }
+        String heading = "Switch ports: what is cabled and what the checks found (" + rows.size() + " switches"
+                + (rows.size() > shown.size() ? ", " + shown.size() + " shown, problems first" : "") + ")";
+        // the SVG is as wide as its widest part: the ports, the legend, the title (bold 12 px: at most 7 px a character)
+        int cw = 9, chh = 11, label = Math.max(100, 12 + (int) Math.ceil(longest * CHAR_W)), height = 36 + shown.size() * (chh + 2) + 40;
+        int width = Math.max(label + maxPorts * cw + 10, Math.max(legendWidth(), 8 + heading.length() * 7));
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"port-map\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\">",
                 width, height, width, height));
-        sb.append("<text x=\"4\" y=\"14\" font-size=\"12\" font-weight=\"bold\">Switch ports: what is cabled and what the checks found (")
-                .append(rows.size()).append(" switches").append(rows.size() > shown.size() ? ", " + shown.size() + " shown, problems first" : "").append(")</text>");
+        sb.append("<text x=\"4\" y=\"14\" font-size=\"12\" font-weight=\"bold\">").append(PerfSvg.esc(heading)).append("</text>");
         for (int p = 1; p <= maxPorts; p++)
             if (p == 1 || p % 8 == 0)
                 sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"30\" font-size=\"9\">%d</text>", label + (p - 1) * cw, p));
         for (int i = 0; i < shown.size(); i++) {
             Row r = shown.get(i);
             int y = 36 + i * (chh + 2);
-            String suffix = sameName.get(r.sw().name()) > 1 ? String.format(" ..%06x", r.sw().guid() & 0xffffff) : "";
-            int room = 22 - suffix.length();
-            String name = (r.sw().name().length() > room ? r.sw().name().substring(0, room - 1) + "~" : r.sw().name()) + suffix;
+            String name = names.get(r);
             sb.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\" font-size=\"10\"%s>%s</text>", y + chh - 2, r.bad() > 0 ? " font-weight=\"bold\"" : "",
                     PerfSvg.esc(name)));
             // runs of ports alike are one rectangle (a healthy leaf is three: hosts, uplinks, empty); a port a finding names
@@ -104,14 +115,33 @@ final class PortMapSection {
             }
         }
         int ly = 36 + shown.size() * (chh + 2) + 12;
-        String[][] legend = {{HOST, "host"}, {ISL, "switch-to-switch"}, {OTHER, "other"}, {EMPTY, "empty"}, {WARN, "WARN"}, {FAIL, "FAIL"}};
-        for (int k = 0; k < legend.length; k++)
+        int lx = 4;
+        for (String[] k : LEGEND) {
             sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" font-size=\"10\">%s</text>",
-                    4 + k * 110, ly, legend[k][0], 18 + k * 110, ly + 9, legend[k][1]));
+                    lx, ly, k[0], lx + 14, ly + 9, k[1]));
+            lx += legendItem(k[1]);
+        }
         if (rows.size() > shown.size())
             sb.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\" font-size=\"10\">%d more switches not drawn (%d of them with a problem)</text>", ly + 26,
                     rows.size() - shown.size(), rows.subList(shown.size(), rows.size()).stream().filter(r -> r.bad() > 0).count()));
         return sb.append("</svg>").toString();
+    }
+
+    /** Longest switch name drawn (a longer one ends in "~"; the tooltip of its cells has it whole). */
+    static final int MAX_NAME = 32;
+    /** Width of a character of the 10 px sans-serif labels, generous (capitals and digits are the widest). */
+    static final double CHAR_W = 6.2;
+    static final String[][] LEGEND = {{HOST, "host"}, {ISL, "switch-to-switch"}, {OTHER, "other"}, {EMPTY, "empty"}, {WARN, "WARN"}, {FAIL, "FAIL"}};
+
+    /** One legend entry: swatch, gap, its text, space before the next. */
+    private static int legendItem(String text) {
+        return 14 + (int) Math.ceil(text.length() * CHAR_W) + 16;
+    }
+
+    private static int legendWidth() {
+        int w = 4;
+        for (String[] k : LEGEND) w += legendItem(k[1]);
+        return w;
     }
 
     /** The worst links of the counter window by error rate (bars), or "" without a window with errors. */

@@ -6,7 +6,7 @@ package io.ibaccept.report;
  * maxEvidence: evidence lines shown per finding group; maxObjectsText: characters of an "affects" list.
  */
 public record ReportLayout(int aggregateAbove, int maxEvidence, int maxObjectsText) {
-    public static final ReportLayout DEFAULT = new ReportLayout(300, 8, 1500);
+    public static final ReportLayout DEFAULT = new ReportLayout(300, 8, 600);
 
     public ReportLayout {
         if (aggregateAbove < 0 || maxEvidence < 1 || maxObjectsText < 80)

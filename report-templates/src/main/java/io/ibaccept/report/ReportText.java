@@ -228,7 +228,7 @@ final class ReportText {
         int total = 0;
         for (Finding f : members) {
             for (Evidence e : f.evidence()) {
-                if (ev.size() < layout.maxEvidence()) ev.add(new Evidence(clip(e.text(), MAX_TEXT), clip(e.where(), MAX_TEXT)));
+                if (ev.size() < layout.maxEvidence()) ev.add(new Evidence(clip(e.text(), MAX_EVIDENCE_TEXT), clip(e.where(), MAX_EVIDENCE_TEXT)));
                 total++;
             }
         }
@@ -241,6 +241,9 @@ final class ReportText {
 
     /** Longest text of one cell in HTML/PDF: a damaged dump can put megabytes on one line; CSV/JSON keep it whole. */
     static final int MAX_TEXT = 2000;
+
+    /** Longest evidence line in HTML/PDF: a line of a tool's output names one thing; the whole line is in findings.csv. */
+    static final int MAX_EVIDENCE_TEXT = 400;
 
     /** Most waivers a report lists one row each; findings.json keeps them all. */
     static final int MAX_WAIVER_ROWS = 200;
@@ -315,7 +318,7 @@ final class ReportText {
     static String compressObjects(List<String> objects, int max) {
         if (objects.isEmpty()) return "";
         Map<String, List<String>> byRest = new LinkedHashMap<>();
-        for (String o : new LinkedHashSet<>(objects)) {
+        for (String o : portRuns(new LinkedHashSet<>(objects))) {
             String h = hostOf(o);
             byRest.computeIfAbsent(o.substring(h.length()), k -> new ArrayList<>()).add(h);
         }
@@ -334,6 +337,49 @@ final class ReportText {
             if (shown++ > 0) sb.append(", ");
             sb.append(p.length() > max ? p.substring(0, max) + "..." : p);
         }
+        return sb.toString();
+    }
+
+    private static final java.util.regex.Pattern PORT = java.util.regex.Pattern.compile("^(.+) port (\\d{1,4})$");
+
+    /**
+     * The ports of one device as one object with their ranges: "leaf01 ports 1-24, 31 (25 ports)" for the 25 objects
+     * "leaf01 port 1" ... (a switch whose counters name every port would otherwise fill a PDF page).
+     */
+    static List<String> portRuns(java.util.Collection<String> objects) {
+        Map<String, java.util.TreeSet<Integer>> ports = new LinkedHashMap<>();
+        for (String o : objects) {
+            java.util.regex.Matcher m = PORT.matcher(o);
+            if (m.matches()) ports.computeIfAbsent(m.group(1), k -> new java.util.TreeSet<>()).add(Integer.parseInt(m.group(2)));
+        }
+        List<String> out = new ArrayList<>();
+        Set<String> done = new java.util.HashSet<>();
+        for (String o : objects) {
+            java.util.regex.Matcher m = PORT.matcher(o);
+            if (!m.matches() || ports.get(m.group(1)).size() < 2) {
+                out.add(o);
+                continue;
+            }
+            if (!done.add(m.group(1))) continue;
+            java.util.TreeSet<Integer> ps = ports.get(m.group(1));
+            out.add(m.group(1) + " ports " + ranges(ps) + " (" + ps.size() + " ports)");
+        }
+        return out;
+    }
+
+    /** "1-24, 31, 33-34" */
+    static String ranges(java.util.SortedSet<Integer> ns) {
+        StringBuilder sb = new StringBuilder();
+        Integer start = null, prev = null;
+        for (int n : ns) {
+            if (prev != null && n == prev + 1) {
+                prev = n;
+                continue;
+            }
+            if (start != null) sb.append(sb.length() > 0 ? ", " : "").append(start.equals(prev) ? String.valueOf(start) : start + "-" + prev);
+            start = prev = n;
+        }
+        if (start != null) sb.append(sb.length() > 0 ? ", " : "").append(start.equals(prev) ? String.valueOf(start) : start + "-" + prev);
         return sb.toString();
     }
 

@@ -107,6 +107,9 @@ class BrowserCheckTest {
             words.get(words.size() - 1).add(m.group(5));
         }
         assertThat(pages).isNotEmpty();
+        // page 1 is the signed page: the verdict and the signature block on it, whatever the size of the dump
+        String first = String.join(" ", words.get(0));
+        assertThat(first).as("page 1").contains("ACCEPTED").contains("Signatures").contains("Integrator").contains("Customer").contains("Remarks");
         for (int p = 0; p < pages.size(); p++) {
             String text = String.join(" ", words.get(p));
             assertThat(text).as("footer of page %d", p + 1).contains("page " + (p + 1) + " of " + pages.size());

@@ -138,8 +138,8 @@ class FabricSvgTest {
         assertThat(pic.labels).filteredOn(l -> "name".equals(l.cls())).extracting(FabricSvg.Label::text).contains("leaf0500");
         assertThat(pic.rects).anyMatch(r -> r.stroke().equals(FabricSvg.FAIL) && r.tooltip().startsWith("leaf0500"));
         int hosts = 0;
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile(">(\\d+) hosts<").matcher(svg);
-        while (m.find()) hosts += Integer.parseInt(m.group(1));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(">([\\d,]+) hosts<").matcher(svg); // "1,000 hosts"
+        while (m.find()) hosts += Integer.parseInt(m.group(1).replace(",", ""));
         assertThat(hosts).isEqualTo(20000);
     }
 
@@ -164,6 +164,8 @@ class FabricSvgTest {
         // a run starting in one family ends in it: "LG22-02\u2013MLG01-05" would say two kinds of switch are one
         assertThat(labels).noneMatch(l -> l.substring(l.indexOf('\u2013') + 1).matches("[A-Z]+.*") && !l.substring(l.indexOf('\u2013') + 1)
                 .startsWith(l.replaceAll("[0-9].*", "")));
+        // 469 DGX hosts with eight HCAs each (and the management hosts): hosts and HCAs counted apart, a leaf's count is of HCAs
+        assertThat(svg).contains("469 hosts, 3,675 HCAs").doesNotContain("3675 hosts").doesNotContain("3,675 hosts").containsPattern(">[\\d,]+ HCAs<");
     }
 
     @Test
@@ -231,7 +233,7 @@ class FabricSvgTest {
         StringBuilder text = new StringBuilder();
         com.lowagie.text.pdf.parser.PdfTextExtractor ex = new com.lowagie.text.pdf.parser.PdfTextExtractor(reader);
         for (int p = 1; p <= reader.getNumberOfPages(); p++) text.append(ex.getTextFromPage(p)).append('\n');
-        assertThat(text.toString()).contains("Fabric").contains("6 switches, 15 hosts, 31 cables");
+        assertThat(text.toString()).contains("Fabric").contains("6 switches, 15 hosts, 15 HCAs, 31 cables");
         // the drawing is a form XObject holding the switch names, in the embedded font (glyph ids, read back through its ToUnicode map)
         StringBuilder drawn = new StringBuilder();
         for (int i = 1; i < reader.getXrefSize(); i++) {

@@ -27,6 +27,8 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Page 1, the page that is signed, in the HTML and the PDF; the PDF's footer on every page; times in whole seconds. */
 class FirstPageTest {
@@ -68,7 +70,7 @@ class FirstPageTest {
         // coverage: the summary, ten gaps, then how many more
         assertThat(cover.select("#coverage li")).extracting(Element::text).hasSize(12)
                 .startsWith("coverage 1 of 13 required checks (default set)", "gap.check1: ran on 8 of 16 hosts (ibaccept collect --only x1)")
-                .endsWith("gap.check10: ran on 8 of 16 hosts (ibaccept collect --only x10)", "and 2 more");
+                .endsWith("gap.check10: ran on 8 of 16 hosts (ibaccept collect --only x10)", "and 2 more" + FirstPage.SEE_PASSED);
         // the waiver in force with its owner and expiry; the expired one is not in force
         assertThat(cover.select("#waivers-in-force tbody tr")).singleElement().extracting(Element::text)
                 .isEqualTo("memlock node09 image fix scheduled J. Doe 2099-01-01");
@@ -100,6 +102,56 @@ class FirstPageTest {
                     .contains(squash(ReportCounts.of(r).checksLine())).contains(squash(ReportCounts.of(r).findingsLine()))
                     // the whole signed page on one page: signatures and the remarks box are still on page 1
                     .contains("Signatures").contains(squash("Remarks / conditions")).contains("Customer");
+            assertThat(squash(ex.getTextFromPage(2))).startsWith("Checks");
+        }
+    }
+
+    /** A dump as the tests build them from the real captures (see BrowserCheckTest), or generated. */
+    static Path dump(String name, Path tmp) throws Exception {
+        Path d = tmp.resolve(name);
+        switch (name) {
+            case "demo" -> {
+                return ReportRenderingTest.DEMO;
+            }
+            case "real-captures" -> {
+                return Path.of("..", "sample-dumps", "dumps", "real-captures");
+            }
+            case "synthetic-2000-every-node-failing" -> io.ibaccept.samples.SyntheticDump.generate(d, 2000, true, true);
+            case "selene" -> BrowserCheckTest.seleneCompute(d);
+            case "ndr-superpod" -> {
+                Files.createDirectories(d.resolve("fabric"));
+                Files.copy(Path.of("..", "parsers", "src", "test", "resources", "real", "ibnetdiscover", "topograph-ndr-superpod-40sw-582ca.txt"),
+                        d.resolve("fabric/ibnetdiscover.out"));
+                Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: superpod\nfabric_node: fab\nnodes: fab\n");
+            }
+            default -> throw new IllegalArgumentException(name);
+        }
+        return d;
+    }
+
+    /**
+     * The signed page whole on page 1 of real and large dumps: the verdict, the failures (bounded, the rest by
+     * reference) and below them the signatures and the remarks box; the checks start on page 2.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"demo", "real-captures", "synthetic-2000-every-node-failing", "ndr-superpod", "selene"})
+    void pageOneHoldsVerdictFailuresAndSignaturesOnEveryDump(String name, @TempDir Path tmp) throws Exception {
+        Analysis a = Analysis.of(DumpLoader.load(dump(name, tmp)));
+        Report r = a.report();
+        ByteArrayOutputStream pdf = new ByteArrayOutputStream();
+        PdfReport.render(a, CoverInfo.NONE, ReportLayout.DEFAULT, pdf);
+        try (PdfReader reader = new PdfReader(pdf.toByteArray())) {
+            PdfTextExtractor ex = new PdfTextExtractor(reader);
+            String first = squash(ex.getTextFromPage(1));
+            assertThat(first).contains(squash(r.verdictLine())).contains("Acceptancerecord").contains(squash("Failures (root findings"))
+                    .contains(squash("Waivers in force")).contains("Signatures").contains("Integrator").contains("Customer")
+                    .contains(squash("Remarks / conditions")).contains("page1of");
+            // the first failure is on it; when they do not all fit, how many more and where they are
+            List<String> all = ReportCounts.rootFailureLines(r, Integer.MAX_VALUE);
+            if (!all.isEmpty()) assertThat(first).contains(squash(all.get(0).substring(0, Math.min(60, all.get(0).length()))));
+            String last = all.isEmpty() ? "" : squash(all.get(all.size() - 1));
+            if (!first.contains(last.substring(0, Math.min(60, last.length()))))
+                assertThat(first).containsPattern("and\\d+more" + java.util.regex.Pattern.quote(squash(FirstPage.SEE_FAILURES)));
             assertThat(squash(ex.getTextFromPage(2))).startsWith("Checks");
         }
     }
@@ -147,7 +199,10 @@ class FirstPageTest {
         List<String> lines = ReportCounts.rootFailureLines(r, ReportCounts.MAX_ROOT_LINES);
         assertThat(lines).hasSize(16).last().isEqualTo("and " + (ReportCounts.of(r).findings(io.ibaccept.rules.Status.FAIL) - 15) + " more");
         Document doc = Jsoup.parse(HtmlReport.render(Analysis.of(r)));
-        assertThat(doc.select("#root-failures li")).extracting(Element::wholeText).containsExactlyElementsOf(lines);
+        // page 1 says where the rest is
+        List<String> shown = new ArrayList<>(lines);
+        shown.set(15, lines.get(15) + FirstPage.SEE_FAILURES);
+        assertThat(doc.select("#root-failures li")).extracting(Element::wholeText).containsExactlyElementsOf(shown);
     }
 
     @Test

@@ -141,4 +141,37 @@ class LargeReportTest {
                     "SymbolErrorCounter=" + (1000 + i), "cause " + i, "fix " + i));
         return new Report(Synthetic.cluster(hosts, ""), fs);
     }
+
+    /**
+     * One WARN naming the ports of a switch one by one (a counter snapshot's history): the HTML and the PDF say them as
+     * ranges, findings.csv names each port; the real-captures dump (ibdiagnet2 counters of an NDR fabric) stays within 40 pages.
+     */
+    @Test
+    void portsOfOneSwitchAreRangesAndTheRealNdrSnapshotStaysWithinFortyPages(@TempDir Path tmp) throws Exception {
+        List<String> ports = new ArrayList<>();
+        for (int p = 1; p <= 64; p++) if (p != 33 && p != 40) ports.add("Quantum-2 Mellanox Technologies (0xb0cf0e0300e5b940) port " + p);
+        assertThat(ReportText.compressObjects(ports, ReportLayout.DEFAULT.maxObjectsText()))
+                .isEqualTo("Quantum-2 Mellanox Technologies (0xb0cf0e0300e5b940) ports 1-32, 34-39, 41-64 (62 ports)");
+        // one port of a device stays as it is; hosts with one port each are still a hostlist
+        assertThat(ReportText.compressObjects(List.of("leaf01 port 3", "node01 HCA-1 port 1", "node02 HCA-1 port 1"), 600))
+                .isEqualTo("leaf01 port 3, node[01-02] HCA-1 port 1");
+        ClusterData data = Synthetic.cluster(List.of("node01"), "");
+        Report r = new Report(data, List.of(new Finding("link.errors", "Link error counters", Status.WARN, ports,
+                ports.stream().map(p -> Evidence.of(p + ": LinkDownedCounter=3", "fabric/ibdiagnet2.db_csv.out:4027")).toList(),
+                "62 cable(s) with link-down counts", "history", "collect a window")));
+        ReportWriter.Written w = ReportWriter.writeAll(Analysis.of(r), tmp.resolve("one-warn"), CoverInfo.NONE, ReportLayout.DEFAULT);
+        assertThat(w.errors()).isEmpty();
+        try (PdfReader reader = new PdfReader(Files.readAllBytes(tmp.resolve("one-warn/report.pdf")))) {
+            String all = "";
+            for (int p = 2; p <= reader.getNumberOfPages(); p++) all += new PdfTextExtractor(reader).getTextFromPage(p);
+            assertThat(all.replaceAll("\\s+", "")).contains("ports1-32,34-39,41-64(62ports)").contains("...54morelinesinfindings.csv");
+        }
+        assertThat(Files.readString(tmp.resolve("one-warn/findings.csv"))).contains("(0xb0cf0e0300e5b940) port 64");
+
+        Path out = tmp.resolve("real");
+        ReportWriter.write(Analysis.of(io.ibaccept.dump.DumpLoader.load(Path.of("..", "sample-dumps", "dumps", "real-captures"))), out);
+        try (PdfReader reader = new PdfReader(Files.readAllBytes(out.resolve("report.pdf")))) {
+            assertThat(reader.getNumberOfPages()).isLessThanOrEqualTo(40);
+        }
+    }
 }

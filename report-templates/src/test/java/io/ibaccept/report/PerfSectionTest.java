@@ -62,4 +62,24 @@ class PerfSectionTest {
         org.jsoup.nodes.Document d = org.jsoup.Jsoup.parse(html);
         assertThat(d.select("figure svg")).hasSize(2);
     }
+
+    /**
+     * The demo's node06 link trained at 1X (50 Gb/s) where host links are built for 4X HDR (200 Gb/s): its pair reaches
+     * 98 % of what the link trained at, but the heat map holds it against the design, red, with the trained rate beside.
+     */
+    @Test
+    void heatMapHoldsPairsAgainstTheDesignRateAndSaysTheTrainedRate() {
+        Analysis a = Analysis.of(DumpLoader.load(ReportRenderingTest.DEMO));
+        assertThat(a.lineGbps("node06")).contains(50.0);
+        assertThat(a.designRate("node06")).hasValueSatisfying(d -> assertThat(d.dataGbps()).isEqualTo(200.0));
+        PerfSection.Figure map = PerfSection.figures(a).stream().filter(f -> f.name().equals("heatmap-ib_write_bw")).findFirst().orElseThrow();
+        org.jsoup.nodes.Document d = org.jsoup.Jsoup.parse(map.svg());
+        assertThat(map.svg()).contains("% of design rate");
+        // listed as a bad pair in a red bin, at its share of the design, the trained rate beside it
+        assertThat(d.select("text.bad-pair").eachText()).contains("node05 \u2013 node06: 48.9 Gb/s = 24 % of 200 (trained 50.0)");
+        int i = d.select("text.bad-pair").eachText().indexOf("node05 \u2013 node06: 48.9 Gb/s = 24 % of 200 (trained 50.0)");
+        assertThat(d.select("rect.bad-pair").get(i).attr("fill")).isIn(PerfSvg.BINS[5], PerfSvg.BINS[6]);
+        // a pair whose links trained at the design rate says nothing more
+        assertThat(d.select("text.bad-pair").eachText()).anySatisfy(t -> assertThat(t).startsWith("node07 \u2013 node08: ").endsWith("% of 200"));
+    }
 }

@@ -11,6 +11,8 @@ import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The switch port map of a real 272-node NDR fabric (ibdiagnet 2.10's ibnetdiscover and db_csv of 9 Quantum-2
@@ -40,5 +42,34 @@ class PortMapRealCaptureTest {
         assertThat(cells).noneMatch(t -> t.endsWith(", FAIL"));
         assertThat(cells).allMatch(t -> t.endsWith(": empty") || t.endsWith(" cables") || t.contains(" NDR, WARN"));
         assertThat(map.outerHtml().length()).isLessThan(60_000);
+    }
+
+    /**
+     * An NDR SuperPOD (topograph's capture: 40 managed Quantum-2 switches described "MF0;A09-P1-IBLEAF-04-04:MQM9701/U1")
+     * and NVIDIA's Selene (666 switches): each switch by the name people use, the whole legend and the whole title
+     * inside the picture (text widths estimated generously at 7 px a character of the 12 px title, 6.2 of the 10 px labels).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ndr-superpod", "selene"})
+    void switchesByTheirShortNamesWholeLegendAndTitleInsideThePicture(String name, @TempDir Path tmp) throws Exception {
+        Analysis a = Analysis.of(DumpLoader.load(FirstPageTest.dump(name, tmp)));
+        Document doc = Jsoup.parse(PortMapSection.html(a));
+        var map = doc.selectFirst("svg.port-map");
+        int width = Integer.parseInt(map.attr("width"));
+        var title = map.selectFirst("text");
+        assertThat(title.text()).startsWith("Switch ports: ");
+        assertThat(4 + title.text().length() * 7).isLessThanOrEqualTo(width);
+        List<String> legend = List.of("host", "switch-to-switch", "other", "empty", "WARN", "FAIL");
+        var texts = map.select("text[font-size=10]");
+        for (String l : legend) {
+            var t = texts.stream().filter(e -> e.text().equals(l)).findFirst().orElseThrow(() -> new AssertionError("legend " + l + " missing"));
+            assertThat(Double.parseDouble(t.attr("x")) + l.length() * PortMapSection.CHAR_W).as(l).isLessThanOrEqualTo(width);
+        }
+        List<String> labels = texts.stream().map(org.jsoup.nodes.Element::text)
+                .filter(t -> !legend.contains(t) && !t.contains("more switches not drawn")).toList();
+        assertThat(labels).isNotEmpty().doesNotHaveDuplicates()
+                .allSatisfy(l -> assertThat(l).doesNotContain("MF0;").doesNotContain(":MQM").doesNotEndWith("~"));
+        if (name.equals("ndr-superpod")) assertThat(labels).contains("A09-P1-IBLEAF-04-04");
+        else assertThat(labels).anyMatch(l -> l.matches("(LG|CSPINE)[0-9-]+"));
     }
 }

@@ -182,6 +182,14 @@ public final class Analysis {
         return facts.perf();
     }
 
+    /**
+     * The data rate (Gb/s) a host's link is designed for (the contract's, else the expected rate of host links; see
+     * DumpFacts.designRateOf): what the heat maps hold a pair's bandwidth against, the trained rate said beside it.
+     */
+    public java.util.Optional<io.ibaccept.rules.FabricIndex.Rate> designRate(String host) {
+        return facts.designRateOf(host);
+    }
+
     /** The hosts' leaves and the switches' uplinks the RDMA localisation used. */
     public FabricView perfView() {
         return facts.perfView();

@@ -32,6 +32,7 @@ public final class DumpFacts {
     private final Once<FabricView> perfView;
     private final Once<List<io.ibaccept.rules.counters.WindowJudge.Verdict>> windowVerdicts;
     private final Once<List<LinkWindowRow>> linkWindow;
+    private final Once<HostLinkMajority> hostLinkMajority;
     /** What the Once values below derived, in the order they finished. */
     private final List<Derived> derived = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
@@ -56,6 +57,7 @@ public final class DumpFacts {
         planDiff = new Once<>("plan_diff", this::comparePlan);
         perf = new Once<>("rdma_analysis", () -> PerfAnalysis.of(data, cfg));
         perfView = new Once<>("rdma_leaves", this::leaves);
+        hostLinkMajority = new Once<>("host_link_majority", this::majority);
         windowVerdicts = new Once<>("window_verdicts", () -> io.ibaccept.rules.counters.CounterWindowData.of(data)
                 .map(w -> new io.ibaccept.rules.counters.WindowJudge(data, w, io.ibaccept.rules.counters.WindowJudge.Limits.of(cfg)).judge(index().links()))
                 .orElse(List.of()));
@@ -149,6 +151,56 @@ public final class DumpFacts {
     /** The negotiated rate of a host's first active HCA port, as perftest.bw judges its pairs against it. */
     public java.util.Optional<FabricIndex.Rate> rateOf(String host) {
         return index().rateOf(host);
+    }
+
+    /**
+     * The rate a host's link is designed to run at, each of width and speed from the first that says it: what the
+     * contract declares for the host (its class's link, else every host link's), the configured expectation of host
+     * links (link.width/link.speed expected.host, else expected), what most active host links run at (a tie: the
+     * better). It is what a measured bandwidth is held against: a pair on a link trained at 1X reaches all of its 50
+     * Gb/s but a quarter of the 200 Gb/s the fabric was built for. where says how it was found.
+     */
+    public java.util.Optional<FabricIndex.Rate> designRateOf(String host) {
+        io.ibaccept.contract.Contract.Link declared = contract == null ? null : contract.hostLinkFor(host);
+        HostLinkMajority m = hostLinkMajority.get();
+        io.ibaccept.model.LinkWidth w = declared != null && declared.width() != null ? declared.width()
+                : expected("link.width", io.ibaccept.model.LinkWidth::parse).orElse(m.width());
+        io.ibaccept.model.LinkSpeed s = declared != null && declared.speed() != null ? declared.speed()
+                : expected("link.speed", io.ibaccept.model.LinkSpeed::parse).orElse(m.speed());
+        if (w == null || s == null) return java.util.Optional.empty();
+        String where = declared != null && (declared.width() != null || declared.speed() != null) ? "declared in the contract"
+                : expected("link.width", io.ibaccept.model.LinkWidth::parse).isPresent() || expected("link.speed", io.ibaccept.model.LinkSpeed::parse).isPresent()
+                ? "configured for host links" : "most common among host links";
+        return java.util.Optional.of(new FabricIndex.Rate(w, s, where));
+    }
+
+    /** A check's expectation for host links: its .host setting, else its general one; empty for "auto". */
+    private <T> java.util.Optional<T> expected(String check, java.util.function.Function<String, java.util.Optional<T>> parse) {
+        for (String key : new String[] {"expected.host", "expected"}) {
+            String v = cfg.text(check, key);
+            java.util.Optional<T> t = v == null || v.isBlank() || v.equalsIgnoreCase("auto") ? java.util.Optional.empty() : parse.apply(v.trim());
+            if (t.isPresent()) return t;
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** The width and speed most active host links run at (null when there is none). */
+    private record HostLinkMajority(io.ibaccept.model.LinkWidth width, io.ibaccept.model.LinkSpeed speed) {}
+
+    private HostLinkMajority majority() {
+        java.util.Map<io.ibaccept.model.LinkWidth, Integer> widths = new java.util.HashMap<>();
+        java.util.Map<io.ibaccept.model.LinkSpeed, Integer> speeds = new java.util.HashMap<>();
+        for (FabricIndex.Link l : index().links()) {
+            if (!l.a().isActive() || index().linkClass(l) != Fabric.LinkClass.HOST) continue;
+            if (l.a().width() != null) widths.merge(l.a().width(), 1, Integer::sum);
+            if (l.a().speed() != null) speeds.merge(l.a().speed(), 1, Integer::sum);
+        }
+        return new HostLinkMajority(most(widths), most(speeds));
+    }
+
+    private static <T extends Comparable<? super T>> T most(java.util.Map<T, Integer> counts) {
+        return counts.entrySet().stream().max(java.util.Map.Entry.<T, Integer>comparingByValue().thenComparing(java.util.Map.Entry.comparingByKey()))
+                .map(java.util.Map.Entry::getKey).orElse(null);
     }
 
     /** Every link judged over the counter window (two samples); empty without a window. */

@@ -139,7 +139,7 @@ class FabricChecksTest {
         assertThat(count.parent()).isNull();
         assertThat(of(r, "fabric.blocking")).singleElement().satisfies(f -> {
             // hosts differ per leaf (node06 at 1X, node11 at EDR, node16 unplugged): still one finding for the one fault
-            assertThat(f.summary()).isEqualTo("4 leaves (leaf04, leaf03, leaf02, leaf01): 3-4 links down (600-800 Gb/s) over 2 uplinks (400 Gb/s), "
+            assertThat(f.summary()).isEqualTo("4 leaves (leaf04, leaf03, leaf02, leaf01): 3-4 downlinks (600-800 Gb/s) over 2 uplinks (400 Gb/s), "
                     + "blocking up to 2:1, allowed 1:1; every leaf's uplinks reach only spine01; ports 19, 20 down on every leaf");
             assertThat(f.parent()).isEqualTo(count.id());
         });

@@ -51,7 +51,7 @@ class MovedHostTest {
         List<Finding> wrong = FabricChecksTest.of(r, "fabric.plan").stream().filter(x -> x.status() == Status.FAIL).toList();
         assertThat(wrong).singleElement().satisfies(x -> assertThat(x.summary()).contains("node04").contains("leaf02 port 5"));
         assertThat(FabricChecksTest.of(r, "fabric.blocking")).filteredOn(x -> x.status() == Status.FAIL).singleElement().satisfies(x -> {
-            assertThat(x.summary()).startsWith("leaf02: 5 links down");
+            assertThat(x.summary()).startsWith("leaf02: 5 downlinks");
             assertThat(x.parent()).isEqualTo(wrong.get(0).id());
         });
     }
