@@ -58,6 +58,8 @@ final class ContractCommand {
                 throw new Main.UsageError(out + ": cannot write the contract (" + io.ibaccept.safety.IoMessages.why(e) + ")");
             }
             parent.main.out.println("wrote " + out + " (" + a.data().hosts().size() + " hosts): edit it against the design before analyze --contract");
+            String warning = ContractDraft.warning(a);
+            if (warning != null) parent.main.out.println("WARNING: " + warning);
             return Main.ACCEPTED;
         }
     }

@@ -157,10 +157,19 @@ public final class DumpLoader {
                 problem(InputProblem.Kind.PARSE_ERROR, null, "manifest", e.where().file(), e.where().line(), e.reason());
             }
         }
+        boolean read = m != null; // a manifest that could not be read is already a problem of its own
         if (m == null) m = new Manifest(Manifest.FORMAT, java.util.Objects.toString(root.getFileName(), label), "", "", "", List.of(), Map.of());
         int nodesLine = t == null ? 0 : Manifest.lineOf(t, "nodes");
         List<String> nodes = usableNodes(m.nodes(), Manifest.FILE, nodesLine);
-        if (m.nodes().isEmpty()) nodes = usableNodes(files.dirs("nodes"), "nodes", 0);
+        if (m.nodes().isEmpty()) {
+            nodes = usableNodes(files.dirs("nodes"), "nodes", 0);
+            // the nodes meant to be collected are what a missing node is missing from: without them nothing says the
+            // directories found are the cluster, and a node never collected cannot be told
+            if (read && !nodes.isEmpty())
+                problem(InputProblem.Kind.MISSING, null, "manifest", Manifest.FILE, nodesLine, "its 'nodes:' line is empty or missing: the nodes"
+                        + " meant to be collected are not declared, so a node that was not collected cannot be told (the " + nodes.size()
+                        + " directories under nodes/ are read)");
+        }
         if (nodes.isEmpty() && !files.exists("perftest"))
             throw new DumpNotFound(label + ": no nodes in this dump (the manifest lists none"
                     + (t == null ? ", it is missing" : ": its 'nodes:' line is empty or missing")

@@ -88,6 +88,15 @@ class DumpLoaderTest {
             assertThat(p.where()).isEqualTo("manifest.txt:3");
             assertThat(p.message()).isEqualTo("unsupported dump format 7 (this ibaccept reads 1)");
         });
+        // a manifest that names no nodes: the directories are read, and the acceptance cannot be complete
+        Files.writeString(dir.resolve("manifest.txt"), "format: 1\ncluster: c\nstate: complete\nnodes:\n");
+        ClusterData undeclared = DumpLoader.load(dir);
+        assertThat(undeclared.manifest().nodes()).containsExactly("a1", "a2");
+        assertThat(undeclared.problemsFor(null, "manifest")).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(InputProblem.Kind.MISSING);
+            assertThat(p.where()).isEqualTo("manifest.txt:4");
+            assertThat(p.message()).contains("'nodes:' line is empty or missing");
+        });
         Files.writeString(dir.resolve("nodes/a1/ulimit-l.meta"), "status ok\n");
         assertThat(DumpLoader.load(dir).problemsFor("a1", "ulimit-l")).anySatisfy(p -> assertThat(p.where()).isEqualTo("nodes/a1/ulimit-l.meta:1"));
     }

@@ -37,6 +37,8 @@ public final class ContractDraft {
         y.append("# Acceptance contract drafted by 'ibaccept contract init' from ").append(d.source() == null ? "a dump" : YamlText.comment(d.source()))
                 .append(" (").append(a.dumpId()).append(").\n# What the dump shows is written as what the cluster must be: check every value against the design\n")
                 .append("# and the bill of materials before you sign with it. Schema: README, section \"Acceptance contract\".\n");
+        String warning = warning(a);
+        if (warning != null) y.append("#\n# WARNING: ").append(YamlText.comment(warning)).append("\n#\n");
         String cluster = d.manifest() == null ? "" : d.manifest().cluster();
         if (cluster != null && !cluster.isBlank()) y.append("cluster: ").append(q(cluster)).append('\n');
         List<String> hosts = new ArrayList<>(d.hosts().keySet());
@@ -48,6 +50,20 @@ public final class ContractDraft {
         counters(y, a);
         required(y, a);
         return y.toString();
+    }
+
+    /**
+     * What is wrong with drafting from this dump, or null when its verdict accepts it: a draft from a dump that fails
+     * or could not be judged writes the faults down as the design.
+     */
+    public static String warning(Analysis a) {
+        io.ibaccept.rules.Verdict v = a.report().verdict();
+        if (v == io.ibaccept.rules.Verdict.ACCEPTED || v == io.ibaccept.rules.Verdict.ACCEPTED_WITH_WARNINGS
+                || v == io.ibaccept.rules.Verdict.ACCEPTED_WITH_WAIVERS) return null;
+        long failing = a.report().checkStatus().values().stream().filter(s -> s == Status.FAIL || s == Status.ERROR).count();
+        return "this dump is " + v.label() + " (" + failing + " check(s) fail or could not judge their input): what it shows"
+                + " includes its faults, and this draft writes them down as the design. Fix them, collect again and draft from"
+                + " that dump, or check every value below against the design and the bill of materials.";
     }
 
     private static void classes(StringBuilder y, Analysis a, List<String> hosts) {
@@ -183,9 +199,9 @@ public final class ContractDraft {
     }
 
     /**
-     * Required: the checks of the default set and every other check that ran, each only where it covered its scope on
-     * this dump (every host, a long enough window). Those that did not are written as comments with why, loudly: an
-     * acceptance without them proves less, so collect them and make them required.
+     * Required: the checks of the default set and every other check that ran. Those that did not cover their scope on
+     * this dump (a host without the output, a window too short) are required too, each with a comment saying why it
+     * was not covered and how to collect it: a report against the draft must not claim a coverage the dump did not show.
      */
     private static void required(StringBuilder y, Analysis a) {
         List<String> candidates = new ArrayList<>(RequiredChecks.DEFAULT);
@@ -194,14 +210,13 @@ public final class ContractDraft {
                 candidates.add(e.getKey());
         Coverage cov = RequiredChecks.judge(candidates, a.report(), null, a.rules(), a.linkWindow());
         y.append("required:\n");
-        for (Coverage.Required r : cov.required()) if (r.complete()) y.append("  - ").append(r.check()).append('\n');
-        List<Coverage.Required> gaps = cov.gaps();
-        if (gaps.isEmpty()) return;
-        y.append("# NOT REQUIRED, because this dump does not cover them: an acceptance without them proves less.\n"
-                + "# Collect what each needs, then move it into the list above.\n");
-        for (Coverage.Required r : gaps)
-            y.append("#  - ").append(r.check()).append("   # ").append(YamlText.comment(r.missing().replace('\n', ' ')))
-                    .append(r.hint().isEmpty() ? "" : " (" + YamlText.comment(r.hint()) + ")").append('\n');
+        for (Coverage.Required r : cov.required()) {
+            y.append("  - ").append(r.check());
+            if (!r.complete())
+                y.append("   # NOT COVERED by this dump: ").append(YamlText.comment(r.missing().replace('\n', ' ')))
+                        .append(r.hint().isEmpty() ? "" : " (" + YamlText.comment(r.hint()) + ")");
+            y.append('\n');
+        }
     }
 
     private static void value(StringBuilder y, String key, Collection<String> hosts, Function<String, String> of) {

@@ -45,17 +45,33 @@ class ContractRulesTest {
     }
 
     @Test
-    void theDraftContractOfAHealthyDumpAcceptsItWithFullCoverage(@TempDir Path tmp) {
+    void theDraftOfAHealthyDumpKeepsWhatTheDumpDidNotCoverRequired(@TempDir Path tmp) {
         SyntheticDump.generate(tmp, 2000, false);
         ClusterData d = DumpLoader.load(tmp);
         String yaml = ContractDraft.of(Analysis.of(d));
-        assertThat(yaml).contains("hosts: cn[0001-2000]").contains("hcas: 1").contains("link: HDR 4X").contains("MT4123: 20.31.1014");
+        assertThat(yaml).contains("hosts: cn[0001-2000]").contains("hcas: 1").contains("link: HDR 4X").contains("MT4123: 20.31.1014")
+                .doesNotContain("WARNING");
+        // the dump has no counter window: the check stays required, with why and how to collect it
+        assertThat(yaml).containsPattern("\\n  - link\\.errors\\.window   # NOT COVERED by this dump: needs counters-start");
         Analysis a = analyse(d, contract(yaml));
         assertThat(a.report().coverage().declared()).isTrue();
-        assertThat(a.report().coverage().gaps()).isEmpty();
-        assertThat(a.report().verdict()).isEqualTo(Verdict.ACCEPTED);
-        assertThat(a.report().verdictLine()).isEqualTo("ACCEPTED");
+        assertThat(a.report().coverage().gaps()).singleElement().satisfies(g -> assertThat(g.check()).isEqualTo("link.errors.window"));
+        assertThat(a.report().verdict()).isEqualTo(Verdict.INCOMPLETE);
         assertThat(a.report().checkStatus()).containsEntry("contract.hosts", Status.PASS).containsEntry("contract.design", Status.PASS);
+        // without that requirement (the engineer's decision, written in the contract) the same dump is accepted, fully covered
+        Analysis without = analyse(d, contract(yaml.replaceAll("\\n  - link\\.errors\\.window[^\\n]*", "")));
+        assertThat(without.report().coverage().gaps()).isEmpty();
+        assertThat(without.report().verdict()).isEqualTo(Verdict.ACCEPTED);
+        assertThat(without.report().verdictLine()).isEqualTo("ACCEPTED");
+    }
+
+    @Test
+    void aDraftFromADumpThatIsNotAcceptedSaysSoInItsHeader(@TempDir Path tmp) {
+        SyntheticDump.generate(tmp, 200, true);
+        Analysis a = Analysis.of(DumpLoader.load(tmp));
+        assertThat(a.report().verdict()).isEqualTo(Verdict.REJECTED);
+        assertThat(ContractDraft.warning(a)).startsWith("this dump is NOT ACCEPTED");
+        assertThat(ContractDraft.of(a)).contains("# WARNING: this dump is NOT ACCEPTED").contains("writes them down as the design");
     }
 
     @Test
