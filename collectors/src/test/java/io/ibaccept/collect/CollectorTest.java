@@ -21,7 +21,24 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CollectorTest {
     /** Answers like a small cluster: n3 is unreachable, n2 has no ofed_info, ibqueryerrors reports errors (exit 1). */
-    static final class Scripted extends Transport {
+    /**
+     * A transport of scripted answers: what a command would print to a stream (the compressed forwarding tables) comes
+     * from the same answer, handed to the stream as a command's stdout would be.
+     */
+    abstract static class Fake extends Transport {
+        @Override
+        public ExecResult run(String host, String script, Duration timeout, StdoutSink sink) {
+            ExecResult r = run(host, script, timeout);
+            try {
+                sink.take(new java.io.ByteArrayInputStream(r.stdout().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return new ExecResult(r.status(), r.exitCode(), "", r.stderr(), r.durationMs());
+        }
+    }
+
+    static final class Scripted extends Fake {
         final Set<String> calls = ConcurrentHashMap.newKeySet();
         final AtomicInteger concurrent = new AtomicInteger(), maxConcurrent = new AtomicInteger();
 
@@ -57,7 +74,7 @@ class CollectorTest {
     @Test
     void aHungNodeStopsAfterTwoTimeoutsAndTheOthersFinish(@TempDir Path dir) {
         Set<String> h2calls = ConcurrentHashMap.newKeySet();
-        Transport t = new Transport() {
+        Transport t = new Fake() {
             public String name() {
                 return "hung";
             }
@@ -87,7 +104,7 @@ class CollectorTest {
 
     @Test
     void nodeDeadlineCapsTheTimeOneNodeTakes(@TempDir Path dir) {
-        Transport t = new Transport() {
+        Transport t = new Fake() {
             public String name() {
                 return "slow";
             }
@@ -179,7 +196,7 @@ class CollectorTest {
      */
     @Test
     void oneHungHostAmongManyHealthyOnesLosesNoHealthyOutput(@TempDir Path dir) throws Exception {
-        Transport t = new Transport() {
+        Transport t = new Fake() {
             public String name() {
                 return "fake-nodes";
             }
@@ -212,7 +229,7 @@ class CollectorTest {
     @Test
     void aHungFabricNodeIsGivenUpOnLikeAnyNode(@TempDir Path dir) {
         Set<String> fabricCalls = ConcurrentHashMap.newKeySet();
-        Transport t = new Transport() {
+        Transport t = new Fake() {
             public String name() {
                 return "hung-fabric";
             }
@@ -243,7 +260,7 @@ class CollectorTest {
     void theManifestSaysPartialUntilTheLastOutputIsWritten(@TempDir Path dir) throws Exception {
         List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.concurrent.CountDownLatch blocked = new java.util.concurrent.CountDownLatch(1);
-        Transport t = new Transport() {
+        Transport t = new Fake() {
             public String name() {
                 return "watching";
             }
