@@ -111,6 +111,7 @@ public final class FabricBuilder {
             List<long[]> keys = new ArrayList<>(iblinkinfo.size());
             for (LinkInfo li : iblinkinfo) {
                 long key = li.switchNode() ? li.nodeGuid() : caPortToNode.getOrDefault(li.nodeGuid(), caByLid(nodes, lidToNode, li));
+                if (key == 0) key = byLid(nodes, lidToNode, li, idKeys);
                 RawNode n = nodes.get(key);
                 if (n == null) {
                     n = new RawNode(key, li.switchNode() ? Type.SWITCH : Type.CA, li.nodeName(), li.switchNode() ? li.lid() : 0, li.ref());
@@ -162,6 +163,17 @@ public final class FabricBuilder {
     private static long caByLid(Map<Long, RawNode> nodes, Map<Integer, Long> lidToNode, LinkInfo li) {
         Long byLid = li.lid() > 0 ? lidToNode.get(li.lid()) : null;
         return byLid != null && nodes.get(byLid) != null && nodes.get(byLid).type == Type.CA ? byLid : li.nodeGuid();
+    }
+
+    /**
+     * A node whose GUID iblinkinfo does not give (redacted before the output was published): the topology's node of its
+     * LID and type, else one node per LID (per name without a LID), so two of them are never one node.
+     */
+    private static long byLid(Map<Long, RawNode> nodes, Map<Integer, Long> lidToNode, LinkInfo li, Map<String, Long> idKeys) {
+        Type type = li.switchNode() ? Type.SWITCH : Type.CA;
+        Long known = li.lid() > 0 ? lidToNode.get(li.lid()) : null;
+        if (known != null && nodes.get(known) != null && nodes.get(known).type == type) return known;
+        return key(0, "iblinkinfo " + type + " " + (li.lid() > 0 ? "lid " + li.lid() : li.nodeName()), idKeys);
     }
 
     private static Fabric finish(Map<Long, RawNode> raw, Map<String, RawLink> rawLinks, List<Fabric.Port> down,

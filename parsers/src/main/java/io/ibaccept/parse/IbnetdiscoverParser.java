@@ -40,6 +40,7 @@ public final class IbnetdiscoverParser {
         long sysImage = 0;
         List<Topology.Port> ports = new ArrayList<>();
         boolean sawTopologyComment = false;
+        Redacted red = new Redacted();
         for (int i = 0; i < lines.size(); i++) {
             int ln = i + 1;
             String line = lines.get(i).trim();
@@ -52,7 +53,7 @@ public final class IbnetdiscoverParser {
             }
             if (line.startsWith("sysimgguid=")) {
                 // printed before the node record it belongs to: the chassis a switch ASIC is part of
-                Long g = issues.record(() -> Nums.hex(t, ln, line.substring("sysimgguid=".length())));
+                Long g = issues.record(() -> red.hex(t, ln, line.substring("sysimgguid=".length())));
                 sysImage = g == null ? 0 : g;
                 continue;
             }
@@ -60,7 +61,7 @@ public final class IbnetdiscoverParser {
             // grouping mode (-g) headings
             if (line.equals("Non-Chassis Nodes") || line.startsWith("Chassis ")) continue;
             if (line.startsWith("Switch") || line.startsWith("Ca") || line.startsWith("Hca") || line.startsWith("Rt")) {
-                NodeHead h = issues.record(() -> NodeHead.read(t, ln, line));
+                NodeHead h = issues.record(() -> NodeHead.read(t, ln, line, red));
                 if (h != null) {
                     if (head != null) nodes.add(head.build(ports));
                     ports = new ArrayList<>();
@@ -75,7 +76,7 @@ public final class IbnetdiscoverParser {
                     continue;
                 }
                 final boolean onSwitch = head.type == Topology.NodeType.SWITCH;
-                Topology.Port p = issues.record(() -> port(t, ln, line, onSwitch));
+                Topology.Port p = issues.record(() -> port(t, ln, line, onSwitch, red));
                 if (p != null) ports.add(p);
                 continue;
             }
@@ -96,6 +97,7 @@ public final class IbnetdiscoverParser {
             issues.add(t, ln, "unrecognised ibnetdiscover line: '" + Text.excerpt(line) + "'");
         }
         if (head != null) nodes.add(head.build(ports));
+        nodes = red.apart(t, issues, nodes);
         if (whole) cutShort(t, issues, nodes);
         nodes.addAll(portsMode.nodes());
         nodes.addAll(lst.nodes());
@@ -176,7 +178,7 @@ public final class IbnetdiscoverParser {
     }
 
     /** "[1](1/1/1)  "S-..."[63]   # ..." / "[1](1)(b0cf..)  "S-.."[65] # lid 25 lmc 0 "desc" lid 24 4xNDR". */
-    private static Topology.Port port(Text t, int ln, String line, boolean onSwitch) {
+    private static Topology.Port port(Text t, int ln, String line, boolean onSwitch, Redacted red) {
         Scan sc = new Scan(t, ln, line);
         sc.i = 1;
         int portNum = Nums.integer(t, ln, sc.until(']', "port number"));
@@ -189,15 +191,16 @@ public final class IbnetdiscoverParser {
         long portGuid = 0;
         if (groups.size() >= 2) {
             label = groups.get(0);
-            portGuid = Nums.hex(t, ln, groups.get(1));
+            portGuid = red.hex(t, ln, groups.get(1));
         } else if (groups.size() == 1) {
             if (onSwitch || groups.get(0).indexOf('/') >= 0) label = groups.get(0);
-            else portGuid = Nums.hex(t, ln, groups.get(0));
+            else portGuid = red.hex(t, ln, groups.get(0));
         }
         sc.ws();
         if (!sc.at('"')) throw sc.bad("expected the remote node id in quotes");
         sc.i++;
         String remoteId = sc.until('"', "remote id");
+        red.id(ln, remoteId);
         if (!sc.at('[')) throw sc.bad("expected the remote port '[N]'");
         sc.i++;
         int remotePort = Nums.integer(t, ln, sc.until(']', "remote port"));
@@ -208,7 +211,7 @@ public final class IbnetdiscoverParser {
         while (sc.at('(')) {
             sc.i++;
             String g = sc.until(')', "parenthesis");
-            if (g.indexOf('/') < 0 && !remoteId.startsWith("S-")) remotePortGuid = Nums.hex(t, ln, g);
+            if (g.indexOf('/') < 0 && !remoteId.startsWith("S-")) remotePortGuid = red.hex(t, ln, g);
             sc.ws();
         }
         String comment = "";
@@ -262,6 +265,83 @@ public final class IbnetdiscoverParser {
         return 0;
     }
 
+    /**
+     * GUIDs redacted before the output was published ("S-e41d2d030xxxxxx", "(506b4bxxxxxxa9b6)"): not values, so they
+     * read as unknown (0) and nodes are told apart by their record ids. Redaction that made several records' ids alike
+     * is undone where the records say it: each such record gets an id of its own, and a port naming that id is given the
+     * one record whose port names it back (same port numbers, then the LID and description the port line printed).
+     * One issue per file says how much was redacted and where it starts; links that stay ambiguous are counted in it.
+     */
+    private static final class Redacted {
+        private int count, first;
+        private String example;
+
+        long hex(Text t, int ln, String v) {
+            if (!Nums.redacted(v)) return Nums.hex(t, ln, v);
+            seen(ln, v.trim());
+            return 0;
+        }
+
+        void id(int ln, String id) {
+            int dash = id.indexOf('-');
+            if (dash == 1 && Nums.redacted(id.substring(2))) seen(ln, id);
+        }
+
+        private void seen(int ln, String v) {
+            if (count++ == 0) {
+                first = ln;
+                example = v;
+            }
+        }
+
+        List<Topology.Node> apart(Text t, Issues issues, List<Topology.Node> nodes) {
+            if (count == 0) return nodes;
+            Map<String, List<Topology.Node>> byId = new LinkedHashMap<>();
+            for (Topology.Node n : nodes) byId.computeIfAbsent(n.id(), k -> new ArrayList<>()).add(n);
+            Map<Topology.Node, String> own = new java.util.IdentityHashMap<>();
+            int shared = 0;
+            for (List<Topology.Node> same : byId.values())
+                if (same.size() > 1) {
+                    shared += same.size();
+                    for (Topology.Node n : same) own.put(n, n.id() + "@" + n.ref().line());
+                }
+            int ambiguous = 0;
+            List<Topology.Node> out = new ArrayList<>(nodes.size());
+            for (Topology.Node n : nodes) {
+                List<Topology.Port> ports = new ArrayList<>(n.ports().size());
+                for (Topology.Port p : n.ports()) {
+                    List<Topology.Node> cands = byId.getOrDefault(p.remoteId(), List.of());
+                    if (cands.size() <= 1) {
+                        ports.add(p);
+                        continue;
+                    }
+                    List<Topology.Node> back = cands.stream().filter(c -> c.ports().stream().anyMatch(q -> q.port() == p.remotePort()
+                            && q.remoteId().equals(n.id()) && q.remotePort() == p.port())).toList();
+                    // a switch's LID is on its record, a CA's on its port line
+                    if (back.size() > 1 && p.remoteLid() > 0) back = back.stream().filter(c -> c.lid() == p.remoteLid()
+                            || c.ports().stream().anyMatch(q -> q.port() == p.remotePort() && q.lid() == p.remoteLid())).toList();
+                    if (back.size() > 1 && !p.remoteDescription().isEmpty())
+                        back = back.stream().filter(c -> c.description().equals(p.remoteDescription())).toList();
+                    if (back.size() != 1) {
+                        ambiguous++; // a link that cannot be told from another: left out rather than given to the wrong node
+                        continue;
+                    }
+                    ports.add(new Topology.Port(p.port(), p.portGuid(), p.lid(), own.get(back.get(0)), p.remoteGuid(), p.remotePort(),
+                            p.remoteDescription(), p.remoteLid(), p.width(), p.speed(), p.label(), p.ref()));
+                }
+                out.add(new Topology.Node(n.type(), n.guid(), own.getOrDefault(n, n.id()), n.description(), n.numPorts(), n.lid(),
+                        ports, n.ref(), n.sysImageGuid()));
+            }
+            issues.add(t, first, String.format(java.util.Locale.ROOT, "%d GUID value(s) are redacted (digits replaced by x, e.g. '%s'),"
+                    + " as outputs are published: they are not read as GUIDs, so what needs a GUID (duplicate GUIDs, node-name map,"
+                    + " firmware by GUID) is not checked; nodes are told apart by their records%s", count, Text.excerpt(example),
+                    shared == 0 ? "" : String.format(java.util.Locale.ROOT, "; %d records share a redacted id%s", shared,
+                            ambiguous == 0 ? ", each told apart by its peers" : " and " + ambiguous
+                                    + " port line(s) naming one of them could not be told apart and are left out")));
+            return out;
+        }
+    }
+
     private static final class NodeHead {
         final Topology.NodeType type;
         final String id, desc;
@@ -280,7 +360,7 @@ public final class IbnetdiscoverParser {
         }
 
         /** 'Switch  65 "S-b0cf.."  # "MF0;ib-switch:MQM9700/U1" enhanced port 0 lid 180 lmc 0' / 'Ca 1 "H-.." # "desc"'. */
-        static NodeHead read(Text t, int ln, String line) {
+        static NodeHead read(Text t, int ln, String line, Redacted red) {
             Scan sc = new Scan(t, ln, line);
             String kind = sc.word();
             Topology.NodeType type = switch (kind) {
@@ -295,6 +375,7 @@ public final class IbnetdiscoverParser {
             if (!sc.at('"')) throw sc.bad("expected the node id in quotes");
             sc.i++;
             String id = sc.until('"', "node id");
+            red.id(ln, id);
             sc.ws();
             String desc = id;
             int lid = 0;

@@ -29,6 +29,22 @@ public final class Nums {
         return Long.parseUnsignedLong(digits, 16);
     }
 
+    /**
+     * A value whose digits were partly or wholly replaced by x's, as people redact GUIDs before they publish an output
+     * ("0x7cfe90xxxxxx1234", "e41d2d030xxxxxx", "xxxx"): no value at all, never to be read as one.
+     */
+    public static boolean redacted(String value) {
+        String v = value.trim();
+        String digits = v.startsWith("0x") || v.startsWith("0X") ? v.substring(2) : v;
+        boolean masked = false;
+        for (int i = 0; i < digits.length(); i++) {
+            char c = digits.charAt(i);
+            if (c == 'x' || c == 'X' || c == '*') masked = true;
+            else if (!isAsciiDigit(c) && "abcdefABCDEF".indexOf(c) < 0) return false;
+        }
+        return masked;
+    }
+
     public static int integer(Text t, int line, String value) {
         long v = longValue(t, line, value);
         if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE)

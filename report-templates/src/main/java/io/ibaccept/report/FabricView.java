@@ -34,6 +34,8 @@ final class FabricView {
     final List<Map<String, Set<String>>> upper = new ArrayList<>();
     /** switch name -> its group in the fabric graph (on three levels or more, its scalable unit) */
     final Map<String, Integer> switchGroup = new HashMap<>();
+    /** switch record -> its name, for a switch whose GUID the dump does not give (redacted before it was published) */
+    private final Map<io.ibaccept.parse.SourceRef, String> switchByRecord = new HashMap<>();
     /** the fabric's switch levels (1: leaves only), 0 without a fabric */
     final int levels;
 
@@ -57,10 +59,11 @@ final class FabricView {
                 .forEach(n -> {
                     String name = slurmName(n.description(), n.guid());
                     if (!used.add(name)) {
-                        name = name + "-" + String.format("%016x", n.guid());
+                        name = name + "-" + guidOrKey(n.guid());
                         used.add(name);
                     }
                     switchNames.put(n.guid(), name);
+                    if (n.ref() != null) switchByRecord.put(n.ref(), name);
                     switchGroup.put(name, n.group());
                 });
         for (Fabric.Link l : fabric.links()) {
@@ -81,6 +84,17 @@ final class FabricView {
         upper.removeIf(Map::isEmpty);
     }
 
+    /** The name of a switch of the topology, by its GUID or, when the dump gives none, by its record. */
+    String switchName(Topology.Node n) {
+        String s = n.guid() != 0 ? switchNames.get(n.guid()) : null;
+        return s != null ? s : switchByRecord.getOrDefault(n.ref(), slurmName(n.description(), n.guid()));
+    }
+
+    /** A node's GUID in hex, or "nN" for a node the fabric keys by its record (its GUID unknown). */
+    private static String guidOrKey(long key) {
+        return key > 0 ? String.format("%016x", key) : "n" + -key;
+    }
+
     boolean known() {
         return topology != null;
     }
@@ -97,6 +111,6 @@ final class FabricView {
             sb.append((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-' ? c : '_');
         }
         String s = sb.toString().replaceAll("_+", "_").replaceAll("^[_.-]+|_+$", "");
-        return s.isEmpty() ? String.format("sw%016x", guid) : s;
+        return s.isEmpty() ? "sw" + guidOrKey(guid) : s;
     }
 }

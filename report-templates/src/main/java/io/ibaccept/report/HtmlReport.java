@@ -281,7 +281,7 @@ public final class HtmlReport {
                 Element tr = t.appendElement("tr").attr("data-kind", i.kind());
                 for (String s : new String[] {i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.guid(),
                         i.deviceId(), i.vendor(), i.partNumber(), i.ports() == null ? "" : String.valueOf(i.ports())})
-                    tr.appendElement("td").text(s);
+                    tr.appendElement("td").text(s == null ? "" : s);
             }
             return;
         }

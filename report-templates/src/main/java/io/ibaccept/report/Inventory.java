@@ -136,7 +136,7 @@ final class Inventory {
                 if (n.type() != Topology.NodeType.SWITCH) continue;
                 DiagNode d = diag.get(n.guid());
                 listed.add(n.guid());
-                out.add(new Item("switch", chassisName.getOrDefault(n.guid(), ""), fabric.switchNames.get(n.guid()), n.description(), "", d == null ? "" : d.firmware(),
+                out.add(new Item("switch", chassisName.getOrDefault(n.guid(), ""), fabric.switchName(n), n.description(), "", d == null ? "" : d.firmware(),
                         d == null ? "" : d.psid(), d == null ? "" : d.hwRev(), guid(n.guid()), d == null ? "" : d.deviceId(),
                         d == null ? "" : d.vendorId(), "", "", "", n.numPorts(), n.ref() == null ? "" : n.ref().toString()));
             }
@@ -184,8 +184,9 @@ final class Inventory {
         }
     }
 
+    /** A GUID in hex; empty when the dump does not give it (0: redacted or unknown). */
     static String guid(long g) {
-        return String.format("0x%016x", g);
+        return g == 0 ? "" : String.format("0x%016x", g);
     }
 
     private static String nz(String s) {

@@ -79,10 +79,16 @@ final class OpsOutputs {
         FabricView f = facts.view();
         StringBuilder sb = new StringBuilder(header(facts, "node-name-map for opensm and infiniband-diags (--node-name-map)"));
         if (!f.known()) return sb.append("# no usable ibnetdiscover topology in the dump: nothing to write\n").toString();
+        int unknown = 0;
         for (Topology.Node n : f.topology.nodes()) {
-            String name = n.type() == Topology.NodeType.SWITCH ? f.switchNames.get(n.guid()) : n.description();
-            sb.append(Inventory.guid(n.guid())).append(" \"").append(mapName(name)).append("\"\n");
+            if (n.guid() == 0) { // a map line is keyed by the GUID: a node whose GUID was redacted has none
+                unknown++;
+                continue;
+            }
+            String name = n.type() == Topology.NodeType.SWITCH ? f.switchName(n) : n.description();
+            sb.append(Inventory.guid(n.guid())).append(" \"").append(mapName(name == null ? "" : name)).append("\"\n");
         }
+        if (unknown > 0) sb.append("# ").append(unknown).append(" node(s) left out: the dump does not give their GUID (redacted)\n");
         return sb.toString();
     }
 
