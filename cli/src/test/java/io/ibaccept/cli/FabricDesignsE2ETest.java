@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Fabric designs other than the uniform fat tree, simulated on ibsim with OpenSM and collected with the real tools
  * (netfiles in src/test/resources/sim): a chassis switch with a degraded backplane link, leaves of different sizes and
- * an empty leaf, a cable looped on a switch, two hosts back to back, a plan naming managed switches by their short names,
+ * an empty leaf, a cable looped on a switch, two hosts back to back, one switch alone, a plan naming managed switches by their short names,
  * a rail-optimised fabric with two HCA cables swapped at one host, a 3-level tree losing an aggregation-core cable, a
  * spine lost with all its cables.
  */
@@ -88,6 +88,23 @@ class FabricDesignsE2ETest {
             assertThat(r.findings()).filteredOn(x -> x.check().startsWith("fabric.") && x.status() == Status.FAIL)
                     .as(String.join("\n", fabricFindings(r))).isEmpty();
             assertThat(problems(r, "port.state")).isEmpty();
+        }
+    }
+
+    /**
+     * One switch and its hosts: no port joins two switches, so the SL-to-VL collect rightly prints nothing; that is no
+     * input error and leaves the verdict complete as far as the fabric goes.
+     */
+    @Test
+    void aFabricOfOneSwitchHasNoSwitchToSwitchTableToMiss(@TempDir Path tmp) throws Exception {
+        try (SimFabric f = start("one-switch.net", tmp, List.of("node01", "node04"))) {
+            Report r = analyse(f, tmp.resolve("dump"), null, RuleConfig.defaults()).report();
+            assertThat(r.findings()).filteredOn(x -> x.status() == Status.ERROR).as("input errors")
+                    .extracting(Finding::summary).noneMatch(s -> s.contains("sl2vl"));
+            assertThat(r.findings()).filteredOn(x -> x.status() == Status.ERROR).as("input errors").isEmpty();
+            assertThat(r.findings()).filteredOn(x -> x.check().startsWith("fabric.") && x.status() == Status.FAIL)
+                    .as(String.join("\n", fabricFindings(r))).isEmpty();
+            assertThat(r.verdict()).isNotEqualTo(io.ibaccept.rules.Verdict.INCOMPLETE);
         }
     }
 

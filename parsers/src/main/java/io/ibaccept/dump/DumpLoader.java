@@ -110,12 +110,22 @@ public final class DumpLoader {
         return new ClusterData(label, manifest, new TreeMap<>(hostData), fabric, perftests, cmds, sorted, collectives, dumpId);
     }
 
-    /** A tool that rightly prints nothing on a fabric without switches did so on one: not a problem. */
+    /**
+     * A tool that rightly prints nothing on a fabric without switches, or without a port joining two switches, did so on
+     * one: not a problem.
+     */
     private void emptyWithoutSwitches(FabricData fabric) {
-        if (fabric.topology() == null || fabric.topology().nodes().isEmpty()
-                || fabric.topology().nodes().stream().anyMatch(n -> n.type() == io.ibaccept.model.Topology.NodeType.SWITCH)) return;
+        if (fabric.topology() == null || fabric.topology().nodes().isEmpty()) return;
+        java.util.Set<String> switchIds = new java.util.HashSet<>();
+        for (io.ibaccept.model.Topology.Node n : fabric.topology().nodes())
+            if (n.type() == io.ibaccept.model.Topology.NodeType.SWITCH) switchIds.add(n.id());
+        boolean switchLinks = fabric.topology().nodes().stream().anyMatch(n -> switchIds.contains(n.id())
+                && n.ports().stream().anyMatch(p -> switchIds.contains(p.remoteId())));
+        if (switchLinks) return;
         java.util.Set<String> silent = new java.util.HashSet<>();
-        for (Source<?> s : Sources.all()) if (s.silentWithoutSwitches() && s.scope() == Source.Scope.FABRIC) silent.add(s.cmd().path(null));
+        for (Source<?> s : Sources.all())
+            if ((s.silentWithoutSwitchLinks() || s.silentWithoutSwitches() && switchIds.isEmpty()) && s.scope() == Source.Scope.FABRIC)
+                silent.add(s.cmd().path(null));
         problems.removeIf(p -> p.kind() == InputProblem.Kind.EMPTY && silent.contains(p.file()));
     }
 

@@ -24,7 +24,7 @@ final class SmpquerySl2vl {
                     + "| sort -n -k1,1 -k2,2 | { rc=0; while read -r lid port; do smpquery sl2vl \"$lid\" \"$port\" "
                     + "|| { rc=1; echo \"# smpquery sl2vl $lid $port failed\"; }; done; exit $rc; }", Duration.ofMinutes(20))
             .needsSm()
-            .silentWithoutSwitches()
+            .silentWithoutSwitchLinks()
             .optional()
             .recollectHint(" (infiniband-diags smpquery sl2vl on every switch-to-switch port)")
             .inFabric(FabricData::sl2vl);

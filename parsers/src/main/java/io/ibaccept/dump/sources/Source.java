@@ -64,6 +64,7 @@ public final class Source<T> {
     private final boolean needsSm;
     private final boolean silentWithoutSm;
     private final boolean silentWithoutSwitches;
+    private final boolean silentWithoutSwitchLinks;
     private final boolean oneValue;
     private final String hint;
     private final Predicate<ClusterData> usable;
@@ -96,6 +97,7 @@ public final class Source<T> {
         this.needsSm = b.needsSm;
         this.silentWithoutSm = b.silentWithoutSm;
         this.silentWithoutSwitches = b.silentWithoutSwitches;
+        this.silentWithoutSwitchLinks = b.silentWithoutSwitchLinks;
         this.hint = Objects.requireNonNull(b.hint, () -> fileName + ": every source says how to collect it");
         this.usable = usable;
         this.readLimit = b.readLimit;
@@ -182,6 +184,11 @@ public final class Source<T> {
         return silentWithoutSwitches;
     }
 
+    /** On a fabric where no port joins two switches (one switch, or none) it prints nothing, rightly: it reads only such ports. */
+    public boolean silentWithoutSwitchLinks() {
+        return silentWithoutSwitchLinks;
+    }
+
     /**
      * It prints one value (a limit, a version), not a list of records: when it fails, what it printed is not judged
      * (a failed 'ulimit -l' that printed 64 is no proof of a 64 KiB limit). A tool that lists records keeps those it
@@ -256,7 +263,7 @@ public final class Source<T> {
         private final Parser<T> parser;
         private CollectedBy collectedBy;
         private Function<CollectOptions, Collect> collect;
-        private boolean readsHostOs, optional, bestEffort, needsSm, silentWithoutSm, silentWithoutSwitches, oneValue;
+        private boolean readsHostOs, optional, bestEffort, needsSm, silentWithoutSm, silentWithoutSwitches, silentWithoutSwitchLinks, oneValue;
         private String hint;
         private Function<Topology, ReadLimit> readLimit;
         private boolean storedCompressed;
@@ -320,6 +327,12 @@ public final class Source<T> {
         /** See {@link Source#silentWithoutSwitches()}. */
         Builder<T> silentWithoutSwitches() {
             this.silentWithoutSwitches = true;
+            return this;
+        }
+
+        /** See {@link Source#silentWithoutSwitchLinks()}. */
+        Builder<T> silentWithoutSwitchLinks() {
+            this.silentWithoutSwitchLinks = true;
             return this;
         }
 
