@@ -416,7 +416,7 @@ public final class DumpLoader {
 
     private static boolean onlyIberror(String content) {
         for (String line : content.split("\n", -1))
-            if (!line.isBlank() && !line.contains(": iberror: ")) return false;
+            if (!line.isBlank() && !line.contains(": iberror: ") && !line.startsWith("ibpanic: [")) return false;
         return true;
     }
 

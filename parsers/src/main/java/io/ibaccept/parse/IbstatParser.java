@@ -21,10 +21,17 @@ public final class IbstatParser {
         List<Ibstat.Ca> cas = new ArrayList<>();
         CaBuilder ca = null;
         PortBuilder port = null;
+        ParseException aborted = null;
         for (int i = 0; i < lines.size(); i++) {
             int ln = i + 1;
             String line = lines.get(i).trim();
             if (line.isEmpty()) continue;
+            if (aborted(line)) {
+                // ibstat stops at the first CA it cannot read (IBPANIC): its stderr, kept with the output, says which
+                if (aborted == null) aborted = t.error(ln, "ibstat aborted: '" + Text.excerpt(line) + "': the CAs from there on"
+                        + " are not listed, so this host's HCAs are incompletely known (not a host without ports)");
+                continue;
+            }
             if (line.startsWith("CA '") && line.endsWith("'") && line.length() > 5) {
                 if (ca != null) cas.add(ca.build(t, port, issues));
                 ca = new CaBuilder(line.substring(4, line.length() - 1), t.at(ln));
@@ -57,8 +64,17 @@ public final class IbstatParser {
             });
         }
         if (ca != null) cas.add(ca.build(t, port, issues));
-        if (cas.isEmpty()) throw t.error(0, "no CA found (not ibstat output)");
+        if (cas.isEmpty()) throw aborted != null ? aborted : t.error(0, "no CA found (not ibstat output)");
+        if (aborted != null) issues.add(aborted);
         return cas;
+    }
+
+    /**
+     * The abort of an infiniband-diags tool: libibmad's ibpanic() ("ibpanic: [PID] FUNCTION: MESSAGE: ERRNO TEXT") or
+     * ibdiag_common's iberror() ("ibstat: iberror: failed: MESSAGE").
+     */
+    static boolean aborted(String line) {
+        return line.startsWith("ibpanic: [") || line.contains(": iberror: ");
     }
 
     /** A rate as ibstat prints it: the number (rounded down) and the speed name in parentheses, if any. */

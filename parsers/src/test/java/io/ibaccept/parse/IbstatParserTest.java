@@ -33,6 +33,29 @@ class IbstatParserTest {
         assertThat(cas.get(1).ports().get(0).physicalState()).isEqualTo("Disabled");
     }
 
+    /**
+     * ibstat stops at the first CA it cannot open, with libibmad's ibpanic() on stderr; kept with the output (a ticket's
+     * paste, a collection with 2>&1), the CAs before it are kept and the abort is one issue at its line. The CAs are the
+     * first two of a real ibstat (real/ibstat/gpud-h100-cx7-ndr-active.txt); the ibpanic line is what infiniband-diags'
+     * ibstat printed for a device it could not find ('ibstat nosuchdev', exit 255), with that CA's name.
+     */
+    @Test
+    void anAbortedIbstatKeepsTheCasBeforeAndSaysItIsIncomplete() {
+        String first = RealSamplesTest.real("ibstat/gpud-h100-cx7-ndr-active.txt").content().lines().limit(34)
+                .collect(java.util.stream.Collectors.joining("\n"));
+        String panic = "ibpanic: [30717] main: stat of IB device 'mlx5_4' failed: Success";
+        Issues issues = Issues.collecting();
+        List<Ibstat.Ca> cas = IbstatParser.parse(new Text("nodes/h100/ibstat.out", first + "\n" + panic + "\n"), issues);
+        assertThat(cas).extracting(Ibstat.Ca::name).containsExactly("mlx5_0", "mlx5_1");
+        assertThat(issues.list()).singleElement().satisfies(e -> {
+            assertThat(e.where().toString()).isEqualTo("nodes/h100/ibstat.out:35");
+            assertThat(e.reason()).startsWith("ibstat aborted: '" + panic + "'").contains("not a host without ports");
+        });
+        // nothing listed before the abort: the abort is the problem, not "not ibstat output"
+        assertThatThrownBy(() -> IbstatParser.parse(new Text("nodes/h100/ibstat.out", "ibpanic: [30717] main: 'mlx5_9' IB device can't be found: Success\n")))
+                .isInstanceOf(ParseException.class).hasMessageStartingWith("nodes/h100/ibstat.out:1: ibstat aborted: ");
+    }
+
     @Test
     void truncatedOutputNamesTheCaLine() {
         assertThatThrownBy(() -> IbstatParser.parse(Fixtures.truncated("hw/ibstat-mlx5.out", 20)))
