@@ -99,9 +99,14 @@ public final class IblinkinfoParser {
         LinkWidth w = null;
         LinkSpeed s = null;
         if (mf.size() >= 3) {
-            w = LinkWidth.parse(mf.get(0)).orElseThrow(() -> t.error(ln, "unknown width '" + Text.excerpt(mf.get(0)) + "'"));
-            String speed = String.join(" ", mf.subList(1, mf.size() - 1));
-            s = LinkSpeed.parse(speed).orElseThrow(() -> t.error(ln, "unknown speed '" + Text.excerpt(speed) + "'"));
+            // libibmad prints a width or speed PortInfo does not give as "undefined (N)", a speed of 0 as "Extended
+            // speed" (a port still in Init may report them so): not reported, not unreadable
+            boolean noWidth = mf.get(0).equals("undefined");
+            int from = noWidth && mf.get(1).startsWith("(") ? 2 : 1;
+            w = noWidth ? null : LinkWidth.parse(mf.get(0)).orElseThrow(() -> t.error(ln, "unknown width '" + Text.excerpt(mf.get(0)) + "'"));
+            String speed = String.join(" ", mf.subList(Math.min(from, mf.size() - 1), mf.size() - 1));
+            s = speed.isEmpty() || speed.startsWith("undefined") || speed.equals("Extended speed") ? null
+                    : LinkSpeed.parse(speed).orElseThrow(() -> t.error(ln, "unknown speed '" + Text.excerpt(speed) + "'"));
         } else if (mf.size() == 2) {
             throw t.error(ln, "cannot read width/speed in '" + Text.excerpt(mid) + "'");
         }

@@ -93,6 +93,30 @@ class TopologyParsersTest {
         assertThat(caSide.remoteName()).isEqualTo("leaf02");
     }
 
+    /**
+     * Ports in Init, as iblinkinfo printed them on ibsim before any SM ran (the first two lines, verbatim); the third is
+     * the same port when PortInfo gives no active width nor speed: libibmad's mad_dump_linkwidth prints "undefined (0)"
+     * and mad_dump_linkspeed "Extended speed", in iblinkinfo's "(%3s %18s %6s/%8s)". Read, with no width or speed, never
+     * an unreadable line.
+     */
+    @Test
+    void iblinkinfoPortsInInitWithAndWithoutAWidth() {
+        String s = "Switch: 0x0000000000200000 switch01:\n"
+                + "           0    1[  ] ==( 4X        53.125 Gbps Initialize/  LinkUp)==>       0    1[  ] \"node01 HCA-1\" (Could be 12X )\n"
+                + "           0    5[  ] ==(                Down/ Polling)==>             [  ] \"\" ( )\n"
+                + "           0    2[  ] ==(undefined (0)     Extended speed Initialize/  LinkUp)==>       0    1[  ] \"node02 HCA-1\" ( )\n";
+        Issues issues = Issues.collecting();
+        List<LinkInfo> l = IblinkinfoParser.parse(new Text("fabric/iblinkinfo.out", s), issues);
+        assertThat(issues.list()).isEmpty();
+        assertThat(l).hasSize(3);
+        assertThat(l.get(0).width()).isEqualTo(LinkWidth.X4);
+        assertThat(l.get(0).state()).isEqualTo("Initialize");
+        assertThat(l.get(2).width()).isNull();
+        assertThat(l.get(2).speed()).isNull();
+        assertThat(l.get(2).state()).isEqualTo("Initialize");
+        assertThat(l.get(2).remoteName()).isEqualTo("node02 HCA-1");
+    }
+
     @Test
     void iblinkinfoFdr10AndPortNotAvailable() {
         String s = "Switch: 0x0002c903004a1b20 sx6036-leaf1:\n"
