@@ -164,7 +164,7 @@ public final class RuntimeParsers {
     public static RdmaRuntime.GpuTopology nvidiaTopo(Text t, Issues issues) {
         List<String> lines = t.lines();
         List<String> labels = null;
-        int headerLine = -1;
+        int headerLine = -1, affinities = 0;
         Map<String, String> legend = new LinkedHashMap<>();
         boolean inLegend = false;
         for (int i = 0; i < lines.size(); i++) {
@@ -182,6 +182,8 @@ public final class RuntimeParsers {
                 labels = new ArrayList<>();
                 for (String w : Fields.split(s.substring(0, s.indexOf("CPU Affinity")))) labels.add(w);
                 headerLine = i;
+                // each a single cell per row ("0-47,96-143", "0", "N/A")
+                affinities = 1 + (s.contains("NUMA Affinity") ? 1 : 0) + (s.contains("GPU NUMA ID") ? 1 : 0);
             }
         }
         if (labels == null) throw t.error(0, "not 'nvidia-smi topo -m' output (no 'GPU0 ... CPU Affinity' header)");
@@ -192,9 +194,10 @@ public final class RuntimeParsers {
             List<String> w = Fields.split(s); // tabs or runs of spaces: copies often turn tabs into spaces
             if (!isGpuLabel(w.get(0))) continue; // NIC rows
             int ln = i + 1;
-            if (w.size() < labels.size() + 2) {
-                issues.add(t, ln, "GPU row with " + (w.size() - 1) + " columns, the header names " + labels.size()
-                        + " devices plus CPU and NUMA affinity");
+            // a cell missing (or one too many) shifts every cell after it: the row is not read, the others are
+            if (w.size() != 1 + labels.size() + affinities) {
+                issues.add(t, ln, "GPU row with " + (w.size() - 1) + " cells, the header names " + labels.size()
+                        + " devices plus " + affinities + " affinity column(s): a cell is missing or extra, so this GPU's links are not read");
                 continue;
             }
             Map<String, String> nics = new LinkedHashMap<>();
@@ -204,9 +207,9 @@ public final class RuntimeParsers {
                 nics.put(legend.getOrDefault(label, label), w.get(k + 1));
             }
             String cpu = w.get(labels.size() + 1);
-            String numa = w.get(labels.size() + 2 < w.size() ? labels.size() + 2 : labels.size() + 1);
+            String numa = affinities > 1 ? w.get(labels.size() + 2) : "";
             Integer numaNode = null;
-            if (w.size() >= labels.size() + 3 && Nums.isDigits(numa) && numa.length() < 6) numaNode = Integer.parseInt(numa);
+            if (Nums.isDigits(numa) && !numa.isEmpty() && numa.length() < 6) numaNode = Integer.parseInt(numa);
             gpus.add(new RdmaRuntime.Gpu(w.get(0), nics, cpu, numaNode, t.at(ln)));
         }
         return new RdmaRuntime.GpuTopology(gpus);

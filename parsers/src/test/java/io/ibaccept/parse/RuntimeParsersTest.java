@@ -128,6 +128,25 @@ class RuntimeParsersTest {
         assertThat(o.gpus()).hasSize(2).allSatisfy(x -> assertThat(x.nics()).isEqualTo(Map.of("mlx5_0", "SYS")));
     }
 
+    /**
+     * A real 8-GPU matrix with one cell missing in GPU3's row (a copy that lost it): that row alone is one issue at its
+     * line; it is never read shifted (its NIC7 taking the CPU affinity, its NUMA node the GPU NUMA ID).
+     */
+    @Test
+    void nvidiaTopoRowWithAMissingCellIsOneIssueTheRestKept() {
+        Text real = real("nvidia-smi-topo/sglang-check-env-8xh100-sxm-8nic.txt");
+        List<String> lines = new java.util.ArrayList<>(real.lines());
+        assertThat(lines.get(4)).startsWith("GPU3 ");
+        lines.set(4, lines.get(4).replaceFirst("PIX     ", ""));
+        Parsed<RdmaRuntime.GpuTopology> r = run(new Text(real.name(), String.join("\n", lines)), RuntimeParsers::nvidiaTopo);
+        assertThat(r.issues()).singleElement().satisfies(e -> {
+            assertThat(e.where().line()).isEqualTo(5);
+            assertThat(e.reason()).contains("a cell is missing or extra");
+        });
+        assertThat(r.value().gpus()).extracting(RdmaRuntime.Gpu::name).containsExactly("GPU0", "GPU1", "GPU2", "GPU4", "GPU5", "GPU6", "GPU7");
+        assertThat(r.value().gpus()).allSatisfy(g -> assertThat(g.nics()).hasSize(8).doesNotContainValue("0-47,96-143"));
+    }
+
     @Test
     void nvidiaTopoShortRowIsOneIssue() {
         Text t = new Text("t", "\tGPU0\tGPU1\tNIC0\tCPU Affinity\tNUMA Affinity\nGPU0\t X \tNV4\tPXB\t0-31\t0\nGPU1\tNV4\n\nNIC Legend:\n\n  NIC0: mlx5_0\n");
