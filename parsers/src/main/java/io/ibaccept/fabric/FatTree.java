@@ -560,13 +560,18 @@ public final class FatTree {
     }
 
     /**
-     * A port down on the uplink side of a leaf (above its last host port): a cable that was there, as when a spine
-     * died, which no design explains. Unused host ports among the hosts' are not such evidence. Without iblinkinfo no
-     * down port is known: the design warning then says a lost spine would look the same.
+     * A port down where an uplink was: among the leaf's uplink ports, or past them on the side away from its hosts (a
+     * lost spine's cables sit next to the remaining uplinks, as when a spine died), which no design explains. Spare
+     * ports between the host ports and the uplinks are no such evidence: a switch built 2:1 leaves them free. Without
+     * iblinkinfo no down port is known: the design warning then says a lost spine would look the same.
      */
     private static boolean downAmongUplinks(Fabric f, Load ld) {
         int lastHost = ld.down().stream().mapToInt(l -> l.endAt(ld.sw().guid()).port()).max().orElse(0);
-        return f.downPortsOf(ld.sw().guid()).stream().anyMatch(p -> p.end().port() > lastHost);
+        int firstUp = ld.up().stream().mapToInt(l -> l.endAt(ld.sw().guid()).port()).min().orElse(Integer.MAX_VALUE);
+        int lastUp = ld.up().stream().mapToInt(l -> l.endAt(ld.sw().guid()).port()).max().orElse(0);
+        boolean upAbove = firstUp > lastHost;
+        return f.downPortsOf(ld.sw().guid()).stream().mapToInt(p -> p.end().port())
+                .anyMatch(p -> p > firstUp && p < lastUp || upAbove && p > lastUp || !upAbove && p > lastHost);
     }
 
     /** Active links of a switch split by direction: to lower levels (hosts for a leaf) and to higher levels. */
