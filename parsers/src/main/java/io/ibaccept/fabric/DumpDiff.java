@@ -177,6 +177,7 @@ public final class DumpDiff {
             case SWITCH -> "switch";
             case HOST -> "host";
             case AGGREGATION_NODE -> "aggregation-node";
+            case APPLIANCE -> "appliance";
             case ROUTER -> "router";
         };
     }

@@ -23,9 +23,11 @@ public final class Fabric {
 
     /**
      * What a node is in the fabric. A SHARP aggregation node is a CA inside a Quantum switch (on its last port, 41 or
-     * 65): it belongs to that switch, is never a host, and never makes its switch a leaf.
+     * 65): it belongs to that switch, is never a host, and never makes its switch a leaf. An APPLIANCE is a CA of a
+     * management machine (a UFM appliance or server, a management node) cabled to a leaf: no compute host, so its cable
+     * is no downlink a blocking ratio counts.
      */
-    public enum Role { HOST, AGGREGATION_NODE, SWITCH, ROUTER }
+    public enum Role { HOST, AGGREGATION_NODE, APPLIANCE, SWITCH, ROUTER }
 
     /** What a cable joins, from the roles of its ends. */
     public enum LinkClass {
@@ -37,6 +39,8 @@ public final class Fabric {
         CHASSIS_INTERNAL,
         /** a switch to its own SHARP aggregation node */
         AGGREGATION,
+        /** a switch to a management appliance (UFM, management node): not a compute downlink */
+        APPLIANCE,
         /** two CAs cabled back to back without a switch */
         HOST_TO_HOST,
         /** a cable from a switch back to the same switch */
@@ -243,6 +247,11 @@ public final class Fabric {
         return nodes.values().stream().filter(Node::isHost).toList();
     }
 
+    /** The CAs of management appliances (UFM, management nodes). */
+    public List<Node> appliances() {
+        return nodes.values().stream().filter(n -> n.role() == Role.APPLIANCE).toList();
+    }
+
     /** The SHARP aggregation nodes, each inside its switch. */
     public List<Node> aggregationNodes() {
         return nodes.values().stream().filter(n -> n.role() == Role.AGGREGATION_NODE).toList();
@@ -302,6 +311,7 @@ public final class Fabric {
         return switch (other.role()) {
             case HOST -> LinkClass.HOST;
             case AGGREGATION_NODE -> LinkClass.AGGREGATION;
+            case APPLIANCE -> LinkClass.APPLIANCE;
             default -> LinkClass.OTHER;
         };
     }

@@ -181,6 +181,7 @@ public final class FabricBuilder {
         List<Link> links = new ArrayList<>(rawLinks.size());
         for (RawLink l : rawLinks.values()) links.add(new Link(l.a, l.b, l.width, l.speed, l.state, l.phys, l.refs));
         for (RawNode n : raw.values()) n.role = role(n);
+        appliances(raw);
         Map<Long, Long> systems = chassis(raw);
         Map<Long, Integer> levels = levels(raw, links, systems.keySet());
         Map<Long, String> names = new HashMap<>();
@@ -248,6 +249,29 @@ public final class FabricBuilder {
 
     /** NVIDIA's SHARP aggregation node as every Quantum switch describes it ("Mellanox Technologies Aggregation Node"). */
     private static final java.util.regex.Pattern AGGREGATION_NODE = java.util.regex.Pattern.compile("(?i)\\bAggregation Node\\b");
+
+    /**
+     * What names a management machine in a CA's node description: a UFM appliance or server ("B11-P1-CUFM-02 mlx5_0",
+     * "selene-ufm-s-01 HCA-2"), an appliance, a management node ("mgmt01").
+     */
+    private static final java.util.regex.Pattern APPLIANCE = java.util.regex.Pattern.compile(
+            "(?i)ufm|appliance|management|mgmt");
+
+    /**
+     * CAs whose host part names a management machine become appliances, while such hosts are fewer than half of the
+     * hosts: a word most hosts share is the cluster's naming (a lab of "r-ufm96", "r-ufm101" servers), not an appliance.
+     */
+    private static void appliances(Map<Long, RawNode> raw) {
+        Set<String> hosts = new HashSet<>(), named = new HashSet<>();
+        for (RawNode n : raw.values()) {
+            if (n.role != Role.HOST) continue;
+            String host = Fabric.hostPart(n.description);
+            hosts.add(host);
+            if (APPLIANCE.matcher(host).find() || APPLIANCE.matcher(n.description == null ? "" : n.description).find()) named.add(host);
+        }
+        if (named.isEmpty() || named.size() * 2 >= hosts.size()) return;
+        for (RawNode n : raw.values()) if (n.role == Role.HOST && named.contains(Fabric.hostPart(n.description))) n.role = Role.APPLIANCE;
+    }
 
     private static Role role(RawNode n) {
         return switch (n.type) {

@@ -212,47 +212,31 @@ public final class FatTree {
                 .collect(Collectors.groupingBy(Node::family, Collectors.counting()));
         boolean ratioDeclared = s.ratioDeclared();
         boolean portStatesKnown = f.links().stream().anyMatch(l -> !l.state().isEmpty());
+        // hosts per leaf first: a leaf over the ratio only by a host moved onto it is explained by that move
+        Map<Long, String> movedOnto = hostCounts(f, leaves, loads, s, tree);
         ratioGroups.values().forEach(group -> {
             long full = fullOf.getOrDefault(group.get(0).family(), 0L);
             boolean design = !ratioDeclared && group.size() * 2 > full && group.size() > 1
                     // a leaf with no peer in its class has no peers' uplink ports to lose: its free ports are no evidence
                     && group.stream().noneMatch(l -> loads.get(l.guid()).up().isEmpty()
                             || !judgedAlone.contains(l.name()) && downAmongUplinks(f, loads.get(l.guid())));
-            blocking.add(ratioIssue(f, group, loads, s, planned, "leaf", group.size() == leaves.size(), design ? full : -1, portStatesKnown));
-        });
-
-        // hosts per leaf, within the leaves' name family (a family with no count shared by two leaves and a quarter of
-        // them has no usual count): one issue naming the leaves off the usual count, grouped by count (a unit short of
-        // the same nodes on every rail shows as one group). An empty leaf is spare capacity, not hosts gone missing.
-        Map<String, List<Node>> byFamily = new LinkedHashMap<>();
-        for (Node leaf : leaves) byFamily.computeIfAbsent(leaf.family(), k -> new ArrayList<>()).add(leaf);
-        byFamily.values().forEach(members -> {
-            List<Integer> counts = members.stream().map(l -> loads.get(l.guid()).down().size()).filter(c -> c > 0).toList();
-            int usualHosts = mode(counts);
-            long holding = counts.stream().filter(c -> c == usualHosts).count();
-            if (holding < 2 || holding * 4 < counts.size()) return;
-            Map<Integer, List<Node>> off = new TreeMap<>();
-            for (Node leaf : members) {
-                int h = loads.get(leaf.guid()).down().size();
-                if (h > 0 && Math.abs(h - usualHosts) > s.hostTolerance()) off.computeIfAbsent(h, k -> new ArrayList<>()).add(leaf);
+            if (!design) {
+                blocking.add(movedHosts(ratioIssue(f, group, loads, s, planned, "leaf", group.size() == leaves.size(), -1, portStatesKnown,
+                        s.maxRatio(1), ""), group, movedOnto));
+                return;
             }
-            if (off.isEmpty()) return;
-            List<String> parts = new ArrayList<>();
-            List<Node> all = new ArrayList<>();
-            off.forEach((h, group) -> {
-                group.sort(Comparator.comparing(Node::name));
-                all.addAll(group);
-                parts.add(h + " on " + group.stream().map(Node::name).collect(Collectors.joining(", ")));
-            });
-            String names = all.stream().map(Node::name).collect(Collectors.joining(", "));
-            String detail = String.join("; ", parts);
-            tree.add(new Issue("hosts_balance", false, all.stream().map(Node::name).toList(),
-                    (all.size() == 1 ? all.get(0).name() + " has " + off.keySet().iterator().next() + " hosts"
-                            : all.size() + " leaves have other host counts (" + detail + ")") + ", the other leaves usually " + usualHosts,
-                    all.stream().limit(6).map(leaf -> new Fact(leaf.name() + ": " + loads.get(leaf.guid()).down().size() + " active host links", leaf.ref())).toList(),
-                    Map.of("leaf", names, "count", detail, "usual", String.valueOf(usualHosts))));
+            // built that way: the leaves with about the usual host count are the design found; a leaf above them by more
+            // hosts than the tolerance, or by hosts moved onto it, differs from its peers
+            int usualDown = mode(group.stream().map(l -> loads.get(l.guid()).down().size()).toList());
+            java.util.function.Predicate<Node> apart = l -> movedOnto.containsKey(l.guid()) || loads.get(l.guid()).down().size() > usualDown + s.hostTolerance();
+            double built = group.stream().filter(apart.negate()).mapToDouble(l -> loads.get(l.guid()).ratio()).max().orElse(Double.POSITIVE_INFINITY);
+            List<Node> above = group.stream().filter(l -> apart.test(l) && loads.get(l.guid()).ratio() > built * 1.0001).toList();
+            List<Node> alike = group.stream().filter(l -> !above.contains(l)).toList();
+            blocking.add(ratioIssue(f, alike, loads, s, planned, "leaf", false, full, portStatesKnown, s.maxRatio(1), ""));
+            if (!above.isEmpty())
+                blocking.add(movedHosts(ratioIssue(f, above, loads, s, planned, "leaf", false, -1, portStatesKnown, built,
+                        " (the " + ratioText(built) + " the other leaves are built with; no ratio declared)"), above, movedOnto));
         });
-
         // spines (and higher) with uplinks of their own: one with fewer than its peers of the level lost cables, named
         // by port as at a leaf (the peers: its unit's switches of that level when there are three or more, else the level)
         java.util.Set<Long> lostAbove = new java.util.HashSet<>();
@@ -292,6 +276,8 @@ public final class FatTree {
             }
         }
 
+        if (s.plan() == null) tree.addAll(absentLeaves(f, leaves));
+
         // every leaf reaches every top switch (2 levels: directly; more: over upward links)
         if (levels >= 2) missingTops(f, leaves, tops, levels, blocking, tree, unevenLeaves, judgedAlone, lostAbove);
 
@@ -305,11 +291,210 @@ public final class FatTree {
             (!s.ratioDeclared() && overOnlyByExtraDownlinks(n, ld, switches, loads, s) ? extraGroups : spineGroups)
                     .computeIfAbsent(key, k -> new ArrayList<>()).add(n);
         }
-        spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, planned, levelName(group.get(0).level()), false, -1, true)));
+        spineGroups.values().forEach(group -> blocking.add(ratioIssue(f, group, loads, s, planned, levelName(group.get(0).level()), false, -1, true,
+                s.maxRatio(group.get(0).level()), "")));
         extraGroups.values().forEach(group -> blocking.add(extraDownlinks(f, group, loads, switches, s)));
 
         return new Result(levels, leaves, tops, List.copyOf(loads.values()), tree, blocking, bisection(f, loads, levels));
     }
+
+    /**
+     * Hosts per leaf, within the leaves' name family (a family with no count shared by two leaves and a quarter of them
+     * has no usual count). Leaves a few hosts above the usual count beside leaves as many below it, without a plan to
+     * say where each host belongs, are hosts moved from one leaf to another: one "hosts_moved" issue naming both sides (leaf02 has 7, leaf03
+     * 9), whatever the tolerance. The other leaves off the usual count by more than the tolerance are one
+     * "hosts_balance" issue, grouped by count (a unit short of the same nodes on every rail shows as one group). An
+     * empty leaf is spare capacity, not hosts gone missing. Returns the leaves hosts were moved onto, each with the
+     * names of the leaves of its move ("leaf02|leaf03").
+     */
+    private static Map<Long, String> hostCounts(Fabric f, List<Node> leaves, Map<Long, Load> loads, Settings s, List<Issue> tree) {
+        Map<Long, String> movedOnto = new HashMap<>();
+        Map<String, List<Node>> byFamily = new LinkedHashMap<>();
+        for (Node leaf : leaves) byFamily.computeIfAbsent(leaf.family(), k -> new ArrayList<>()).add(leaf);
+        byFamily.values().forEach(members -> {
+            List<Integer> counts = members.stream().map(l -> loads.get(l.guid()).down().size()).filter(c -> c > 0).toList();
+            int usualHosts = mode(counts);
+            long holding = counts.stream().filter(c -> c == usualHosts).count();
+            if (holding < 2 || holding * 4 < counts.size()) return;
+            List<Node> more = new ArrayList<>(), fewer = new ArrayList<>();
+            for (Node leaf : members) {
+                int h = loads.get(leaf.guid()).down().size();
+                if (h > usualHosts) more.add(leaf);
+                else if (h > 0 && h < usualHosts) fewer.add(leaf);
+            }
+            List<Node> moved = new ArrayList<>();
+            // a move keeps the family's hosts: as many over the usual count as under it, a few per leaf (leaves
+            // built to other sizes differ by more, and their counts need not add up)
+            int over = more.stream().mapToInt(n -> loads.get(n.guid()).down().size() - usualHosts).sum();
+            int under = fewer.stream().mapToInt(n -> usualHosts - loads.get(n.guid()).down().size()).sum();
+            int few = Math.max(2, usualHosts / 8);
+            boolean small = java.util.stream.Stream.concat(more.stream(), fewer.stream())
+                    .allMatch(n -> Math.abs(loads.get(n.guid()).down().size() - usualHosts) <= few);
+            if (s.plan() == null && !more.isEmpty() && over == under && small) {
+                tree.add(hostsMoved(f, members, more, fewer, loads, usualHosts));
+                String pair = java.util.stream.Stream.concat(fewer.stream(), more.stream()).map(Node::name).collect(Collectors.joining("|"));
+                for (Node n : more) movedOnto.put(n.guid(), pair);
+                moved.addAll(more);
+                moved.addAll(fewer);
+            }
+            Map<Integer, List<Node>> off = new TreeMap<>();
+            for (Node leaf : members) {
+                int h = loads.get(leaf.guid()).down().size();
+                if (h > 0 && !moved.contains(leaf) && Math.abs(h - usualHosts) > s.hostTolerance()) off.computeIfAbsent(h, k -> new ArrayList<>()).add(leaf);
+            }
+            if (off.isEmpty()) return;
+            List<String> parts = new ArrayList<>();
+            List<Node> all = new ArrayList<>();
+            off.forEach((h, group) -> {
+                group.sort(Comparator.comparing(Node::name));
+                all.addAll(group);
+                parts.add(h + " on " + group.stream().map(Node::name).collect(Collectors.joining(", ")));
+            });
+            String names = all.stream().map(Node::name).collect(Collectors.joining(", "));
+            String detail = String.join("; ", parts);
+            tree.add(new Issue("hosts_balance", false, all.stream().map(Node::name).toList(),
+                    (all.size() == 1 ? all.get(0).name() + " has " + off.keySet().iterator().next() + " hosts"
+                            : all.size() + " leaves have other host counts (" + detail + ")") + ", the other leaves usually " + usualHosts,
+                    all.stream().limit(6).map(leaf -> new Fact(leaf.name() + ": " + loads.get(leaf.guid()).down().size() + " active host links", leaf.ref())).toList(),
+                    Map.of("leaf", names, "count", detail, "usual", String.valueOf(usualHosts))));
+        });
+        return movedOnto;
+    }
+
+    /**
+     * "leaf02 has 7 hosts, leaf03 9, the other leaves 8: one host seems moved", with the evidence of the move: the hosts on
+     * ports no other leaf of the family gives a host (where the moved cable landed) and the host ports down on the
+     * leaves short of hosts (where it came from).
+     */
+    private static Issue hostsMoved(Fabric f, List<Node> members, List<Node> more, List<Node> fewer, Map<Long, Load> loads, int usual) {
+        int excess = more.stream().mapToInt(n -> loads.get(n.guid()).down().size() - usual).sum();
+        int lack = fewer.stream().mapToInt(n -> usual - loads.get(n.guid()).down().size()).sum();
+        int count = Math.min(excess, lack);
+        // the ports the family's leaves use for hosts: a host on a port most leaves leave free is the one added
+        Map<Integer, Integer> hostPorts = new HashMap<>();
+        for (Node n : members) for (Link l : loads.get(n.guid()).down()) hostPorts.merge(l.endAt(n.guid()).port(), 1, Integer::sum);
+        List<Fact> facts = new ArrayList<>();
+        List<String> objects = new ArrayList<>(), landed = new ArrayList<>(), left = new ArrayList<>();
+        for (Node n : fewer) {
+            objects.add(n.name());
+            facts.add(new Fact(n.name() + ": " + loads.get(n.guid()).down().size() + " active host links", n.ref()));
+            int lastHost = members.stream().flatMap(m -> loads.get(m.guid()).down().stream().map(l -> l.endAt(m.guid()).port()))
+                    .max(Integer::compare).orElse(0);
+            for (Fabric.Port p : f.downPortsOf(n.guid()))
+                if (p.end().port() <= lastHost && hostPorts.getOrDefault(p.end().port(), 0) * 2 > members.size()) {
+                    left.add(f.name(p.end()) + " " + p.state() + "/" + p.physState());
+                    facts.add(new Fact(f.name(p.end()) + ": " + p.state() + "/" + p.physState() + " (a host port on the other leaves)", p.ref()));
+                }
+        }
+        for (Node n : more) {
+            objects.add(n.name());
+            facts.add(new Fact(n.name() + ": " + loads.get(n.guid()).down().size() + " active host links", n.ref()));
+            for (Link l : loads.get(n.guid()).down()) {
+                End at = l.endAt(n.guid());
+                if (hostPorts.getOrDefault(at.port(), 0) * 2 <= members.size()) {
+                    landed.add(f.name(l.other(at).guid()) + " on " + f.name(at));
+                    facts.add(fact(f, l, n));
+                }
+            }
+        }
+        String counts = java.util.stream.Stream.concat(fewer.stream(), more.stream())
+                .map(n -> n.name() + " has " + loads.get(n.guid()).down().size() + " hosts").collect(Collectors.joining(", "));
+        String summary = counts + ", the other leaves " + usual + ": " + (count == 1 ? "one host seems moved" : count + " hosts seem moved")
+                + " from " + fewer.stream().map(Node::name).collect(Collectors.joining(", ")) + " to " + more.stream().map(Node::name).collect(Collectors.joining(", "))
+                + (landed.isEmpty() ? "" : " (" + String.join(", ", landed) + ", a port the other leaves leave free)")
+                + (left.isEmpty() ? "" : "; " + String.join(", ", left));
+        return new Issue("hosts_moved", true, objects, summary, facts.stream().limit(10).toList(), Map.of(
+                "from", fewer.stream().map(Node::name).collect(Collectors.joining(", ")),
+                "to", more.stream().map(Node::name).collect(Collectors.joining(", ")),
+                "count", String.valueOf(count), "usual", String.valueOf(usual),
+                "hosts", landed.isEmpty() ? "the extra host(s) on " + more.stream().map(Node::name).collect(Collectors.joining(", ")) : String.join(", ", landed),
+                "moved_to", more.stream().map(Node::name).collect(Collectors.joining("|"))));
+    }
+
+    /** A ratio issue whose every switch is over it only by hosts moved onto it: the move is its root ("moved_to"). */
+    private static Issue movedHosts(Issue ratio, List<Node> group, Map<Long, String> movedOnto) {
+        if (group.isEmpty() || !group.stream().allMatch(n -> movedOnto.containsKey(n.guid()))) return ratio;
+        Map<String, String> vars = new HashMap<>(ratio.vars());
+        vars.put("moved_to", group.stream().map(Node::name).collect(Collectors.joining("|")));
+        return new Issue(ratio.kind(), ratio.severe(), ratio.objects(), ratio.summary() + "; hosts seem moved onto it", ratio.facts(), vars);
+    }
+
+    /**
+     * Leaves absent from a regular run of names (A09-P1-IBLEAF-03-01 missing while pods 01, 02 and 04 have their -01, or
+     * leaf03 missing between leaf02 and leaf04): per name family of the leaves, the runs are the names alike but for
+     * their last number; a number is absent from a run when it lies inside the run's own range, or below its lowest
+     * number while more than half of the family's runs have it (a run that ends early may be a smaller pod by design:
+     * not judged). Only without a cabling plan, which names absent switches itself. One issue per family.
+     */
+    static List<Issue> absentLeaves(Fabric f, List<Node> leaves) {
+        // names compared by their numbers ("SLG3-02" is "SLG03-02" typed short)
+        java.util.Set<String> present = new java.util.HashSet<>();
+        for (Node n : f.switches()) present.add(n.family() + numbers(n.shortName()));
+        record Run(String family, List<Integer> head) {}
+        Map<Run, TreeMap<Integer, Node>> runs = new LinkedHashMap<>();
+        for (Node leaf : leaves) {
+            List<Integer> nums = numbers(leaf.shortName());
+            if (nums.isEmpty() || nums.get(nums.size() - 1) > 999_999) continue;
+            runs.computeIfAbsent(new Run(leaf.family(), nums.subList(0, nums.size() - 1)), k -> new TreeMap<>()).put(nums.get(nums.size() - 1), leaf);
+        }
+        Map<String, List<Run>> byFamily = new LinkedHashMap<>();
+        runs.keySet().forEach(r -> byFamily.computeIfAbsent(r.family(), k -> new ArrayList<>()).add(r));
+        List<Issue> out = new ArrayList<>();
+        byFamily.values().forEach(family -> {
+            Map<Integer, Integer> inRuns = new HashMap<>();
+            for (Run r : family) for (int v : runs.get(r).keySet()) inRuns.merge(v, 1, Integer::sum);
+            List<String> absent = new ArrayList<>();
+            List<Fact> facts = new ArrayList<>();
+            for (Run r : family) {
+                TreeMap<Integer, Node> have = runs.get(r);
+                TreeSet<Integer> missing = new TreeSet<>();
+                // a gap inside the run, between two leaves built alike (of one group: a management leaf numbered on
+                // below another spine is no neighbour), while the run is mostly there
+                for (int v = have.firstKey() + 1; v < have.lastKey(); v++)
+                    if (!have.containsKey(v) && have.lowerEntry(v).getValue().group() == have.higherEntry(v).getValue().group()) missing.add(v);
+                if (missing.size() * 2 > have.size()) missing.clear();
+                if (family.size() >= 3)
+                    inRuns.forEach((v, c) -> {
+                        if (v < have.firstKey() && c * 2 > family.size()) missing.add(v);
+                    });
+                Node first = have.firstEntry().getValue();
+                for (int v : missing) {
+                    List<Integer> nums = new ArrayList<>(r.head());
+                    nums.add(v);
+                    if (present.contains(r.family() + nums)) continue;
+                    String name = withLastNumber(first.shortName(), v);
+                    absent.add(name);
+                    facts.add(new Fact(name + " absent; " + first.shortName() + " and " + (have.size() - 1) + " more of its run are in the fabric", first.ref()));
+                }
+            }
+            if (absent.isEmpty()) return;
+            int of = family.stream().mapToInt(r -> runs.get(r).size()).sum();
+            out.add(new Issue("leaf_absent", true, absent, (absent.size() == 1 ? "leaf " + absent.get(0) + " is" : absent.size() + " leaves ("
+                    + String.join(", ", absent.subList(0, Math.min(8, absent.size()))) + (absent.size() > 8 ? ", ..." : "") + ") are")
+                    + " absent from the fabric: the names of the " + of + " leaves of its family run regularly around "
+                    + (absent.size() == 1 ? "it" : "them"), facts.stream().limit(8).toList(), Map.of("leaf", String.join(", ", absent))));
+        });
+        return out;
+    }
+
+    private static List<Integer> numbers(String name) {
+        List<Integer> out = new ArrayList<>();
+        java.util.regex.Matcher m = NUMBER.matcher(name);
+        while (m.find()) out.add(m.group().length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(m.group()));
+        return out;
+    }
+
+    /** "A09-P1-IBLEAF-03-02" with its last number 1, as wide: "A09-P1-IBLEAF-03-01". */
+    private static String withLastNumber(String name, int v) {
+        java.util.regex.Matcher m = LAST_NUMBER.matcher(name);
+        if (!m.matches()) return name;
+        return m.group(1) + String.format("%0" + m.group(2).length() + "d", v) + m.group(3);
+    }
+
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("[0-9]+");
+
+    /** A name split at its last number: "A09-P1-IBLEAF-03-" "01" "". */
+    private static final java.util.regex.Pattern LAST_NUMBER = java.util.regex.Pattern.compile("(.*?)([0-9]+)([^0-9]*)");
 
     /** The switches of a level that carry downlinks: those a switch of that level is compared with. */
     private static List<Node> carryingDown(int level, List<Node> switches, Map<Long, Load> loads) {
@@ -375,13 +560,18 @@ public final class FatTree {
     }
 
     /**
-     * A port down on the uplink side of a leaf (above its last host port): a cable that was there, as when a spine
-     * died, which no design explains. Unused host ports among the hosts' are not such evidence. Without iblinkinfo no
-     * down port is known: the design warning then says a lost spine would look the same.
+     * A port down where an uplink was: among the leaf's uplink ports, or past them on the side away from its hosts (a
+     * lost spine's cables sit next to the remaining uplinks, as when a spine died), which no design explains. Spare
+     * ports between the host ports and the uplinks are no such evidence: a switch built 2:1 leaves them free. Without
+     * iblinkinfo no down port is known: the design warning then says a lost spine would look the same.
      */
     private static boolean downAmongUplinks(Fabric f, Load ld) {
         int lastHost = ld.down().stream().mapToInt(l -> l.endAt(ld.sw().guid()).port()).max().orElse(0);
-        return f.downPortsOf(ld.sw().guid()).stream().anyMatch(p -> p.end().port() > lastHost);
+        int firstUp = ld.up().stream().mapToInt(l -> l.endAt(ld.sw().guid()).port()).min().orElse(Integer.MAX_VALUE);
+        int lastUp = ld.up().stream().mapToInt(l -> l.endAt(ld.sw().guid()).port()).max().orElse(0);
+        boolean upAbove = firstUp > lastHost;
+        return f.downPortsOf(ld.sw().guid()).stream().mapToInt(p -> p.end().port())
+                .anyMatch(p -> p > firstUp && p < lastUp || upAbove && p > lastUp || !upAbove && p > lastHost);
     }
 
     /** Active links of a switch split by direction: to lower levels (hosts for a leaf) and to higher levels. */
@@ -481,8 +671,7 @@ public final class FatTree {
      * planned: each planned end's peer (empty without a plan), to tell hosts cabled to the wrong switch.
      */
     private static Issue ratioIssue(Fabric f, List<Node> group, Map<Long, Load> loads, Settings s, Map<End, End> planned, String what, boolean everyLeaf,
-                                    long designOf, boolean portStatesKnown) {
-        double allowed = s.maxRatio(group.get(0).level());
+                                    long designOf, boolean portStatesKnown, double allowed, String allowedWhy) {
         // the worst switch of the group speaks for it; the others share its uplink count and rate
         Load ld = group.stream().map(n -> loads.get(n.guid())).max(Comparator.comparingDouble(Load::ratio)).orElseThrow();
         String names = group.stream().map(Node::name).collect(Collectors.joining(", "));
@@ -496,8 +685,8 @@ public final class FatTree {
         String summary = (group.size() == 1 ? names : group.size() + " " + plural(what) + " (" + names + ")") + ": "
                 + down + " over " + ld.up().size() + " uplinks (" + gbps(ld.upGbps()) + "), blocking "
                 + (sameRatio ? "" : "up to ") + ratio(ld)
-                + (designOf < 0 ? ", allowed " + ratioText(allowed) : " - the same on most of the " + designOf
-                        + " leaves with hosts: oversubscribed by design? allowed " + ratioText(allowed)
+                + (designOf < 0 ? ", allowed " + ratioText(allowed) + allowedWhy : " - the same on most of the " + designOf
+                        + " leaves with hosts: built " + ratio(ld) + ", a ratio not declared (allowed " + ratioText(allowed) + ")"
                         + (portStatesKnown ? "" : " (no port states without iblinkinfo: a spine lost by every leaf alike would look the same)"));
         List<Fact> facts = new ArrayList<>();
         for (Node n : group.subList(0, Math.min(3, group.size()))) {

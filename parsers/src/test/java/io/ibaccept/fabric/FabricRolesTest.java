@@ -39,7 +39,9 @@ class FabricRolesTest {
                 assertThat(l.endAt(an.guid() == l.a().guid() ? l.b().guid() : l.a().guid()).port()).isEqualTo(65);
             });
         });
-        assertThat(f.hosts()).hasSize(f.cas().size() - ans.size()).allSatisfy(h -> assertThat(h.role()).isEqualTo(Role.HOST));
+        // the UFM appliance's two CAs ("B11-P1-CUFM-02 mlx5_0", "... mlx5_1") are no hosts either
+        assertThat(f.appliances()).extracting(Fabric.Node::name).containsExactlyInAnyOrder("B11-P1-CUFM-02 mlx5_0", "B11-P1-CUFM-02 mlx5_1");
+        assertThat(f.hosts()).hasSize(f.cas().size() - ans.size() - 2).allSatisfy(h -> assertThat(h.role()).isEqualTo(Role.HOST));
         assertThat(f.switches()).allSatisfy(s -> assertThat(s.level()).as(s.name()).isBetween(1, 2));
         Map<Integer, Long> perLevel = f.switches().stream().collect(Collectors.groupingBy(Fabric.Node::level, Collectors.counting()));
         assertThat(perLevel.get(2)).isEqualTo(9); // the spines

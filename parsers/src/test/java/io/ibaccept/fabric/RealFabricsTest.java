@@ -84,4 +84,38 @@ class RealFabricsTest {
         assertThat(r.blocking()).filteredOn(i -> i.kind().equals("ratio_design")).singleElement()
                 .satisfies(i -> assertThat(i.vars().get("design")).isEqualTo("2"));
     }
+
+    /**
+     * Names are judged as runs: the SuperPOD's A09-P1-IBLEAF-03-01 is absent (pods 01, 02 and 04 have their -01, pod 03
+     * starts at -02); Selene storage's "SLG3-02" is SLG03-02 typed short, not a gap; Selene compute's MLG01-03 between
+     * MLG01-02 and -04 is no gap, as those leaves hang below different spines (no one run).
+     */
+    @Test
+    void aLeafAbsentFromARegularRunOfNamesIsNamedAndNothingElse() {
+        assertThat(validate(FabricRolesTest.topology("topograph-ndr-superpod-40sw-582ca.txt")).tree()).filteredOn(i -> i.kind().equals("leaf_absent"))
+                .singleElement().satisfies(i -> {
+                    assertThat(i.severe()).isTrue();
+                    assertThat(i.objects()).containsExactly("A09-P1-IBLEAF-03-01");
+                    assertThat(i.summary()).startsWith("leaf A09-P1-IBLEAF-03-01 is absent from the fabric");
+                });
+        for (String capture : List.of("ufm-sdk-selene-storage-hdr-160sw-1247ca.txt", "ufm-sdk-selene-compute-hdr-666sw-4341ca.txt.gz",
+                "clustervision-trinityx-edr-6sw-96ca.txt", "gary-minghuili-ndr-quantum2-ibdiagnet2-ibnetdiscover.txt"))
+            assertThat(validate(FabricRolesTest.topology(capture)).tree()).as(capture)
+                    .noneMatch(i -> i.kind().equals("leaf_absent") || i.kind().equals("hosts_moved"));
+    }
+
+    /** The UFM appliances of three real fabrics are appliances, not hosts; a lab whose every server is named "r-ufmNN" has none. */
+    @Test
+    void ufmAppliancesAreNamedAsAppliances() {
+        assertThat(FabricRolesTest.topology("topograph-ndr-superpod-40sw-582ca.txt").appliances()).extracting(Fabric.Node::name)
+                .containsExactlyInAnyOrder("B11-P1-CUFM-02 mlx5_0", "B11-P1-CUFM-02 mlx5_1");
+        assertThat(FabricRolesTest.topology("ufm-sdk-selene-storage-hdr-160sw-1247ca.txt").appliances()).extracting(Fabric.Node::name)
+                .containsExactlyInAnyOrder("selene-ufm-s-01 HCA-2", "selene-ufm-s-02 mlx5_1");
+        Fabric compute = FabricRolesTest.topology("ufm-sdk-selene-compute-hdr-666sw-4341ca.txt.gz");
+        assertThat(compute.appliances()).extracting(Fabric.Node::name).containsExactlyInAnyOrder("selene-ufm-c-01 HCA-2", "selene-ufm-c-02 HCA-2");
+        assertThat(compute.links()).filteredOn(l -> compute.linkClass(l) == Fabric.LinkClass.APPLIANCE).hasSize(2);
+        Fabric lab = FabricRolesTest.topology("nvidia-kb-ibdiagpath-switchib-sx6012-loopback-cables.txt");
+        assertThat(lab.appliances()).isEmpty();
+        assertThat(lab.hosts()).isNotEmpty();
+    }
 }

@@ -186,7 +186,11 @@ class ContractRulesTest {
                 .anySatisfy(x -> assertThat(x).containsPattern("^\\d+ switch\\(es\\) of device 54002 run firmware 31.2012.1024, the contract declares 31.2014.1000: "));
     }
 
-    /** The real SuperPOD fabric is rail-optimized: each leaf carries one HCA index of every DGX in its unit. */
+    /**
+     * The real SuperPOD fabric is rail-optimized: each leaf carries one HCA index of every DGX in its unit, named "HCA-5"
+     * on some hosts and "mlx5_4" on others. One DGX really has two HCA cables swapped: b08-p1-dgx-08-c01's HCA-5 is on
+     * the HCA-6 rail's leaf B09-P1-IBLEAF-04-08 port 1 and its HCA-6 on the HCA-5 rail's leaf 03-08 port 1.
+     */
     @Test
     void railsAreReadFromTheHcaDevicesOnEachLeaf(@TempDir Path tmp) throws IOException {
         Path d = tmp.resolve("dump");
@@ -195,25 +199,29 @@ class ContractRulesTest {
         Files.copy(capture, d.resolve("fabric/ibnetdiscover.out"));
         Files.writeString(d.resolve("manifest.txt"), "format: 1\ncluster: real\nfabric_node: fab\nnodes: fab\n");
         ClusterData data = DumpLoader.load(d);
-        // found without a contract: four HCA indexes of each DGX, each on leaves of its own
-        assertThat(Analysis.of(data).report().findings()).filteredOn(f -> f.check().equals("fabric.rails")).singleElement().satisfies(f -> {
-            assertThat(f.status()).isEqualTo(Status.PASS);
-            assertThat(f.summary()).isEqualTo("4 rails (mlx5_0, mlx5_1, mlx5_4, mlx5_5): no host has an HCA cable on the leaf of another of its rails");
+        // found without a contract: the real swap, and nothing else (the UFM appliance's two CAs on those leaves are no hosts)
+        assertThat(problems(Analysis.of(data).report(), "fabric.rails")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.variant()).isEqualTo("swap");
+            assertThat(f.summary()).isEqualTo("2 host cable(s) on a leaf of another rail: "
+                    + "b08-p1-dgx-08-c01 HCA-6 <-> MF0;B09-P1-IBLEAF-03-08:MQM9701/U1 port 1 (the leaf's rail is HCA-5/mlx5_4); "
+                    + "b08-p1-dgx-08-c01 HCA-5 <-> MF0;B09-P1-IBLEAF-04-08:MQM9701/U1 port 1 (the leaf's rail is HCA-6/mlx5_5)");
+            assertThat(f.objects()).containsExactly("b08-p1-dgx-08-c01 HCA-6", "b08-p1-dgx-08-c01 HCA-5");
         });
-        assertThat(problems(analyse(data, contract("fabric:\n  rails: 8\n")).report(), "fabric.rails")).singleElement()
-                .satisfies(f -> assertThat(f.summary()).isEqualTo("the hosts' HCAs are on 4 rail(s) (mlx5_0, mlx5_1, mlx5_4, mlx5_5), the contract declares 8"));
-        // two HCA cables swapped at one host: both named, each on the leaf of the other rail, with or without a contract
+        assertThat(problems(analyse(data, contract("fabric:\n  rails: 8\n")).report(), "fabric.rails")).filteredOn(f -> f.variant().equals("count"))
+                .singleElement().satisfies(f -> assertThat(f.summary())
+                        .isEqualTo("the hosts' HCAs are on 4 rail(s) (HCA-1/mlx5_0, HCA-2/mlx5_1, HCA-5/mlx5_4, HCA-6/mlx5_5), the contract declares 8"));
+        // two more HCA cables swapped at one host, named the rdma-ndd way: both named too
         String text = Files.readString(capture);
         Files.writeString(d.resolve("fabric/ibnetdiscover.out"), text.replace("\"a08-p1-dgx-04-c01 mlx5_5\"", "\"a08-p1-dgx-04-c01 mlx5_X\"")
                 .replace("\"a08-p1-dgx-04-c01 mlx5_4\"", "\"a08-p1-dgx-04-c01 mlx5_5\"").replace("\"a08-p1-dgx-04-c01 mlx5_X\"", "\"a08-p1-dgx-04-c01 mlx5_4\""));
         Report swapped = Analysis.of(DumpLoader.load(d)).report();
         assertThat(problems(swapped, "fabric.rails")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.FAIL);
-            assertThat(f.variant()).isEqualTo("swap");
-            assertThat(f.summary()).isEqualTo("2 host cable(s) on a leaf of another rail: "
-                    + "a08-p1-dgx-04-c01 mlx5_5 <-> MF0;A09-P1-IBLEAF-03-04:MQM9701/U1 port 1 (the leaf's rail is mlx5_4); "
-                    + "a08-p1-dgx-04-c01 mlx5_4 <-> MF0;A09-P1-IBLEAF-04-04:MQM9701/U1 port 1 (the leaf's rail is mlx5_5)");
-            assertThat(f.objects()).containsExactly("a08-p1-dgx-04-c01 mlx5_5", "a08-p1-dgx-04-c01 mlx5_4");
+            assertThat(f.summary()).startsWith("4 host cable(s) on a leaf of another rail: ")
+                    .contains("a08-p1-dgx-04-c01 mlx5_5 <-> MF0;A09-P1-IBLEAF-03-04:MQM9701/U1 port 1 (the leaf's rail is HCA-5/mlx5_4)",
+                            "a08-p1-dgx-04-c01 mlx5_4 <-> MF0;A09-P1-IBLEAF-04-04:MQM9701/U1 port 1 (the leaf's rail is HCA-6/mlx5_5)");
+            assertThat(f.objects()).contains("a08-p1-dgx-04-c01 mlx5_5", "a08-p1-dgx-04-c01 mlx5_4", "b08-p1-dgx-08-c01 HCA-6");
         });
     }
 

@@ -25,12 +25,30 @@ public final class FabricBlocking implements Check {
     public void evaluate(Ctx c) {
         FatTree.Result r = c.fatTree();
         Issues.report(c, r.blocking());
+        appliances(c);
         if (r.blocking().isEmpty() && r.levels() >= 2) {
             double worst = r.loads().stream().filter(l -> !l.up().isEmpty()).mapToDouble(FatTree.Load::ratio).max().orElse(0);
             c.pass(r.leaves().size() + " leaves and their spines within " + ratio(c.number("ratio")) + " (worst " + ratio(worst) + ")", List.of(), List.of());
         } else if (r.levels() < 2) {
             c.pass("no switch-to-switch links: nothing is blocking", List.of(), List.of());
         }
+    }
+
+    /** The management appliances on the switches, named as such: their cables are no compute downlinks of the ratio. */
+    private static void appliances(Ctx c) {
+        io.ibaccept.fabric.Fabric f = c.fabric();
+        List<String> where = new java.util.ArrayList<>();
+        List<io.ibaccept.rules.Evidence> ev = new java.util.ArrayList<>();
+        for (io.ibaccept.fabric.Fabric.Link l : f.links()) {
+            if (f.linkClass(l) != io.ibaccept.fabric.Fabric.LinkClass.APPLIANCE) continue;
+            io.ibaccept.fabric.Fabric.End sw = f.node(l.a().guid()).isSwitch() ? l.a() : l.b();
+            String text = f.name(l.other(sw).guid()) + " on " + f.name(sw);
+            where.add(text);
+            if (ev.size() < 10) ev.add(io.ibaccept.rules.Evidence.of(text, l.refs().isEmpty() ? "" : l.refs().get(0).toString()));
+        }
+        if (where.isEmpty()) return;
+        c.pass(where.size() + " management appliance cable(s), not counted as compute downlinks: " + String.join(", ", where.subList(0, Math.min(6, where.size())))
+                + (where.size() > 6 ? ", ..." : ""), where.stream().map(w -> w.substring(w.indexOf(" on ") + 4)).toList(), ev);
     }
 
     static String ratio(double r) {

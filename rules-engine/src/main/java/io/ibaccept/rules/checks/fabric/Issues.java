@@ -15,7 +15,8 @@ import java.util.List;
  * planned switch) in turn explains every leaf being over the blocking ratio, as when a spine is gone; a switch over the
  * ratio only because some of its uplinks trained slower is explained by those cables ("cable-degraded:END", covered by
  * their link.width / link.speed finding), and one over it only because of host cables the plan puts elsewhere by the
- * miswired plan finding ("miswired-at:SWITCH"). A switch that lost uplinks ("uplinks-lost:SWITCH") explains the leaves below
+ * miswired plan finding ("miswired-at:SWITCH"), and one over it only by hosts moved onto it from another leaf by that
+ * move ("hosts-moved-onto:SWITCH"); a leaf absent from its run of names covers "switch-absent" as a planned one does. A switch that lost uplinks ("uplinks-lost:SWITCH") explains the leaves below
  * it that lost their only path to some top switches.
  */
 public final class Issues {
@@ -30,6 +31,11 @@ public final class Issues {
     /** Covered by the plan's miswired finding, per switch a wrong cable lands on: explains a ratio the moved hosts cause. */
     static String miswiredAt(String sw) {
         return "miswired-at:" + sw;
+    }
+
+    /** Covered by the finding of hosts moved between leaves, per leaf they were moved onto: explains its ratio. */
+    static String hostsMovedOnto(String sw) {
+        return "hosts-moved-onto:" + sw;
     }
 
     /** Covered by the finding of a switch that lost uplinks: explains the leaves below it that reach no path to some tops. */
@@ -62,6 +68,9 @@ public final class Issues {
                     if (i.vars().containsKey("lost_above"))
                         c.explainedBy(f, List.of(uplinksLost(i.vars().get("lost_above"))));
                 }
+                case "hosts_moved" -> c.covers(f, java.util.Arrays.stream(i.vars().get("moved_to").split("\\|")).map(Issues::hostsMovedOnto).toList());
+                // a leaf absent from its run of names is the switch the count misses
+                case "leaf_absent" -> c.covers(f, List.of(SWITCH_ABSENT));
                 // the planned switch names the device, so it is the root over the bare count
                 case "node_missing" -> c.covers(f, List.of(SWITCH_ABSENT, "planned:" + i.vars().get("node")));
                 case "switch_count" -> {
@@ -78,6 +87,9 @@ public final class Issues {
                     // hosts the plan puts on another switch account for the whole excess: the miswired cables are the root
                     else if (i.vars().containsKey("miswired_at"))
                         c.explainedBy(f, java.util.Arrays.stream(i.vars().get("miswired_at").split("\\|")).map(Issues::miswiredAt).toList());
+                    // hosts moved onto the switch account for the excess: the move is the root
+                    else if (i.vars().containsKey("moved_to"))
+                        c.explainedBy(f, java.util.Arrays.stream(i.vars().get("moved_to").split("\\|")).map(Issues::hostsMovedOnto).toList());
                 }
                 default -> { }
             }
