@@ -38,6 +38,8 @@ FABRIC = [
     ("ibdiagnet2.log", "ibdiagnet", "ibdiagnet2.log/gary-minghuili-ndr-quantum2-full.txt"),
     ("ibdiagnet2.db_csv", "ibdiagnet", "ibdiagnet2.db_csv/gary-minghuili-ndr-quantum2-full.txt"),
     ("ibdiagnet2.pm", "ibdiagnet", "ibdiagnet2.pm/gary-minghuili-ndr-quantum2-full.txt"),
+    ("ibdiagnet2.sm", "ibdiagnet", "ibdiagnet2.sm/gary-minghuili-ndr-quantum2-full.txt"),
+    ("ibdiagnet2.pkey", "ibdiagnet", "ibdiagnet2.pkey/gary-minghuili-ndr-quantum2-full.txt"),
     ("iblinkinfo", "iblinkinfo", "iblinkinfo/cn-notes-qdr-infiniscale-iv.txt"),
     ("ibqueryerrors", "ibqueryerrors", "ibqueryerrors/rdma-list-sx6036-fdr-mlx4.txt"),
     ("perfquery", "perfquery -l -x", "perfquery/treydock-x-edr-ca.txt"),

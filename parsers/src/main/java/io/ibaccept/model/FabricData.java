@@ -8,18 +8,30 @@ import java.util.Map;
 /**
  * Fabric-wide results, collected once from the fabric node. A field is null when its input was unusable.
  * diagPm is ibdiagnet2.pm, diagTopology ibdiagnet2.ibnetdiscover (both optional); mcGroups is saquery -g; lfts is
- * dump_fts; sl2vl smpquery sl2vl of the switch-to-switch ports.
+ * dump_fts; sl2vl smpquery sl2vl of the switch-to-switch ports; diagSms ibdiagnet2.sm, diagPkeys ibdiagnet2.pkey (both
+ * optional).
  */
 public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                          Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                          CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups,
                          Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill, ForwardingTables lfts,
-                         SlToVlTables sl2vl) {
+                         SlToVlTables sl2vl, List<Ibdiagnet.Sm> diagSms, List<Ibdiagnet.PkeyGroup> diagPkeys) {
 
     // SM configuration: per SM host, empty when no SM node's files were collected
     public FabricData {
         smConfigs = smConfigs == null ? Map.of() : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(smConfigs));
+    }
+
+    /** Fabric data without ibdiagnet2.sm and ibdiagnet2.pkey. */
+    public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
+                      List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
+                      Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
+                      CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups,
+                      Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill, ForwardingTables lfts,
+                      SlToVlTables sl2vl) {
+        this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
+                countersStart, countersEnd, mcGroups, smConfigs, smDrill, islDrill, lfts, sl2vl, null, null);
     }
 
     /** Fabric data without the SM nodes' configuration files (dumps written before the SM files were collected). */
@@ -28,7 +40,7 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                       Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                       CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups, Map<String, SmConfig> smConfigs) {
         this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
-                countersStart, countersEnd, mcGroups, smConfigs, null, null, null, null);
+                countersStart, countersEnd, mcGroups, smConfigs, null, null, null, null, null, null);
     }
 
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
@@ -113,5 +125,24 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
         List<PortCounters> out = new ArrayList<>(merged.values());
         out.addAll(noGuid);
         return out;
+    }
+
+    /**
+     * The SMs as sminfo read them, else as ibdiagnet2.sm lists them (ibdiagnet prints no activity count: -1); null when
+     * neither was collected. sminfo wins: it is what the collector asked the SMs themselves.
+     */
+    public List<SmInfo> smsOrIbdiagnet() {
+        if (sms != null && !sms.isEmpty() || diagSms == null) return sms;
+        return diagSms.stream().map(FabricData::smInfo).toList();
+    }
+
+    private static final List<String> IBDIAG_STATES = List.of("not active", "discovering", "standby", "master");
+
+    /** ibdiagnet's state word as SMInfo's state (0..3) and sminfo's name (SMINFO_MASTER). */
+    private static SmInfo smInfo(Ibdiagnet.Sm s) {
+        String st = s.state().toLowerCase(java.util.Locale.ROOT).replace('-', ' ').replace('_', ' ');
+        int code = IBDIAG_STATES.indexOf(st);
+        String name = code < 0 ? s.state() : "SMINFO_" + (code == 0 ? "NOTACTIVE" : st.toUpperCase(java.util.Locale.ROOT));
+        return new SmInfo(s.lid(), s.guid(), -1, s.priority(), code, name, s.ref());
     }
 }

@@ -16,7 +16,8 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * Parses ibdiagnet2.log (-E-/-W- lines), ibdiagnet2.db_csv (START_X ... END_X CSV sections, with PM_INFO and PM_DELTA
- * read into port counters) and ibdiagnet2.pm (per-port "Port=N Lid=.. GUID=.." blocks of "name=0x.." counters).
+ * read into port counters), ibdiagnet2.pm (per-port "Port=N Lid=.. GUID=.." blocks of "name=0x.." counters),
+ * ibdiagnet2.sm (the SMs found, by state) and ibdiagnet2.pkey (the partitions and their member ports).
  */
 public final class IbdiagnetParser {
     private IbdiagnetParser() {}
@@ -312,5 +313,119 @@ public final class IbdiagnetParser {
             up = false;
         }
         return b.toString();
+    }
+
+    /**
+     * ibdiagnet2.sm: after the '#' header, "ibdiagnet fabric SM report", then per state a line "  SM - master" and one
+     * line per SM port in that state: "    Port=0 lid=0x00b4 guid=0xb0cf0e0300d33fc0 dev=54002 priority:12".
+     */
+    public static List<Ibdiagnet.Sm> sm(Text t, Issues issues) {
+        List<Ibdiagnet.Sm> out = new ArrayList<>();
+        List<String> lines = t.lines();
+        boolean report = false;
+        String state = null;
+        for (int i = 0; i < lines.size(); i++) {
+            int ln = i + 1;
+            String line = lines.get(i).trim();
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            if (line.equals("ibdiagnet fabric SM report")) {
+                report = true;
+                continue;
+            }
+            if (line.startsWith("SM - ")) {
+                state = line.substring(5).trim();
+                continue;
+            }
+            if (!line.startsWith("Port=") || state == null) {
+                issues.add(t, ln, "unrecognised ibdiagnet2.sm line: '" + Text.excerpt(line) + "'");
+                continue;
+            }
+            Map<String, String> kv = pairs(line);
+            String st = state;
+            Ibdiagnet.Sm sm = issues.record(() -> {
+                for (String k : List.of("Port", "lid", "guid", "priority"))
+                    if (!kv.containsKey(k)) throw t.error(ln, "ibdiagnet2.sm line without " + k + ": '" + Text.excerpt(line) + "'");
+                return new Ibdiagnet.Sm(st, Nums.integer(t, ln, kv.get("Port")), Nums.integer(t, ln, kv.get("lid")),
+                        Nums.hex(t, ln, kv.get("guid")), kv.containsKey("dev") ? Nums.integer(t, ln, kv.get("dev")) : -1,
+                        Nums.integer(t, ln, kv.get("priority")), t.at(ln));
+            });
+            if (sm != null) out.add(sm);
+        }
+        if (!report && out.isEmpty()) throw t.error(0, "not ibdiagnet2.sm: no 'ibdiagnet fabric SM report' line");
+        return out;
+    }
+
+    /**
+     * ibdiagnet2.pkey: after the '#' header (and its port-label notes), per partition "GROUP PKey:0x7fff Hosts:272" and one
+     * line per member port: "  Full is-north-7-compute-19/mlx5_10/B184D0F0/0/0/1 lid=0x010d guid=0x5c25730300e66cae
+     * dev=4129". The name is everything between the membership word and the trailing lid=/guid=/dev= fields.
+     */
+    public static List<Ibdiagnet.PkeyGroup> pkey(Text t, Issues issues) {
+        List<Ibdiagnet.PkeyGroup> out = new ArrayList<>();
+        List<String> lines = t.lines();
+        Integer pkey = null;
+        int hosts = -1, start = 0;
+        List<Ibdiagnet.PkeyMember> members = new ArrayList<>();
+        boolean group = false;
+        for (int i = 0; i < lines.size(); i++) {
+            int ln = i + 1;
+            String line = lines.get(i).trim();
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            if (line.startsWith("GROUP ")) {
+                group = true;
+                if (pkey != null) out.add(new Ibdiagnet.PkeyGroup(pkey, hosts, members, t.at(start)));
+                members = new ArrayList<>();
+                Map<String, String> kv = new HashMap<>();
+                for (String f : Fields.split(line.substring(6))) {
+                    int colon = f.indexOf(':');
+                    if (colon > 0) kv.put(f.substring(0, colon), f.substring(colon + 1));
+                }
+                pkey = kv.containsKey("PKey") ? issues.record(() -> (int) Nums.hex(t, ln, kv.get("PKey")) & 0xffff) : null;
+                if (pkey == null && !kv.containsKey("PKey")) issues.add(t, ln, "ibdiagnet2.pkey group without PKey: '" + Text.excerpt(line) + "'");
+                Integer h = kv.containsKey("Hosts") ? issues.record(() -> Nums.integer(t, ln, kv.get("Hosts"))) : null;
+                hosts = h == null ? -1 : h;
+                start = ln;
+                continue;
+            }
+            if (pkey == null) {
+                issues.add(t, ln, "ibdiagnet2.pkey line outside a GROUP: '" + Text.excerpt(line) + "'");
+                continue;
+            }
+            Ibdiagnet.PkeyMember m = issues.record(() -> member(t, ln, line));
+            if (m != null) members.add(m);
+        }
+        if (pkey != null) out.add(new Ibdiagnet.PkeyGroup(pkey, hosts, members, t.at(start)));
+        if (!group) throw t.error(0, "not ibdiagnet2.pkey: no 'GROUP PKey:..' line");
+        return out;
+    }
+
+    private static Ibdiagnet.PkeyMember member(Text t, int ln, String line) {
+        int sp = line.indexOf(' ');
+        int lid = line.lastIndexOf(" lid=");
+        if (sp <= 0 || lid <= sp) throw t.error(ln, "expected 'Full|Limited NAME lid=.. guid=.. dev=..', found '" + Text.excerpt(line) + "'");
+        String membership = line.substring(0, sp);
+        if (!membership.equalsIgnoreCase("Full") && !membership.equalsIgnoreCase("Limited"))
+            throw t.error(ln, "membership '" + Text.excerpt(membership) + "' is neither Full nor Limited");
+        String name = line.substring(sp + 1, lid).trim();
+        Map<String, String> kv = pairs(line.substring(lid));
+        if (!kv.containsKey("lid") || !kv.containsKey("guid"))
+            throw t.error(ln, "ibdiagnet2.pkey member without lid= and guid=: '" + Text.excerpt(line) + "'");
+        int slash = name.lastIndexOf('/');
+        String last = slash < 0 ? "" : name.substring(slash + 1);
+        if (last.startsWith("P")) last = last.substring(1);
+        int port = Nums.isDigits(last) && !last.isEmpty() && last.length() < 4 ? Integer.parseInt(last) : -1;
+        return new Ibdiagnet.PkeyMember(membership, name, port, Nums.integer(t, ln, kv.get("lid")), Nums.hex(t, ln, kv.get("guid")),
+                kv.containsKey("dev") ? Nums.integer(t, ln, kv.get("dev")) : -1, t.at(ln));
+    }
+
+    /** "key=value" and "key:value" fields of a line. */
+    private static Map<String, String> pairs(String line) {
+        Map<String, String> kv = new HashMap<>();
+        for (String f : Fields.split(line)) {
+            int eq = f.indexOf('=');
+            if (eq < 0) eq = f.indexOf(':');
+            if (eq > 0) kv.put(f.substring(0, eq), f.substring(eq + 1));
+        }
+        return kv;
     }
 }

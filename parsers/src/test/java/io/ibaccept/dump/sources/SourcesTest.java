@@ -70,6 +70,8 @@ class SourcesTest {
             Map.entry("ibdiagnet2.db_csv", "/fixtures/hw/ibdiagnet2.db_csv"),
             Map.entry("ibdiagnet2.pm", "/real/ibdiagnet2.pm/gary-minghuili-ndr-quantum2-full.txt"),
             Map.entry("ibdiagnet2.ibnetdiscover", "/real/ibnetdiscover/gary-minghuili-ndr-quantum2-ibdiagnet2-ibnetdiscover.txt"),
+            Map.entry("ibdiagnet2.sm", "/real/ibdiagnet2.sm/gary-minghuili-ndr-quantum2-full.txt"),
+            Map.entry("ibdiagnet2.pkey", "/real/ibdiagnet2.pkey/gary-minghuili-ndr-quantum2-full.txt"),
             Map.entry("counters-start", "/fixtures/sim/counters-sample.out"),
             Map.entry("counters-end", "/fixtures/sim/counters-sample.out"),
             Map.entry("ibstat", "/fixtures/sim/ibstat.out"),
