@@ -15,7 +15,7 @@ import java.util.Map;
 public record CableModule(long guid, int port, int lid, String portName, Map<String, String> fields, Map<String, Integer> lines,
                           SourceRef ref) {
     public CableModule {
-        fields = Map.copyOf(fields);
+        fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields)); // in file order: flags are listed as printed
         lines = Map.copyOf(lines);
     }
 
@@ -142,6 +142,92 @@ public record CableModule(long guid, int port, int lid, String portName, Map<Str
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /** A set flag of a flag word, in words ("Rx loss of lock"), the lanes it is set on (empty: the module as a whole) and the word's line. */
+    public record Flag(String what, boolean alarm, List<Integer> lanes, SourceRef ref) {
+        /** "Rx loss of lock on lanes 1-4", "temperature high alarm". */
+        public String text() {
+            return lanes.isEmpty() ? what : what + " on lane" + (lanes.size() > 1 ? "s " : " ") + CableModule.lanes(lanes);
+        }
+    }
+
+    /**
+     * The set flags of the module's flag words, decoded as ibdiagnet packs them: in SFF-8636's layout of lower page 00h
+     * (4 lanes). Byte 3 "CDR Latched TX/RX Loss Indicator": Tx LOS lanes 4..1 in bits 7..4, Rx LOS in bits 3..0; byte 4
+     * "Latched Adaptive Equalization Fault": Tx adaptive-EQ fault 7..4, Tx fault 3..0; byte 5 "Latched TX / RX LOL
+     * Indicator": Tx LOL 7..4, Rx LOL 3..0; bytes 6-7 temperature and voltage: high alarm, low alarm, high warning, low
+     * warning in bits 7..4; bytes 9-14 the RX power, TX bias and TX power words: one nibble per lane from lane 1 in the
+     * top nibble, each high alarm, low alarm, high warning, low warning from bit 3 down. Empty for a module without
+     * monitors, whose words mean nothing.
+     */
+    public List<Flag> setFlags() {
+        List<Flag> out = new ArrayList<>();
+        if (!monitored()) return out;
+        for (var e : fields.entrySet()) {
+            String key = e.getKey().replaceAll("\\s+", " ");
+            Integer w = flags(e.getKey());
+            if (w == null || w == 0) continue;
+            SourceRef at = ref(e.getKey());
+            switch (key) {
+                case "CDR Latched TX/RX Loss Indicator" -> {
+                    nibble(out, "Tx loss of signal", true, w >> 4, at);
+                    nibble(out, "Rx loss of signal", true, w, at);
+                }
+                case "Latched Adaptive Equalization Fault" -> {
+                    nibble(out, "Tx adaptive equalization fault", true, w >> 4, at);
+                    nibble(out, "Tx fault", true, w, at);
+                }
+                case "Latched TX / RX LOL Indicator" -> {
+                    nibble(out, "Tx loss of lock", true, w >> 4, at);
+                    nibble(out, "Rx loss of lock", true, w, at);
+                }
+                case "Latched Temperature Alarm and Warning" -> levels(out, "temperature", w >> 4, List.of(), at);
+                case "Latched Voltage Alarm and Warning" -> levels(out, "supply voltage", w >> 4, List.of(), at);
+                case "RX Power Alarm and Warning" -> lanesOfWord(out, "RX power", w, at);
+                case "TX Bias Alarm and Warning" -> lanesOfWord(out, "TX bias", w, at);
+                case "TX Power Alarm and Warning" -> lanesOfWord(out, "TX power", w, at);
+                default -> { }
+            }
+        }
+        return out;
+    }
+
+    private static final String[] LEVELS = {"low warning", "high warning", "low alarm", "high alarm"};
+
+    // bits 3..0 of the nibble are lanes 4..1
+    private static void nibble(List<Flag> out, String what, boolean alarm, int bits, SourceRef at) {
+        List<Integer> lanes = new ArrayList<>();
+        for (int lane = 1; lane <= 4; lane++) if ((bits >> (lane - 1) & 1) != 0) lanes.add(lane);
+        if (!lanes.isEmpty()) out.add(new Flag(what, alarm, lanes, at));
+    }
+
+    private static void levels(List<Flag> out, String what, int nibble, List<Integer> lanes, SourceRef at) {
+        for (int b = 3; b >= 0; b--) if ((nibble >> b & 1) != 0) out.add(new Flag(what + " " + LEVELS[b], b >= 2, lanes, at));
+    }
+
+    // a 16-bit word: lane 1 in bits 15..12, lane 4 in bits 3..0; one flag per level with the lanes it is set on
+    private static void lanesOfWord(List<Flag> out, String what, int word, SourceRef at) {
+        for (int b = 3; b >= 0; b--) {
+            List<Integer> lanes = new ArrayList<>();
+            for (int lane = 1; lane <= 4; lane++) if ((word >> (4 * (4 - lane) + b) & 1) != 0) lanes.add(lane);
+            if (!lanes.isEmpty()) out.add(new Flag(what + " " + LEVELS[b], b >= 2, lanes, at));
+        }
+    }
+
+    /** 1,2,3,4 -> "1-4"; 1,3 -> "1,3". */
+    public static String lanes(List<Integer> lanes) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < lanes.size(); i++) {
+            int j = i;
+            while (j + 1 < lanes.size() && lanes.get(j + 1) == lanes.get(j) + 1) j++;
+            if (sb.length() > 0) sb.append(',');
+            sb.append(lanes.get(i));
+            if (j > i + 1) sb.append('-').append(lanes.get(j));
+            else if (j == i + 1) sb.append(',').append(lanes.get(j));
+            i = j;
+        }
+        return sb.toString();
     }
 
     private double[] pair(String lowKey, String highKey, double divisor, boolean signed16) {

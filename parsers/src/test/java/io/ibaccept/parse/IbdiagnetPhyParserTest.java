@@ -59,7 +59,14 @@ class IbdiagnetPhyParserTest {
             assertThat(m.rxPowerMw()).containsOnlyNulls();
             assertThat(m.unreadableLanes("RX", " Power")).containsExactly(1, 2, 3, 4);
             assertThat(m.flags("TX Bias Alarm and Warning")).isEqualTo(0x3333);
+            // the words in words: SFF-8636's layout, one nibble per lane
+            assertThat(m.setFlags()).extracting(CableModule.Flag::text)
+                    .containsExactly("Rx loss of lock on lanes 1-4", "TX bias high warning on lanes 1-4", "TX bias low warning on lanes 1-4");
         });
+        // the copper cables' words (0x03, 0x06, 0x3223) belong to monitors they do not have
+        assertThat(copper).allSatisfy(m -> assertThat(m.setFlags()).isEmpty());
+        assertThat(ms.stream().filter(m -> !m.setFlags().isEmpty())).hasSize(4);
+        assertThat(CableModule.lanes(List.of(1, 2, 4))).isEqualTo("1,2,4");
     }
 
     @Test
