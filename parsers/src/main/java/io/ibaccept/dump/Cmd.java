@@ -20,7 +20,9 @@ public enum Cmd {
     // SM configuration
     OPENSM_PROCESS, OPENSM_CONF, PARTITIONS_CONF, OPENSM_LOG,
     // active tests
-    SM_DRILL, ISL_DRILL;
+    SM_DRILL, ISL_DRILL,
+    // ibdiagnet's physical layer: cable modules, port FEC/BER
+    IBDIAGNET_CABLES, IBDIAGNET_NET_DUMP, IBDIAGNET_NET_DUMP_EXT;
 
     /** Its descriptor. */
     public Source<?> source() {

@@ -9,21 +9,23 @@ import java.util.Map;
  * Fabric-wide results, collected once from the fabric node. A field is null when its input was unusable.
  * diagPm is ibdiagnet2.pm, diagTopology ibdiagnet2.ibnetdiscover (both optional); mcGroups is saquery -g; lfts is
  * dump_fts; sl2vl smpquery sl2vl of the switch-to-switch ports; diagSms ibdiagnet2.sm, diagPkeys ibdiagnet2.pkey (both
- * optional).
+ * optional). diagCables, diagNetDump, diagNetDumpExt: ibdiagnet2.cables, ibdiagnet2.net_dump and
+ * ibdiagnet2.net_dump_ext (the physical layer: modules, FEC, BER), null when not collected.
  */
 public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                          List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                          Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                          CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups,
                          Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill, ForwardingTables lfts,
-                         SlToVlTables sl2vl, List<Ibdiagnet.Sm> diagSms, List<Ibdiagnet.PkeyGroup> diagPkeys) {
+                         SlToVlTables sl2vl, List<Ibdiagnet.Sm> diagSms, List<Ibdiagnet.PkeyGroup> diagPkeys,
+                         List<CableModule> diagCables, List<DiagPort> diagNetDump, List<DiagPort> diagNetDumpExt) {
 
     // SM configuration: per SM host, empty when no SM node's files were collected
     public FabricData {
         smConfigs = smConfigs == null ? Map.of() : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(smConfigs));
     }
 
-    /** Fabric data without ibdiagnet2.sm and ibdiagnet2.pkey. */
+    /** Fabric data without ibdiagnet2.sm, ibdiagnet2.pkey and ibdiagnet's physical-layer files. */
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                       List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                       Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
@@ -31,7 +33,7 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                       Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill, ForwardingTables lfts,
                       SlToVlTables sl2vl) {
         this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
-                countersStart, countersEnd, mcGroups, smConfigs, smDrill, islDrill, lfts, sl2vl, null, null);
+                countersStart, countersEnd, mcGroups, smConfigs, smDrill, islDrill, lfts, sl2vl, null, null, null, null, null);
     }
 
     /** Fabric data without the SM nodes' configuration files (dumps written before the SM files were collected). */

@@ -292,11 +292,11 @@ public final class HtmlReport {
             String what = String.join(" ", i.type(), i.firmware(), i.psid(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
             // without ibdiagnet or mlxlink data nothing but the kind is known
             String key = i.kind() + " | " + (what.isEmpty() ? "type, firmware and part number not collected" : what);
-            distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(i.host().isEmpty() ? i.device() : i.host());
+            distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(Inventory.member(i));
         }
         summary.text(items.size() + " items, grouped by kind, type, firmware and part number (every item is in inventory.csv):");
         Element ul = summary.after("<ul id=\"inventory-groups\"></ul>").nextElementSibling();
-        distinct.forEach((k, hosts) -> ul.appendElement("li").text(k + ": " + hosts.size() + " (" + Hostlists.compress(hosts) + ")"));
+        distinct.forEach((k, hosts) -> ul.appendElement("li").text(k + ": " + hosts.size() + " (" + Hostlists.compress(hosts.stream().distinct().toList()) + ")"));
     }
 
     private static void status(Element td, Status s) {

@@ -169,8 +169,9 @@ final class Inventory {
                 long g = cb.end().guid();
                 String owner = fabric.caHost.getOrDefault(g, fabric.switchNames.getOrDefault(g,
                         diag.containsKey(g) ? diag.get(g).description() : guid(g)));
-                out.add(new Item("cable", fabric.caHost.containsKey(g) ? owner : "", "", owner + " port " + cb.end().port(), "", cb.firmware(),
-                        "", cb.revision(), "", "", "", cb.vendor(), cb.partNumber(), cb.serial(), null, cb.where().startsWith(Cmd.IBDIAGNET_DB.path(null) + ":") ? cb.where() : ""));
+                boolean line = cb.where().startsWith(Cmd.IBDIAGNET_DB.path(null) + ":") || cb.where().startsWith(Cmd.IBDIAGNET_CABLES.path(null) + ":");
+                out.add(new Item("cable", fabric.caHost.containsKey(g) ? owner : "", "", owner + " port " + cb.end().port(), cb.type(), cb.firmware(),
+                        "", cb.revision(), "", "", "", cb.vendor(), cb.partNumber(), cb.serial(), null, line ? cb.where() : ""));
             }
         }
         return out;
@@ -182,6 +183,17 @@ final class Inventory {
                 csv.row(i.kind(), i.host(), i.device(), i.description(), i.type(), i.firmware(), i.psid(), i.hwRev(), i.guid(), i.deviceId(),
                         i.vendorId(), i.vendor(), i.partNumber(), i.serial(), i.ports(), i.source());
         }
+    }
+
+    /**
+     * Who an item belongs to in the grouped inventory of a large fabric: its host, else its device, else for a module in
+     * a switch port the switch (a fabric's hundreds of switch-side modules are listed by their switches, not one by one).
+     */
+    static String member(Item i) {
+        if (!i.host().isEmpty()) return i.host();
+        if (!i.device().isEmpty() || !i.kind().equals("cable")) return i.device();
+        int port = i.description().lastIndexOf(" port ");
+        return port > 0 ? i.description().substring(0, port) : i.description();
     }
 
     /** A GUID in hex; empty when the dump does not give it (0: redacted or unknown). */

@@ -253,11 +253,11 @@ public final class PdfReport {
                 java.util.Map<String, List<String>> distinct = new java.util.TreeMap<>();
                 for (Inventory.Item i : items) {
                     String key = i.kind() + " | " + String.join(" ", i.type(), i.firmware(), i.psid(), i.vendor(), i.partNumber()).trim().replaceAll("\\s+", " ");
-                    distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(i.host().isEmpty() ? i.device() : i.host());
+                    distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(Inventory.member(i));
                 }
                 doc.add(new Paragraph(items.size() + " items, grouped by kind, type, firmware and part number (every item is in inventory.csv):", BODY));
                 for (var e : distinct.entrySet())
-                    doc.add(new Paragraph(e.getKey() + ": " + e.getValue().size() + " (" + Hostlists.compress(e.getValue()) + ")", BODY));
+                    doc.add(new Paragraph(e.getKey() + ": " + e.getValue().size() + " (" + Hostlists.compress(e.getValue().stream().distinct().toList()) + ")", BODY));
             }
 
             doc.add(heading("Passed and skipped checks"));

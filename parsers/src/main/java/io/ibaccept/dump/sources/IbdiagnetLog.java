@@ -17,10 +17,22 @@ final class IbdiagnetLog {
 
     // --congestion_control (ibdiagnet 2.8+) adds the CC_* sections to db_csv; older versions reject unknown options,
     // and a run that the option breaks (no log written) is done again without it, so the rest of the data is kept
+    // --get_cable_info and --get_phy_info add the module and FEC/BER files (ibdiagnet2.cables, ibdiagnet2.net_dump_ext),
+    // asked for where this ibdiagnet lists them
     static final String SCRIPT = "run() { rm -rf " + DIR + " && ibdiagnet -o " + DIR + " \"$@\" >/dev/null; }; "
-            + "cc=; { ibdiagnet --help; ibdiagnet --deep_help; } 2>/dev/null | grep -q -e --congestion_control && cc=--congestion_control; "
-            + "run $cc; [ $? -eq 127 ] && exit 127; if [ -n \"$cc\" ] && [ ! -s " + DIR + "/ibdiagnet2.log ]; then run; fi; "
+            + "help=$({ ibdiagnet --help; ibdiagnet --deep_help; } 2>/dev/null); opts=; "
+            + "for o in --congestion_control --get_cable_info --get_phy_info; do printf '%s\\n' \"$help\" | grep -q -e \"$o\" && opts=\"$opts $o\"; done; "
+            + "run $opts; [ $? -eq 127 ] && exit 127; if [ -n \"$opts\" ] && [ ! -s " + DIR + "/ibdiagnet2.log ]; then run; fi; "
             + "cat " + DIR + "/ibdiagnet2.log";
+
+    /** Exit code of {@link #file}'s script when the run wrote no such file (an ibdiagnet without the option that writes it). */
+    static final int NO_FILE = 3;
+
+    /** How a file of the same run is collected: read from {@link #DIR}; absent is not a failure. */
+    static Source.Collect file(String name) {
+        return new Source.Collect("[ -e " + DIR + "/" + name + " ] || exit " + NO_FILE + "; cat " + DIR + "/" + name, Duration.ofSeconds(60),
+                java.util.Set.of(0), java.util.Set.of(NO_FILE));
+    }
 
     static final Source<Ibdiagnet.Log> SOURCE = Source.fabric(Cmd.IBDIAGNET_LOG, "ibdiagnet2.log", IbdiagnetParser::log)
             .collect(o -> o.ibdiagnet() ? new Source.Collect(SCRIPT, Duration.ofSeconds(900)) : null)

@@ -28,6 +28,7 @@ public final class Sources {
             Ibnetdiscover.SOURCE, Iblinkinfo.SOURCE, Ibqueryerrors.SOURCE, Perfquery.SOURCE, SaqueryS.SOURCE, SaqueryG.SOURCE,
             Sminfo.SOURCE, DumpFts.SOURCE, SmpquerySl2vl.SOURCE, IbdiagnetLog.SOURCE, IbdiagnetDbCsv.SOURCE, IbdiagnetPm.SOURCE, IbdiagnetIbnetdiscover.SOURCE,
             IbdiagnetSm.SOURCE, IbdiagnetPkey.SOURCE,
+            IbdiagnetCables.SOURCE, IbdiagnetNetDump.SOURCE, IbdiagnetNetDumpExt.SOURCE,
             CountersStart.SOURCE, CountersEnd.SOURCE, SmFailoverDrill.SOURCE, IslDrillRecord.SOURCE,
             // on every node
             Ibstat.SOURCE, SmpqueryPortinfo.SOURCE, SmpqueryPkeys.SOURCE, SmpqueryPkeysPeer.SOURCE, SmpqueryPortinfoPeer.SOURCE,
@@ -80,7 +81,8 @@ public final class Sources {
                 r.get(IbdiagnetPm.SOURCE), r.get(IbdiagnetIbnetdiscover.SOURCE), r.get(CountersStart.SOURCE),
                 r.get(CountersEnd.SOURCE), r.get(SaqueryG.SOURCE), smConfigs, r.get(SmFailoverDrill.SOURCE),
                 r.get(IslDrillRecord.SOURCE), r.get(DumpFts.SOURCE), r.get(SmpquerySl2vl.SOURCE), r.get(IbdiagnetSm.SOURCE),
-                r.get(IbdiagnetPkey.SOURCE));
+                r.get(IbdiagnetPkey.SOURCE), r.get(IbdiagnetCables.SOURCE), r.get(IbdiagnetNetDump.SOURCE),
+                r.get(IbdiagnetNetDumpExt.SOURCE));
     }
 
     /** One host's record from its node sources' results. */

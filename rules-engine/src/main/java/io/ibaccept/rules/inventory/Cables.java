@@ -2,6 +2,7 @@ package io.ibaccept.rules.inventory;
 
 import io.ibaccept.dump.Cmd;
 import io.ibaccept.fabric.Fabric;
+import io.ibaccept.model.CableModule;
 import io.ibaccept.model.HostData;
 import io.ibaccept.model.Ibdiagnet;
 import io.ibaccept.model.LinkSpeed;
@@ -14,7 +15,8 @@ import java.util.Set;
 
 /**
  * The cable modules the dump describes, one record per module end: mlxlink's Module Info on each host (a host link),
- * and ibdiagnet's CABLE_INFO section (--get_cable_info) where collected, classed host link or ISL through the fabric
+ * ibdiagnet2.cables (--get_cable_info: the module in every cabled port, switch and HCA ends) and ibdiagnet's
+ * CABLE_INFO section of db_csv for the ends ibdiagnet2.cables does not hold, classed host link or ISL through the fabric
  * graph. Only what the tools print: vendor, part number, serial (with whether the source has a serial field at all),
  * the cable's own rated IB speeds (mlxlink "Supported Cable Speed") and the link's active speed.
  */
@@ -64,6 +66,18 @@ public final class Cables {
                     m.cableSpeedsRef() == null ? Cmd.MLXLINK.path(h.host()) : m.cableSpeedsRef().toString(),
                     m.ref("Vendor Serial Number") == null ? Cmd.MLXLINK.path(h.host()) : m.ref("Vendor Serial Number").toString(), "mlxlink"));
         }
+        Set<Fabric.End> read = new java.util.HashSet<>();
+        List<CableModule> modules = data.fabric() == null || data.fabric().diagCables() == null ? List.of() : data.fabric().diagCables();
+        for (CableModule m : modules) {
+            Fabric.End end = new Fabric.End(m.guid(), m.port());
+            if (!read.add(end)) continue;
+            var link = fabric == null ? java.util.Optional.<Fabric.Link>empty() : fabric.linkAt(end);
+            String type = m.type().equalsIgnoreCase("N/A") ? "" : m.type();
+            if (!m.length().isEmpty()) type = type.isEmpty() ? m.length() : type + ", " + m.length();
+            out.add(new Cable(object(fabric, end), hostOf(fabric, m.guid()), "", end, linkClass(fabric, link), m.vendor(), m.partNumber(), m.serial(),
+                    m.fields().containsKey("SN"), type, m.firmware(), m.field("Rev"), Set.of(), link.map(Fabric.Link::speed).orElse(null),
+                    m.ref("PN").toString(), null, m.ref("SN").toString(), "ibdiagnet2.cables"));
+        }
         Ibdiagnet.Db db = data.fabric() == null ? null : data.fabric().diagDb();
         Ibdiagnet.Section s = db == null ? null : db.section("CABLE_INFO");
         if (s != null) {
@@ -73,12 +87,11 @@ public final class Cables {
                 Integer port = integer(r.get("PortNum").isEmpty() ? r.get("PortNumber") : r.get("PortNum"));
                 if (guid == null || port == null) continue;
                 Fabric.End end = new Fabric.End(guid, port);
+                if (read.contains(end)) continue;
                 var link = fabric == null ? java.util.Optional.<Fabric.Link>empty() : fabric.linkAt(end);
-                LinkClass lc = link.isEmpty() ? LinkClass.UNKNOWN : fabric.isSwitchToSwitch(link.get()) ? LinkClass.ISL
-                        : fabric.isHostLink(link.get()) ? LinkClass.HOST : LinkClass.UNKNOWN;
-                Fabric.Node n = fabric == null ? null : fabric.node(guid);
-                String host = n != null && n.isHost() ? n.name() : null;
-                out.add(new Cable((fabric == null ? String.format("0x%016x port %d", guid, port) : fabric.name(end)) + " cable", host, "", end, lc,
+                LinkClass lc = linkClass(fabric, link);
+                String host = hostOf(fabric, guid);
+                out.add(new Cable(object(fabric, end), host, "", end, lc,
                         r.get("Vendor"), r.get("PN"), r.get("SN"), snColumn, "", r.get("FWVersion"), r.get("Rev"), Set.of(),
                         link.map(Fabric.Link::speed).orElse(null), r.ref() == null ? Cmd.IBDIAGNET_DB.path(null) : r.ref().toString(), null,
                         r.ref() == null ? Cmd.IBDIAGNET_DB.path(null) : r.ref().toString(),
@@ -86,6 +99,20 @@ public final class Cables {
             }
         }
         return out;
+    }
+
+    private static String object(Fabric fabric, Fabric.End end) {
+        return (fabric == null ? String.format("0x%016x port %d", end.guid(), end.port()) : fabric.name(end)) + " cable";
+    }
+
+    private static String hostOf(Fabric fabric, long guid) {
+        Fabric.Node n = fabric == null ? null : fabric.node(guid);
+        return n != null && n.isHost() ? n.name() : null;
+    }
+
+    private static LinkClass linkClass(Fabric fabric, java.util.Optional<Fabric.Link> link) {
+        return link.isEmpty() ? LinkClass.UNKNOWN : fabric.isSwitchToSwitch(link.get()) ? LinkClass.ISL
+                : fabric.isHostLink(link.get()) ? LinkClass.HOST : LinkClass.UNKNOWN;
     }
 
     /**
