@@ -20,7 +20,9 @@ public enum Cmd {
     // SM configuration
     OPENSM_PROCESS, OPENSM_CONF, PARTITIONS_CONF, OPENSM_LOG,
     // active tests
-    SM_DRILL, ISL_DRILL;
+    SM_DRILL, ISL_DRILL,
+    // the N-1 run on the fabric's twin
+    RESILIENCE;
 
     /** Its descriptor. */
     public Source<?> source() {

@@ -27,7 +27,7 @@ public final class Sources {
             // fabric-wide, on the fabric node
             Ibnetdiscover.SOURCE, Iblinkinfo.SOURCE, Ibqueryerrors.SOURCE, Perfquery.SOURCE, SaqueryS.SOURCE, SaqueryG.SOURCE,
             Sminfo.SOURCE, DumpFts.SOURCE, SmpquerySl2vl.SOURCE, IbdiagnetLog.SOURCE, IbdiagnetDbCsv.SOURCE, IbdiagnetPm.SOURCE, IbdiagnetIbnetdiscover.SOURCE,
-            CountersStart.SOURCE, CountersEnd.SOURCE, SmFailoverDrill.SOURCE, IslDrillRecord.SOURCE,
+            CountersStart.SOURCE, CountersEnd.SOURCE, SmFailoverDrill.SOURCE, IslDrillRecord.SOURCE, ResilienceRecord.SOURCE,
             // on every node
             Ibstat.SOURCE, SmpqueryPortinfo.SOURCE, SmpqueryPkeys.SOURCE, SmpqueryPkeysPeer.SOURCE, SmpqueryPortinfoPeer.SOURCE,
             SmpqueryNodeinfo.SOURCE, UlimitL.SOURCE, OfedInfo.SOURCE, IpDAddr.SOURCE, ChronycTracking.SOURCE, MlxconfigQ.SOURCE,
@@ -78,7 +78,7 @@ public final class Sources {
                 r.get(Perfquery.SOURCE), r.get(Ibqueryerrors.SOURCE), r.get(IbdiagnetLog.SOURCE), r.get(IbdiagnetDbCsv.SOURCE),
                 r.get(IbdiagnetPm.SOURCE), r.get(IbdiagnetIbnetdiscover.SOURCE), r.get(CountersStart.SOURCE),
                 r.get(CountersEnd.SOURCE), r.get(SaqueryG.SOURCE), smConfigs, r.get(SmFailoverDrill.SOURCE),
-                r.get(IslDrillRecord.SOURCE), r.get(DumpFts.SOURCE), r.get(SmpquerySl2vl.SOURCE));
+                r.get(IslDrillRecord.SOURCE), r.get(DumpFts.SOURCE), r.get(SmpquerySl2vl.SOURCE), r.get(ResilienceRecord.SOURCE));
     }
 
     /** One host's record from its node sources' results. */
