@@ -55,6 +55,7 @@ public final class Main implements Callable<Integer> {
         COMMANDS.put("rdma", RdmaCommand.class);
         COMMANDS.put("burn", BurnCommand.class);
         COMMANDS.put("drill", DrillCommand.class);
+        COMMANDS.put("resilience", ResilienceCommand.class);
         COMMANDS.put("diff", DiffCommand.class);
         COMMANDS.put("contract", ContractCommand.class);
         COMMANDS.put("rules", RulesCommand.class);

@@ -189,6 +189,20 @@ public final class SimFabric implements AutoCloseable {
         }
     }
 
+    /** Makes the OpenSM at the host's HCA sweep now (SIGHUP, by its PID: a heavy sweep, as opensm's own main loop does it). */
+    public void sweep(String host) {
+        Process p = smByHost.get(host);
+        if (p == null || !p.isAlive()) return;
+        try {
+            Process k = new ProcessBuilder("kill", "-HUP", String.valueOf(p.pid())).redirectErrorStream(true).start();
+            k.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     public void stopSms() {
         for (Process p : sms) p.destroy();
         for (Process p : sms) {

@@ -22,7 +22,9 @@ public enum Cmd {
     // active tests
     SM_DRILL, ISL_DRILL,
     // ibdiagnet's physical layer: cable modules, port FEC/BER
-    IBDIAGNET_CABLES, IBDIAGNET_NET_DUMP, IBDIAGNET_NET_DUMP_EXT;
+    IBDIAGNET_CABLES, IBDIAGNET_NET_DUMP, IBDIAGNET_NET_DUMP_EXT,
+    // the N-1 run on the fabric's twin
+    RESILIENCE;
 
     /** Its descriptor. */
     public Source<?> source() {

@@ -18,14 +18,15 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                          CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups,
                          Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill, ForwardingTables lfts,
                          SlToVlTables sl2vl, List<Ibdiagnet.Sm> diagSms, List<Ibdiagnet.PkeyGroup> diagPkeys,
-                         List<CableModule> diagCables, List<DiagPort> diagNetDump, List<DiagPort> diagNetDumpExt) {
+                         List<CableModule> diagCables, List<DiagPort> diagNetDump, List<DiagPort> diagNetDumpExt,
+                         Resilience resilience) {
 
     // SM configuration: per SM host, empty when no SM node's files were collected
     public FabricData {
         smConfigs = smConfigs == null ? Map.of() : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(smConfigs));
     }
 
-    /** Fabric data without ibdiagnet2.sm, ibdiagnet2.pkey and ibdiagnet's physical-layer files. */
+    /** Fabric data without ibdiagnet2.sm, ibdiagnet2.pkey, ibdiagnet's physical-layer files and an N-1 run on the twin. */
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,
                       List<PortCounters> perfCounters, List<PortCounters> errorCounters, Ibdiagnet.Log diagLog,
                       Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
@@ -33,7 +34,7 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                       Map<String, SmConfig> smConfigs, SmDrill smDrill, IslDrill islDrill, ForwardingTables lfts,
                       SlToVlTables sl2vl) {
         this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
-                countersStart, countersEnd, mcGroups, smConfigs, smDrill, islDrill, lfts, sl2vl, null, null, null, null, null);
+                countersStart, countersEnd, mcGroups, smConfigs, smDrill, islDrill, lfts, sl2vl, null, null, null, null, null, null);
     }
 
     /** Fabric data without the SM nodes' configuration files (dumps written before the SM files were collected). */
@@ -42,7 +43,7 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
                       Ibdiagnet.Db diagDb, List<PortCounters> diagPm, Topology diagTopology,
                       CounterSample countersStart, CounterSample countersEnd, List<McGroup> mcGroups, Map<String, SmConfig> smConfigs) {
         this(topology, links, sms, smPorts, perfCounters, errorCounters, diagLog, diagDb, diagPm, diagTopology,
-                countersStart, countersEnd, mcGroups, smConfigs, null, null, null, null, null, null);
+                countersStart, countersEnd, mcGroups, smConfigs, null, null, null, null);
     }
 
     public FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> sms, List<SmPort> smPorts,

@@ -106,6 +106,16 @@ final class FirstPage {
         return out;
     }
 
+    /**
+     * N-1 on the fabric's twin, a line of its own when the dump holds a resilience run (also when the answer is yes):
+     * "survives the loss of any one ISL: yes / no (N critical cables)"; null without one.
+     */
+    static String resilience(io.ibaccept.analysis.Analysis a) {
+        var d = a.data();
+        if (d == null || d.fabric() == null || d.fabric().resilience() == null) return null;
+        return d.fabric().resilience().pageOneLine();
+    }
+
     /** The waivers that applied (not expired): check, objects, reason, owner, expiry date. */
     static List<String[]> waiversInForce(Report r) {
         return waiversInForce(r, DEFAULT);

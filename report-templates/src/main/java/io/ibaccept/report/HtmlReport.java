@@ -156,6 +156,8 @@ public final class HtmlReport {
         }
         Element fails = doc.getElementById("root-failures");
         FirstPage.rootFailures(r).forEach(l -> fails.appendElement("li").text(l));
+        String n1 = FirstPage.resilience(facts.analysis());
+        if (n1 != null) fails.after(new Element("p").attr("id", "resilience").text(n1)).after(new Element("h3").text("N-1 on the fabric's twin"));
         Element wt = doc.selectFirst("#waivers-in-force tbody");
         List<String[]> inForce = FirstPage.waiversInForce(r);
         for (String[] w : inForce.subList(0, Math.min(inForce.size(), FirstPage.DEFAULT.waiverRows()))) {

@@ -340,6 +340,11 @@ public final class PdfReport {
         }
         right.addElement(small("Failures (root findings, as the console prints them)"));
         for (String l : FirstPage.rootFailures(r, bounds)) right.addElement(line(l, BODY_S));
+        String n1 = FirstPage.resilience(facts.analysis());
+        if (n1 != null) {
+            right.addElement(small("N-1 on the fabric's twin"));
+            right.addElement(line(n1, BODY_S));
+        }
         right.addElement(small("Waivers in force"));
         List<String[]> inForce = FirstPage.waiversInForce(r, bounds);
         if (inForce.isEmpty()) right.addElement(line("none", BODY_S));

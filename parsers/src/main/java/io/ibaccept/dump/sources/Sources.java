@@ -29,7 +29,7 @@ public final class Sources {
             Sminfo.SOURCE, DumpFts.SOURCE, SmpquerySl2vl.SOURCE, IbdiagnetLog.SOURCE, IbdiagnetDbCsv.SOURCE, IbdiagnetPm.SOURCE, IbdiagnetIbnetdiscover.SOURCE,
             IbdiagnetSm.SOURCE, IbdiagnetPkey.SOURCE,
             IbdiagnetCables.SOURCE, IbdiagnetNetDump.SOURCE, IbdiagnetNetDumpExt.SOURCE,
-            CountersStart.SOURCE, CountersEnd.SOURCE, SmFailoverDrill.SOURCE, IslDrillRecord.SOURCE,
+            CountersStart.SOURCE, CountersEnd.SOURCE, SmFailoverDrill.SOURCE, IslDrillRecord.SOURCE, ResilienceRecord.SOURCE,
             // on every node
             Ibstat.SOURCE, SmpqueryPortinfo.SOURCE, SmpqueryPkeys.SOURCE, SmpqueryPkeysPeer.SOURCE, SmpqueryPortinfoPeer.SOURCE,
             SmpqueryNodeinfo.SOURCE, UlimitL.SOURCE, OfedInfo.SOURCE, IpDAddr.SOURCE, ChronycTracking.SOURCE, MlxconfigQ.SOURCE,
@@ -82,7 +82,7 @@ public final class Sources {
                 r.get(CountersEnd.SOURCE), r.get(SaqueryG.SOURCE), smConfigs, r.get(SmFailoverDrill.SOURCE),
                 r.get(IslDrillRecord.SOURCE), r.get(DumpFts.SOURCE), r.get(SmpquerySl2vl.SOURCE), r.get(IbdiagnetSm.SOURCE),
                 r.get(IbdiagnetPkey.SOURCE), r.get(IbdiagnetCables.SOURCE), r.get(IbdiagnetNetDump.SOURCE),
-                r.get(IbdiagnetNetDumpExt.SOURCE));
+                r.get(IbdiagnetNetDumpExt.SOURCE), r.get(ResilienceRecord.SOURCE));
     }
 
     /** One host's record from its node sources' results. */

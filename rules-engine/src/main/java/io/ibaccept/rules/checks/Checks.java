@@ -18,7 +18,7 @@ public final class Checks {
                 new IbdiagnetCheck(), new Ethtool(),
                 new io.ibaccept.rules.checks.fabric.FabricTree(), new io.ibaccept.rules.checks.fabric.FabricBlocking(),
                 new io.ibaccept.rules.checks.fabric.FabricPlan(), new io.ibaccept.rules.checks.fabric.FabricRails(),
-                new io.ibaccept.rules.checks.fabric.FabricIslDrill(),
+                new io.ibaccept.rules.checks.fabric.FabricIslDrill(), new io.ibaccept.rules.checks.fabric.ResilienceN1(),
                 new io.ibaccept.rules.checks.routing.RoutingReachability(), new io.ibaccept.rules.checks.routing.RoutingCreditLoops(),
                 new io.ibaccept.rules.checks.routing.RoutingBalance(),
                 new PerftestOutlier(), new PerftestLocalisation(), new CollectiveCheck(),
@@ -45,7 +45,7 @@ public final class Checks {
         CONTRACT("contract"),
         SM("sm", "partitions"),
         LINK("port", "link", "mlxlink", "cable", "ethtool"),
-        FABRIC("fabric", "pkey", "mtu", "guid", "lid", "node", "ibdiagnet", "ar", "cc", "routing"),
+        FABRIC("fabric", "pkey", "mtu", "guid", "lid", "node", "ibdiagnet", "ar", "cc", "routing", "resilience"),
         HOST("pcie", "memlock", "ofed", "firmware", "ucx", "ompi", "gpu", "ipoib", "time", "hca"),
         PERF("perftest", "collective"),
         INPUT("input");
