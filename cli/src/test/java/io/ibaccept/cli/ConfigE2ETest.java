@@ -91,4 +91,35 @@ class ConfigE2ETest {
             assertThat(problems(r, "pkey")).noneMatch(x -> x.status() == Status.FAIL);
         }
     }
+
+    /**
+     * A partition whose limited members are written so in partitions.conf (storage clients that reach only the servers)
+     * is a design: no P_Key or membership finding. The same subset left limited by default (no '=full', no
+     * defmember) is still the pitfall, named.
+     */
+    @Test
+    void aSubsetPartitionLimitedByDesignIsNoFinding() throws Exception {
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("ft9-hdr.net"), tmp.resolve("sim"))) {
+            Path parts = tmp.resolve("partitions.conf");
+            String n01 = SimCapture.portGuid(f, "node01"), n02 = SimCapture.portGuid(f, "node02"), n03 = SimCapture.portGuid(f, "node03");
+            Files.writeString(parts, "Default=0x7fff, ipoib : ALL=full;\n"
+                    + "storage=0x0002 : " + n01 + "=full, " + n02 + "=full, " + n03 + "=full, "
+                    + SimCapture.portGuid(f, "node04") + "=limited, " + SimCapture.portGuid(f, "node05") + "=limited;\n"
+                    + "scratch=0x0003 : " + n01 + "=full, " + n02 + "=full, " + n03 + "=full, "
+                    + SimCapture.portGuid(f, "node07") + ", " + SimCapture.portGuid(f, "node08") + ";\n");
+            f.startSm("node01", 15, parts, null);
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            ClusterData d = collect(f);
+            assertThat(d.hosts().get("node04").pkeys()).contains(0x0002);
+            assertThat(d.hosts().get("node07").pkeys()).contains(0x0003);
+            Path cfgFile = tmp.resolve("site.properties");
+            Files.writeString(cfgFile, "memlock.min_kib=0\n");
+            Report r = new RulesEngine(RuleConfig.withOverrides(cfgFile)).run(d);
+            List<Finding> partitionFindings = r.findings().stream().filter(x -> x.check().matches("pkey|partitions\\.membership")
+                    && (x.status() == Status.FAIL || x.status() == Status.WARN) && !x.variant().startsWith("enforce")).toList();
+            assertThat(partitionFindings).as("design: storage 0x0002").noneSatisfy(x -> assertThat(x.summary()).contains("0x0002"));
+            assertThat(partitionFindings).as("by default: scratch 0x0003").anySatisfy(x -> assertThat(x.summary()).contains("0x0003")
+                    .contains("node07").contains("LIMITED"));
+        }
+    }
 }

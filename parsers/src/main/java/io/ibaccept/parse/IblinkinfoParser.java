@@ -26,14 +26,14 @@ public final class IblinkinfoParser {
         boolean isSwitch = false;
         long guid = 0;
         String name = null;
-        int[] redacted = {0, 0}; // how many GUIDs were redacted, the line of the first
+        Redactions redacted = new Redactions();
         for (int i = 0; i < lines.size(); i++) {
             int ln = i + 1;
             String line = lines.get(i).trim();
             if (line.isEmpty()) continue;
             if (line.startsWith("Switch:") && line.endsWith(":") && line.indexOf("==(") < 0) {
                 List<String> f = Fields.split(line.substring(7, line.length() - 1));
-                Long g = f.isEmpty() ? null : issues.record(() -> guid(t, ln, f.get(0), redacted));
+                Long g = f.isEmpty() ? null : issues.record(() -> redacted.hex(t, ln, f.get(0)));
                 if (g == null) {
                     if (f.isEmpty()) issues.add(t, ln, "cannot read switch header '" + Text.excerpt(line) + "'");
                     name = null;
@@ -62,21 +62,12 @@ public final class IblinkinfoParser {
             LinkInfo li = issues.record(() -> port(t, ln, line, sw, g, n, redacted));
             if (li != null) out.add(li);
         }
-        if (redacted[0] > 0)
-            issues.add(t, redacted[1], redacted[0] + " GUID value(s) are redacted (digits replaced by x), as outputs are published:"
-                    + " they are not read as GUIDs; switches and CAs are told apart by their LIDs");
+        redacted.report(t, issues, "; switches and CAs are told apart by their LIDs");
         if (out.isEmpty()) throw t.error(0, "no port lines found in iblinkinfo output");
         return out;
     }
 
-    /** A GUID, or 0 for one redacted before the output was published ("0x0c42a1xxxxxx82a4"): not a value. */
-    private static long guid(Text t, int ln, String v, int[] redacted) {
-        if (!Nums.redacted(v)) return Nums.hex(t, ln, v);
-        if (redacted[0]++ == 0) redacted[1] = ln;
-        return 0;
-    }
-
-    private static LinkInfo port(Text t, int ln, String line, boolean isSwitch, long nodeGuid, String name, int[] redacted) {
+    private static LinkInfo port(Text t, int ln, String line, boolean isSwitch, long nodeGuid, String name, Redactions redacted) {
         int open = line.indexOf("==(");
         int close = open < 0 ? -1 : line.indexOf(")==>", open);
         if (open < 0 || close < 0) throw t.error(ln, "unrecognised iblinkinfo line: '" + Text.excerpt(line) + "'");
@@ -85,7 +76,7 @@ public final class IblinkinfoParser {
         int bracket = left.indexOf('[');
         List<String> lf = Fields.split(bracket < 0 ? left : left.substring(0, bracket));
         if (lf.size() < 2 || lf.size() > 3) throw t.error(ln, "unrecognised iblinkinfo line: '" + Text.excerpt(line) + "'");
-        long portGuid = lf.size() == 3 ? guid(t, ln, lf.get(0), redacted) : nodeGuid;
+        long portGuid = lf.size() == 3 ? redacted.hex(t, ln, lf.get(0)) : nodeGuid;
         int lid = Nums.integer(t, ln, lf.get(lf.size() - 2));
         int port = Nums.integer(t, ln, lf.get(lf.size() - 1));
         // middle: [WIDTH SPEED...] STATE/ PHYS

@@ -273,29 +273,18 @@ public final class IbnetdiscoverParser {
      * One issue per file says how much was redacted and where it starts; links that stay ambiguous are counted in it.
      */
     private static final class Redacted {
-        private int count, first;
-        private String example;
+        final Redactions seen = new Redactions();
 
         long hex(Text t, int ln, String v) {
-            if (!Nums.redacted(v)) return Nums.hex(t, ln, v);
-            seen(ln, v.trim());
-            return 0;
+            return seen.hex(t, ln, v);
         }
 
         void id(int ln, String id) {
-            int dash = id.indexOf('-');
-            if (dash == 1 && Nums.redacted(id.substring(2))) seen(ln, id);
-        }
-
-        private void seen(int ln, String v) {
-            if (count++ == 0) {
-                first = ln;
-                example = v;
-            }
+            seen.id(ln, id);
         }
 
         List<Topology.Node> apart(Text t, Issues issues, List<Topology.Node> nodes) {
-            if (count == 0) return nodes;
+            if (!seen.any()) return nodes;
             Map<String, List<Topology.Node>> byId = new LinkedHashMap<>();
             for (Topology.Node n : nodes) byId.computeIfAbsent(n.id(), k -> new ArrayList<>()).add(n);
             Map<Topology.Node, String> own = new java.util.IdentityHashMap<>();
@@ -332,12 +321,10 @@ public final class IbnetdiscoverParser {
                 out.add(new Topology.Node(n.type(), n.guid(), own.getOrDefault(n, n.id()), n.description(), n.numPorts(), n.lid(),
                         ports, n.ref(), n.sysImageGuid()));
             }
-            issues.add(t, first, String.format(java.util.Locale.ROOT, "%d GUID value(s) are redacted (digits replaced by x, e.g. '%s'),"
-                    + " as outputs are published: they are not read as GUIDs, so what needs a GUID (duplicate GUIDs, node-name map,"
-                    + " firmware by GUID) is not checked; nodes are told apart by their records%s", count, Text.excerpt(example),
-                    shared == 0 ? "" : String.format(java.util.Locale.ROOT, "; %d records share a redacted id%s", shared,
-                            ambiguous == 0 ? ", each told apart by its peers" : " and " + ambiguous
-                                    + " port line(s) naming one of them could not be told apart and are left out")));
+            seen.report(t, issues, ", so what needs a GUID (duplicate GUIDs, node-name map, firmware by GUID) is not checked;"
+                    + " nodes are told apart by their records" + (shared == 0 ? "" : String.format(java.util.Locale.ROOT,
+                    "; %d records share a redacted id%s", shared, ambiguous == 0 ? ", each told apart by its peers" : " and " + ambiguous
+                            + " port line(s) naming one of them could not be told apart and are left out")));
             return out;
         }
     }

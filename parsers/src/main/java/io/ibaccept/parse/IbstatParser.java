@@ -22,6 +22,7 @@ public final class IbstatParser {
         CaBuilder ca = null;
         PortBuilder port = null;
         ParseException aborted = null;
+        Redactions redacted = new Redactions();
         for (int i = 0; i < lines.size(); i++) {
             int ln = i + 1;
             String line = lines.get(i).trim();
@@ -58,14 +59,15 @@ public final class IbstatParser {
             final PortBuilder p = port;
             final CaBuilder c = ca;
             issues.record(() -> {
-                if (p != null) p.set(t, ln, key, val);
-                else c.set(t, ln, key, val);
+                if (p != null) p.set(t, ln, key, val, redacted);
+                else c.set(t, ln, key, val, redacted);
                 return null;
             });
         }
         if (ca != null) cas.add(ca.build(t, port, issues));
         if (cas.isEmpty()) throw aborted != null ? aborted : t.error(0, "no CA found (not ibstat output)");
         if (aborted != null) issues.add(aborted);
+        redacted.report(t, issues, "; the HCAs are known by their names");
         return cas;
     }
 
@@ -109,14 +111,14 @@ public final class IbstatParser {
             this.ref = ref;
         }
 
-        void set(Text t, int ln, String key, String val) {
+        void set(Text t, int ln, String key, String val, Redactions redacted) {
             switch (key) {
                 case "CA type" -> type = val;
                 case "Number of ports" -> numPorts = Nums.integer(t, ln, val);
                 case "Firmware version" -> fw = val;
                 case "Hardware version" -> hw = val;
-                case "Node GUID" -> nodeGuid = Nums.hex(t, ln, val);
-                case "System image GUID" -> sysGuid = Nums.hex(t, ln, val);
+                case "Node GUID" -> nodeGuid = redacted.hex(t, ln, val);
+                case "System image GUID" -> sysGuid = redacted.hex(t, ln, val);
                 default -> { }
             }
         }
@@ -142,7 +144,7 @@ public final class IbstatParser {
             this.ref = ref;
         }
 
-        void set(Text t, int ln, String key, String val) {
+        void set(Text t, int ln, String key, String val, Redactions redacted) {
             switch (key) {
                 case "State" -> state = val;
                 case "Physical state" -> phys = val;
@@ -155,7 +157,7 @@ public final class IbstatParser {
                 case "LMC" -> lmc = Nums.integer(t, ln, val);
                 case "SM lid" -> smLid = Nums.integer(t, ln, val);
                 case "Capability mask" -> capMask = Nums.hex(t, ln, val);
-                case "Port GUID" -> guid = Nums.hex(t, ln, val);
+                case "Port GUID" -> guid = redacted.hex(t, ln, val);
                 case "Link layer" -> linkLayer = val;
                 default -> { /* newer ibstat versions add fields */ }
             }

@@ -56,6 +56,30 @@ class IbstatParserTest {
                 .isInstanceOf(ParseException.class).hasMessageStartingWith("nodes/h100/ibstat.out:1: ibstat aborted: ");
     }
 
+    /**
+     * A real ibstat (real/ibstat/gpud-h100-cx7-ndr-active.txt) with its GUIDs redacted as they are published: every CA
+     * and port kept, the GUIDs unknown (0), one issue at the first of them.
+     */
+    @Test
+    void redactedGuidsAreNoValuesAndOneIssue() {
+        Text real = RealSamplesTest.real("ibstat/gpud-h100-cx7-ndr-active.txt");
+        List<Ibstat.Ca> plain = IbstatParser.parse(real);
+        String masked = real.content().replaceAll("0x([0-9a-f]{6})[0-9a-f]{6}([0-9a-f]{4})", "0x$1xxxxxx$2");
+        assertThat(masked).contains("Node GUID: 0xa088c2xxxxxx");
+        Issues issues = Issues.collecting();
+        List<Ibstat.Ca> cas = IbstatParser.parse(new Text(real.name(), masked), issues);
+        assertThat(cas).extracting(Ibstat.Ca::name).isEqualTo(plain.stream().map(Ibstat.Ca::name).toList());
+        assertThat(cas).allSatisfy(ca -> {
+            assertThat(ca.nodeGuid()).isZero();
+            assertThat(ca.ports()).isNotEmpty().allSatisfy(p -> assertThat(p.portGuid()).isZero());
+        });
+        assertThat(cas.get(0).ports().get(0).state()).isEqualTo(plain.get(0).ports().get(0).state());
+        assertThat(issues.list()).singleElement().satisfies(e -> {
+            assertThat(e.where().line()).isEqualTo(6);
+            assertThat(e.reason()).contains("GUID value(s) are redacted").contains("not read as GUIDs");
+        });
+    }
+
     @Test
     void truncatedOutputNamesTheCaLine() {
         assertThatThrownBy(() -> IbstatParser.parse(Fixtures.truncated("hw/ibstat-mlx5.out", 20)))

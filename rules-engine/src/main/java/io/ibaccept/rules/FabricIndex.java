@@ -66,7 +66,7 @@ public final class FabricIndex {
             byEnd.put(l.lid() + ":" + l.port(), l);
             nameByLid.putIfAbsent(l.lid(), l.nodeName());
             if (!l.switchNode()) {
-                caPortByGuid.put(l.nodeGuid(), l);
+                if (l.nodeGuid() != 0) caPortByGuid.put(l.nodeGuid(), l); // 0: a GUID the output does not give (redacted)
                 caLids.add(l.lid());
             } else {
                 switchLids.add(l.lid());

@@ -104,6 +104,27 @@ class CounterWindowRuleTest {
         assertThat(of(r, "link.errors.window").get(0).summary()).contains("collect --window");
     }
 
+    /**
+     * An inter-switch link that waited for credits most of the window and discarded what it could not send: congestion,
+     * never the cable's fault (no cable root); the same discards without the waiting stay "traffic", for the path to tell.
+     */
+    @Test
+    void discardsOnACongestedIslAreCongestionNotTheCable() {
+        // leaf01 (LID 4) port 17 <-> spine01 (LID 2); 3e9 PortXmitWait ticks in 10 minutes = 5e6 ticks/s
+        String quiet = block(4, 17, Map.of()) + block(2, 1, Map.of());
+        Report r = run(window(quiet, block(4, 17, Map.of("PortXmitDiscards", 120L, "PortXmitWait", 3_000_000_000L)) + block(2, 1, Map.of())));
+        assertThat(of(r, "link.errors.window")).filteredOn(f -> f.objects().contains("leaf01 port 17")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.variant()).isEqualTo("congestion");
+            assertThat(f.summary()).contains("PortXmitDiscards +120").contains("ticks/s: congestion");
+            assertThat(f.cause()).contains("PortXmitDiscards").contains("not a cable fault");
+        });
+        assertThat(r.findings()).noneSatisfy(f -> assertThat(f.summary()).contains("leaf01 port 17").contains("cable"));
+        Report discardsOnly = run(window(quiet, block(4, 17, Map.of("PortXmitDiscards", 120L)) + block(2, 1, Map.of())));
+        assertThat(of(discardsOnly, "link.errors.window")).filteredOn(f -> f.objects().contains("leaf01 port 17")).singleElement()
+                .satisfies(f -> assertThat(f.variant()).isEqualTo("traffic"));
+    }
+
     @Test
     void rebootOfTheHostBetweenSamplesCountsFromTheReset() {
         // node03's HCA port (LID 8): counters went down (reboot); it went down once and saw 3 symbol errors since

@@ -140,7 +140,8 @@ final class Pkey implements Check {
                         + ": limited members cannot talk to each other (IPoIB, MPI between them fails)", "limited.default", v);
                 // the partitions.conf rule that made them limited, where collected, is the root (partitions.membership)
                 c.explainedBy(f, List.of(io.ibaccept.rules.checks.sm.SmFacts.DEFAULT_LIMITED));
-            } else if (!limited.isEmpty() && !full.isEmpty() && limited.size() < full.size()) {
+            } else if (!limited.isEmpty() && !full.isEmpty() && limited.size() < full.size()
+                    && !io.ibaccept.rules.checks.sm.SmFacts.limitedByDesign(c, e.getKey(), limited)) {
                 bad++;
                 Finding f = c.problem(Status.WARN, limited, ev, String.join(", ", limited) + (limited.size() == 1 ? " is a LIMITED member" : " are LIMITED members")
                         + " of partition " + p + " where " + full.size() + " host(s) are full members: reaches full members only", "limited", v);

@@ -98,7 +98,7 @@ public final class WindowJudge {
         List<String> parts = new ArrayList<>(), notes = new ArrayList<>();
         List<Evidence> ev = new ArrayList<>();
         long errors = 0, before = 0;
-        boolean atLeast = false, flap = false, errorProblem = false, congestion = false, cableErrors = false;
+        boolean atLeast = false, flap = false, errorProblem = false, congestion = false, cableErrors = false, notDiscards = false;
         double worstBer = Double.NaN, bitsAtWorst = 0, bytes = 0, waitPerS = 0, leastBits = Double.NaN;
         for (End x : ends) {
             PortDelta d = x.delta();
@@ -157,6 +157,7 @@ public final class WindowJudge {
                     st = worse(st, Status.WARN);
                     errorProblem = true;
                     cableErrors |= CABLE.contains(c);
+                    notDiscards |= !c.equals("PortXmitDiscards");
                 }
             }
             CounterDelta wait = d.get("PortXmitWait");
@@ -176,8 +177,10 @@ public final class WindowJudge {
                 ev.add(Evidence.of("after " + minutes(secs) + ": " + values(d.end()), d.end().ref()));
             }
         }
-        // discards and errors received from upstream say little about this cable: their own variant, no cable root
-        variant = flap ? "flap" : errorProblem ? (cableErrors ? "" : "traffic") : congestion ? "congestion" : "";
+        // discards and errors received from upstream say little about this cable: their own variant, no cable root; a
+        // port that discards what it held too long while it waited for credits is congested
+        variant = flap ? "flap" : errorProblem ? (cableErrors ? "" : congestion && !notDiscards ? "congestion" : "traffic")
+                : congestion ? "congestion" : "";
         String name = a.name() + (b == null ? "" : " <-> " + b.name());
         boolean load = bytes >= lim.loadMinBytes();
         String summary;

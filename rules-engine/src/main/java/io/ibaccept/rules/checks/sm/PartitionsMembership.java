@@ -155,6 +155,9 @@ public final class PartitionsMembership implements Check {
             if (key == DEFAULT) continue;
             List<Member> members = e.getValue().stream().flatMap(p -> p.members().stream()).toList();
             List<Member> limited = members.stream().filter(m -> m.membership() == Membership.LIMITED).toList();
+            // members written limited on purpose ('=limited', defmember=limited) reach the full ones only by design
+            List<Member> limitedByDefault = limited.stream().filter(m -> !m.flagWritten() && !e.getValue().stream()
+                    .anyMatch(d -> d.defmemberWritten() && d.members().contains(m))).toList();
             boolean anyFull = members.stream().anyMatch(m -> m.membership() != Membership.LIMITED);
             Partition p = e.getValue().get(0);
             if (members.size() >= 2 && !anyFull) {
@@ -163,9 +166,9 @@ public final class PartitionsMembership implements Check {
                         String.format("partition '%s' (0x%04x) has no full member: its %d members are all LIMITED and cannot talk to each other",
                                 p.name(), key, members.size()), "nofull", vars(sm, file, p));
                 c.covers(f, List.of(SmFacts.limitedKey(key)));
-            } else if (anyFull && limited.stream().filter(Member::isGuid).count() >= 2) {
+            } else if (anyFull && limitedByDefault.stream().filter(Member::isGuid).count() >= 2) {
                 bad++;
-                List<String> names = limited.stream().filter(Member::isGuid).map(m -> name(guids, m)).toList();
+                List<String> names = limitedByDefault.stream().filter(Member::isGuid).map(m -> name(guids, m)).toList();
                 Map<String, Object> v = vars(sm, file, p);
                 v.put("limited", String.join(", ", names));
                 Finding f = c.problem(Status.WARN, names, memberEvidence(guids, limited),

@@ -334,6 +334,30 @@ public final class SmFacts {
         }
     }
 
+    /**
+     * Whether a limited membership of partition is declared, for every host given: the contract lists the partition as
+     * limited with those hosts, or the partitions.conf the fabric runs with writes each of them limited on purpose
+     * ('=limited', or the partition's defmember=limited). A partition whose members are such a declared subset is a
+     * design (storage clients that reach only the servers), not the default-membership pitfall.
+     */
+    public static boolean limitedByDesign(Ctx c, int partition, java.util.Collection<String> hosts) {
+        if (hosts.isEmpty()) return false;
+        if (c.contract().map(k -> k.partitions().stream().anyMatch(p -> p.pkey() == partition && "limited".equals(p.membership())
+                && p.members().containsAll(hosts))).orElse(false)) return true;
+        Optional<SmConfig> gov = governing(c);
+        if (gov.isEmpty() || gov.get().partitions() == null) return false;
+        Map<Long, String> guids = guidHosts(c);
+        java.util.Set<String> declared = new java.util.HashSet<>();
+        for (SmConfig.Partition p : gov.get().partitions().partitions()) {
+            if (p.pkey() != partition) continue;
+            for (SmConfig.Member m : p.members()) {
+                boolean onPurpose = m.membership() == SmConfig.Membership.LIMITED && (m.flagWritten() || p.defmemberWritten());
+                if (onPurpose && m.isGuid() && guids.get(m.guid()) != null) declared.add(guids.get(m.guid()));
+            }
+        }
+        return declared.containsAll(hosts);
+    }
+
     /** Port and node GUIDs of every host's CAs -> host (partitions list thousands of GUIDs: build it once per check). */
     static Map<Long, String> guidHosts(Ctx c) {
         Map<Long, String> m = new java.util.HashMap<>();
