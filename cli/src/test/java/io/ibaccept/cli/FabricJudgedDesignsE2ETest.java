@@ -61,7 +61,7 @@ class FabricJudgedDesignsE2ETest {
             assertThat(fabricFindings(r)).isEmpty();
             assertThat(r.findings()).filteredOn(x -> x.check().equals("fabric.blocking") && x.summary().contains("appliance"))
                     .singleElement().satisfies(x -> assertThat(x.summary()).isEqualTo(
-                            "1 management appliance cable(s), not counted as compute downlinks: ufm01 HCA-1 on leaf02 port 17"));
+                            "1 management appliance cable(s), not counted as compute downlinks (nor held to the hosts' link rate): ufm01 HCA-1 on leaf02 port 17"));
         }
     }
 

@@ -62,11 +62,15 @@ class RealFabricRulesTest {
                 .allSatisfy(f -> assertThat(f.variant()).as(f.summary()).isEqualTo("uplinks_lost"));
         assertThat(r.findings()).filteredOn(f -> f.variant().equals("unreachable_top")).hasSize(13)
                 .allSatisfy(f -> assertThat(f.parent()).as(f.summary()).isNotNull());
-        assertThat(r.findings()).filteredOn(f -> f.check().equals("fabric.blocking") && f.objects().stream().anyMatch(o -> o.contains("MLG")))
+        assertThat(problems(r, "fabric.blocking")).filteredOn(f -> f.objects().stream().anyMatch(o -> o.contains("MLG")))
                 .singleElement().satisfies(f -> {
                     assertThat(f.status()).isEqualTo(Status.WARN);
                     assertThat(f.variant()).isEqualTo("ratio_design");
                 });
+        // the two UFM appliances on MLG01-01 are named as such, not counted as its hosts
+        assertThat(r.findings()).filteredOn(f -> f.check().equals("fabric.blocking") && f.status() == Status.PASS && f.summary().contains("appliance"))
+                .singleElement().satisfies(f -> assertThat(f.summary()).startsWith("2 management appliance cable(s), not counted as compute downlinks (nor held to the hosts' link rate): ")
+                        .contains("selene-ufm-c-01 HCA-2 on MF0;MLG01-01:MQM8700/U1 port 3", "selene-ufm-c-02 HCA-2 on MF0;MLG01-01:MQM8700/U1 port 2"));
         assertThat(r.findings()).filteredOn(f -> f.variant().equals("downlinks_extra")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.WARN);
             assertThat(f.objects()).containsExactlyInAnyOrder("MF0;CSPINE1-40:MQM8700/U1", "MF0;CSPINE1-80:MQM8700/U1");

@@ -47,7 +47,7 @@ public final class FabricBlocking implements Check {
             if (ev.size() < 10) ev.add(io.ibaccept.rules.Evidence.of(text, l.refs().isEmpty() ? "" : l.refs().get(0).toString()));
         }
         if (where.isEmpty()) return;
-        c.pass(where.size() + " management appliance cable(s), not counted as compute downlinks: " + String.join(", ", where.subList(0, Math.min(6, where.size())))
+        c.pass(where.size() + " management appliance cable(s), not counted as compute downlinks (nor held to the hosts' link rate): " + String.join(", ", where.subList(0, Math.min(6, where.size())))
                 + (where.size() > 6 ? ", ..." : ""), where.stream().map(w -> w.substring(w.indexOf(" on ") + 4)).toList(), ev);
     }
 

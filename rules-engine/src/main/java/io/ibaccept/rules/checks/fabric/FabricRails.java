@@ -54,6 +54,11 @@ public final class FabricRails implements Check {
 
     /** One host cable: the host, its device as named, the index it stands for, the leaf and the leaf's port. */
     private record Cable(String host, String device, String index, Fabric.Node leaf, int port) {
+        /** The index was read from port GUID order, not from a device name. */
+        boolean byGuid() {
+            return index.startsWith("#");
+        }
+
         String text() {
             return host + " " + device + " <-> " + leaf.name() + " port " + port;
         }
@@ -96,8 +101,10 @@ public final class FabricRails implements Check {
                     "the hosts' HCAs are on " + rails.size() + " rail(s) (" + String.join(", ", rails) + "), the contract declares " + declared, "count",
                     Map.of("found", rails.size(), "declared", declared));
         }
-        List<String> swapped = new ArrayList<>();
-        List<String> objects = new ArrayList<>();
+        // swaps read from device names are certain; those read from port GUID order only may be an HCA replaced (a new
+        // card's GUID is out of sequence), so they are a warning to check at the host
+        Map<Boolean, List<Cable>> moved = new HashMap<>(Map.of(true, new ArrayList<>(), false, new ArrayList<>()));
+        Map<Cable, String> railName = new HashMap<>();
         for (Map<String, List<Cable>> rail : byRail.values()) {
             if (rail.size() < 2) continue;
             String index = rail.entrySet().stream().max(Comparator.comparingInt(e -> e.getValue().size())).get().getKey();
@@ -108,21 +115,25 @@ public final class FabricRails implements Check {
                 if (dev.equals(index)) return;
                 for (Cable x : on)
                     if (devicesOf.getOrDefault(x.host(), Set.of()).contains(index)) {
-                        swapped.add(x.text() + " (the leaf's rail is " + name + ")");
-                        objects.add(x.host() + " " + x.device());
+                        moved.get(!x.byGuid()).add(x);
+                        railName.put(x, name);
                     }
             });
         }
-        if (!swapped.isEmpty()) {
-            bad++;
+        for (boolean named : List.of(true, false)) {
+            List<Cable> list = moved.get(named);
+            if (list.isEmpty()) continue;
+            if (named) bad++;
+            List<String> swapped = list.stream().map(x -> x.text() + " (the leaf's rail is " + railName.get(x) + ")").toList();
             List<Evidence> ev = new ArrayList<>();
             for (String s : swapped.subList(0, Math.min(10, swapped.size()))) ev.add(Evidence.of(s, Cmd.IBNETDISCOVER.path(null)));
-            c.problem(Status.FAIL, objects.stream().distinct().toList(), ev,
-                    swapped.size() + " host cable(s) on a leaf of another rail: " + String.join("; ", swapped.subList(0, Math.min(5, swapped.size())))
-                            + (swapped.size() > 5 ? "; and " + (swapped.size() - 5) + " more" : ""), "swap",
+            c.problem(named ? Status.FAIL : Status.WARN, list.stream().map(x -> x.host() + " " + x.device()).distinct().toList(), ev,
+                    swapped.size() + " host cable(s) on a leaf of another rail" + (named ? "" : " by port GUID order") + ": "
+                            + String.join("; ", swapped.subList(0, Math.min(5, swapped.size())))
+                            + (swapped.size() > 5 ? "; and " + (swapped.size() - 5) + " more" : ""), named ? "swap" : "swap_by_guid",
                     Map.of("count", swapped.size(), "first", swapped.get(0)));
         }
-        if (bad == 0) c.pass(rails.size() + " rails (" + String.join(", ", rails) + "): no host has an HCA cable on the leaf of another of its rails"
+        if (bad == 0 && moved.get(false).isEmpty()) c.pass(rails.size() + " rails (" + String.join(", ", rails) + "): no host has an HCA cable on the leaf of another of its rails"
                         + (declared != null ? "; as many rails as the contract declares" : ""),
                 List.of(), List.of());
     }
