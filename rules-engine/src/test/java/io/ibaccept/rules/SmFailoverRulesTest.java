@@ -141,7 +141,7 @@ class SmFailoverRulesTest {
     }
 
     @Test
-    void theSmNodesAreTheNamedOnesElseThoseWithAnOpensmConfAndAGuessIsOnlyAWarn() {
+    void theSmNodesAreTheNamedOnesElseThoseWithAnOpensmConfAndAGuessIsOnlyAWarn() throws Exception {
         TestDump d = pair();
         d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-2s4l-standby.log"));
         d.write("nodes/cn0008/opensm-process.out", "pid: 4242\nconfig: \npartitions: /etc/opensm/partitions.conf\nlog: /var/log/opensm.log\n"
@@ -153,8 +153,17 @@ class SmFailoverRulesTest {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.summary()).startsWith("master SM is on cn0008, a compute node").endsWith("designated SM nodes: cn0001, cn0002 (named with collect --sm-nodes)");
         });
-        // without --sm-nodes: the nodes with an opensm.conf are taken as the SM nodes, which is a guess
+        // without --sm-nodes: the nodes with an opensm.conf are taken as the SM nodes; cn0008's opensm has none (it runs
+        // on the package defaults), which no site sets up by design: still a FAIL
         d.write("manifest.txt", d.read("manifest.txt").replace("sm_nodes: cn0001 cn0002\n", ""));
+        Report onDefaults = d.analyze();
+        assertThat(TestDump.problems(onDefaults, "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).contains("; its opensm runs without an opensm.conf (package defaults); designated SM nodes: cn0001, cn0002 (inferred");
+            assertThat(f.evidence()).extracting(Evidence::where).contains("nodes/cn0008/opensm-process.out:1");
+        });
+        // no record of cn0008's opensm: which SM nodes are meant is a guess, a WARN to confirm
+        java.nio.file.Files.delete(d.dir.resolve("nodes/cn0008/opensm-process.out"));
         Report inferred = d.analyze();
         assertThat(TestDump.problems(inferred, "sm.count")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.WARN);
