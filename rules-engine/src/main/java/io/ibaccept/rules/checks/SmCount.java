@@ -141,7 +141,10 @@ public final class SmCount implements SmCheck {
                 masters.size() + " SMs in MASTER state (split brain): " + hosts + why
                         + (extra.isEmpty() ? "" : named ? "; not a designated SM node: " + String.join(", ", extra)
                         : "; opensm without an opensm.conf (its package defaults), not an SM node by design: " + String.join(", ", extra)), variant, v);
-        if (!variant.equals("many")) c.covers(f, List.of(SmFacts.SPLIT));
+        List<String> keys = new ArrayList<>(extra.stream().map(SmFacts::rogueKey).toList());
+        onDefaults.forEach(h -> keys.add(SmFacts.defaultsKey(h)));
+        if (!variant.equals("many")) keys.add(SmFacts.SPLIT);
+        c.covers(f, keys);
     }
 
     private void master(Ctx c, SmInfo m, List<SmInfo> sms, List<Evidence> ev) {
@@ -180,8 +183,10 @@ public final class SmCount implements SmCheck {
             v.put("designated", designated.isEmpty() ? "none declared" : String.join(", ", designated));
             v.put("former", former.map(SmFacts.Former::host).orElse("the SM that was master before"));
             String variant = fail ? (outside ? "rogue" : "rogue_moved") : outside ? "rogue_inferred" : "moved";
-            c.problem(fail ? Status.FAIL : Status.WARN, List.of(where), all, "master SM is on " + where + kind + " (lid " + m.lid() + ")" + above
+            Finding f = c.problem(fail ? Status.FAIL : Status.WARN, List.of(where), all, "master SM is on " + where + kind + " (lid " + m.lid() + ")" + above
                     + from + defaults + why, variant, v);
+            // the SM is the fault; what its package defaults do (no partitions.conf) lies under it
+            if (fail) c.covers(f, onDefaults ? List.of(SmFacts.rogueKey(where), SmFacts.defaultsKey(where)) : List.of(SmFacts.rogueKey(where)));
             return;
         }
         c.pass("exactly one master SM: " + where + " (" + describe(m) + ")" + (sms.size() > 1 ? "; " + (sms.size() - 1) + " other SM(s)" : "")

@@ -35,6 +35,16 @@ public final class SmFacts {
         return "sm:down:" + host;
     }
 
+    /** Root-cause key of an SM that runs without a partitions.conf (sm.config.consistency): the partitions it drops. */
+    public static String defaultsKey(String host) {
+        return "sm:defaults:" + host;
+    }
+
+    /** Root-cause key of a master SM on a node not meant to run one (sm.count): what its own configuration does lies under it. */
+    public static String rogueKey(String host) {
+        return "sm:rogue:" + host;
+    }
+
     public static String takeoverKey(String host) {
         return "sm:takeover:" + host;
     }
@@ -175,9 +185,9 @@ public final class SmFacts {
         int old = ports.common();
         // only the LID of an SM the dump knows (sminfo, ibdiagnet2.sm, an SM node): a port read at another moment
         // could carry anything
-        boolean knownSm = liveSms(c).stream().anyMatch(x -> x.lid() == old) || configs(c).containsKey(host(c, new SmInfo(old, 0, -1, 0, 0, "", null)));
-        if (old > 0 && old != master.lid() && knownSm) {
-            String who = host(c, new SmInfo(old, 0, -1, 0, 0, "", null));
+        Optional<SmInfo> listed = liveSms(c).stream().filter(x -> x.lid() == old).findFirst();
+        String who = host(c, listed.orElse(new SmInfo(old, 0, -1, 0, 0, "", null)));
+        if (old > 0 && old != master.lid() && (listed.isPresent() || configs(c).containsKey(who))) {
             List<Evidence> ev = ports.bySmLid().get(old).stream().limit(3).toList();
             return Optional.of(new Former(who, ports.carrying(old) + " of " + ports.linkUp() + " host ports still carry SM lid " + old, ev));
         }
