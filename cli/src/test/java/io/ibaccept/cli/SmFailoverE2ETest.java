@@ -117,6 +117,47 @@ class SmFailoverE2ETest {
         }
     }
 
+    /**
+     * The pair on the site's files (opensm's default sm_key, as many sites keep it), then someone starts opensm on a
+     * compute node with no option file but a higher priority: it wins the election, the pair hands over and stands by.
+     * Collected without naming the SM nodes: the SM nodes by design are those whose opensm has an opensm.conf.
+     */
+    @Test
+    void aHigherPriorityOpensmOnPackageDefaultsIsNamedWithoutDeclaredSmNodesAndThePartitionItDrops() throws Exception {
+        assertThat(Path.of("/etc/opensm/opensm.conf")).as("this test needs a machine without /etc/opensm/opensm.conf").doesNotExist();
+        assertThat(Path.of("/etc/opensm/partitions.conf")).as("this test needs a machine without /etc/opensm/partitions.conf").doesNotExist();
+        try (SimFabric f = SimFabric.start(DiagnosisE2ETest.net("ft9-hdr.net"), tmp.resolve("sim"))) {
+            Path parts = tmp.resolve("partitions.conf");
+            Files.writeString(parts, "Default=0x7fff, ipoib : ALL=full;\nstorage=0x0002, ipoib : " + SimCapture.portGuid(f, "node07") + "=full, "
+                    + SimCapture.portGuid(f, "node08") + "=full;\n");
+            f.startSm("node01", null, conf(f, "sm1.conf", "-p", "14", "-R", "ftree", "-P", parts.toString()), null, null);
+            f.awaitActive(NODES, Duration.ofSeconds(60));
+            f.startSm("node02", null, conf(f, "sm2.conf", "-p", "13", "-R", "ftree", "-P", parts.toString()), null, null);
+            f.startSm("node06", 15, null, null, null);
+            f.awaitMaster("node05", 15, Duration.ofSeconds(120));
+            Path dump = tmp.resolve("dump");
+            new Collector(f.transport(), new Collector.Options("e2e-rogue", "node03", 4, false, false, null, null),
+                    new PrintStream(PrintStream.nullOutputStream())).collect(NODES, dump);
+            ClusterData d = DumpLoader.load(dump);
+            assertThat(d.manifest().smNodes()).isEmpty();
+            assertThat(d.fabric().smConfigs()).containsKeys("node01", "node02", "node06");
+            Path cfg = tmp.resolve("site.properties");
+            Files.writeString(cfg, "memlock.min_kib=0\n");
+            Report r = new RulesEngine(RuleConfig.withOverrides(cfg)).run(d);
+            Finding rogue = problems(r, "sm.count").stream().findFirst().orElseThrow(() -> new AssertionError(roots(r)));
+            assertThat(rogue.status()).isEqualTo(Status.FAIL);
+            assertThat(rogue.summary()).as(roots(r)).startsWith("master SM is on node06, a compute node")
+                    .contains("; it took over from node01 (its opensm.log: MASTER, then 'Entering STANDBY state')")
+                    .contains("; its opensm runs without an opensm.conf (package defaults); designated SM nodes: node01, node02 (inferred");
+            Finding lost = problems(r, "partitions.membership").stream().filter(x -> x.variant().equals("lost")).findFirst()
+                    .orElseThrow(() -> new AssertionError(roots(r)));
+            assertThat(lost.status()).isEqualTo(Status.FAIL);
+            assertThat(lost.summary()).isEqualTo("partition 'storage' (0x0002) is not served: the master SM node06 runs without a partitions.conf"
+                    + " (opensm's default partition only), so node[07-08] lost it; node01's " + parts + " defines it (line 2)");
+            assertThat(lost.parent()).isEqualTo(rogue.id());
+        }
+    }
+
     /** Starts the pair: node01 master (priority 15), node02 standby (14), polling tuned to 2 s x 2. */
     static void pair(SimFabric f) throws Exception {
         f.startSm("node01", null, conf(f, "sm1.conf", "-p", "15", "-R", "ftree", "-k", KEY), null, null);

@@ -142,7 +142,7 @@ public final class ContractDraft {
     }
 
     private static void sm(StringBuilder y, ClusterData d) {
-        List<SmInfo> sms = d.fabric() == null ? List.of() : d.fabric().sms();
+        List<SmInfo> sms = d.fabric() == null ? List.of() : d.fabric().smsOrIbdiagnet();
         Map<Long, String> names = new LinkedHashMap<>();
         if (d.fabric() != null && d.fabric().topology() != null)
             for (var n : d.fabric().topology().nodes()) for (var p : n.ports()) names.put(p.portGuid(), Fabric.hostPart(n.description()));

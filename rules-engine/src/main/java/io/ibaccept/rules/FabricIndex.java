@@ -279,8 +279,8 @@ public final class FabricIndex {
     }
 
     /**
-     * Who holds a port GUID or LID, for naming SMs and ports: the host whose ibstat lists it, else the topology's node
-     * description, else the iblinkinfo name of the LID; "lid N" / the GUID when nothing knows it.
+     * Who holds a port GUID or LID, for naming SMs and ports: the host whose ibstat lists it, else the topology's (or ibdiagnet's
+     * copy of it) node description, else the iblinkinfo name of the LID; "lid N" / the GUID when nothing knows it.
      */
     public String whoIs(long guid, int lid) {
         for (HostData h : data.hosts().values())
@@ -290,8 +290,8 @@ public final class FabricIndex {
                     for (Ibstat.Port p : ca.ports())
                         if (guid != 0 && p.portGuid() == guid || lid > 0 && p.baseLid() == lid && p.isActive()) return h.host();
                 }
-        if (data.fabric().topology() != null)
-            for (io.ibaccept.model.Topology.Node n : data.fabric().topology().nodes()) {
+        if (data.fabric().anyTopology() != null)
+            for (io.ibaccept.model.Topology.Node n : data.fabric().anyTopology().nodes()) {
                 if (guid != 0 && n.guid() == guid) return n.description();
                 for (io.ibaccept.model.Topology.Port p : n.ports())
                     if (guid != 0 && p.portGuid() == guid || lid > 0 && p.lid() == lid) return n.description();

@@ -141,7 +141,7 @@ class SmFailoverRulesTest {
     }
 
     @Test
-    void theSmNodesAreTheNamedOnesElseThoseWithAnOpensmConfAndAGuessIsOnlyAWarn() {
+    void theSmNodesAreTheNamedOnesElseThoseWithAnOpensmConfAndAGuessIsOnlyAWarn() throws Exception {
         TestDump d = pair();
         d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-2s4l-standby.log"));
         d.write("nodes/cn0008/opensm-process.out", "pid: 4242\nconfig: \npartitions: /etc/opensm/partitions.conf\nlog: /var/log/opensm.log\n"
@@ -153,8 +153,17 @@ class SmFailoverRulesTest {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.summary()).startsWith("master SM is on cn0008, a compute node").endsWith("designated SM nodes: cn0001, cn0002 (named with collect --sm-nodes)");
         });
-        // without --sm-nodes: the nodes with an opensm.conf are taken as the SM nodes, which is a guess
+        // without --sm-nodes: the nodes with an opensm.conf are taken as the SM nodes; cn0008's opensm has none (it runs
+        // on the package defaults), which no site sets up by design: still a FAIL
         d.write("manifest.txt", d.read("manifest.txt").replace("sm_nodes: cn0001 cn0002\n", ""));
+        Report onDefaults = d.analyze();
+        assertThat(TestDump.problems(onDefaults, "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.FAIL);
+            assertThat(f.summary()).contains("; its opensm runs without an opensm.conf (package defaults); designated SM nodes: cn0001, cn0002 (inferred");
+            assertThat(f.evidence()).extracting(Evidence::where).contains("nodes/cn0008/opensm-process.out:1");
+        });
+        // no record of cn0008's opensm: which SM nodes are meant is a guess, a WARN to confirm
+        java.nio.file.Files.delete(d.dir.resolve("nodes/cn0008/opensm-process.out"));
         Report inferred = d.analyze();
         assertThat(TestDump.problems(inferred, "sm.count")).singleElement().satisfies(f -> {
             assertThat(f.status()).isEqualTo(Status.WARN);
@@ -303,5 +312,108 @@ class SmFailoverRulesTest {
             assertThat(f.status()).isEqualTo(Status.FAIL);
             assertThat(f.summary()).startsWith("no SM answers on cn0002, a designated SM node (named with collect --sm-nodes)");
         });
+    }
+
+    /** The pair without --sm-nodes, an opensm on its package defaults on cn0012 master over both, the ports still at cn0001's LID. */
+    TestDump rogueOverThePair() {
+        TestDump d = pair();
+        d.write("manifest.txt", d.read("manifest.txt").replace("sm_nodes: cn0001 cn0002\n", ""));
+        String site = "Default=0x7fff, ipoib : ALL=full;\nstorage=0x0002, ipoib : " + guid(d, "cn0007") + "=full, " + guid(d, "cn0008") + "=full;\n";
+        d.write("nodes/cn0001/partitions.conf.out", site);
+        d.write("nodes/cn0002/partitions.conf.out", site);
+        d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-2s4l-standby.log"));
+        d.write("nodes/cn0012/opensm-process.out", "pid: 4242\nconfig: \npartitions: /etc/opensm/partitions.conf\nlog: /var/log/opensm.log\n"
+                + "arg: /usr/sbin/opensm\n");
+        d.write("fabric/sminfo.out", sminfo(d, "cn0012", 13, 15, 3, "SMINFO_MASTER") + sminfo(d, "cn0001", 1, 15, 2, "SMINFO_STANDBY")
+                + sminfo(d, "cn0002", 5, 14, 2, "SMINFO_STANDBY"));
+        DiagnosisRulesTest.pointPortsAt(d, 16, 1);
+        return d;
+    }
+
+    @Test
+    void aRogueMasterOnPackageDefaultsIsNamedWithoutDeclaredSmNodesWithThePartitionItDropsUnderIt() {
+        Report r = rogueOverThePair().analyze();
+        Finding rogue = TestDump.problems(r, "sm.count").stream().findFirst().orElseThrow(() -> new AssertionError(r.roots()));
+        assertThat(rogue.status()).isEqualTo(Status.FAIL);
+        // the former master from its own log: MASTER, then 'Exiting SM' (it was stopped; the site restarted it as standby)
+        assertThat(rogue.summary()).startsWith("master SM is on cn0012, a compute node (lid 13)")
+                .contains("; it took over from cn0001 (its opensm.log: MASTER, then 'Exiting SM')")
+                .contains("; its opensm runs without an opensm.conf (package defaults); designated SM nodes: cn0001, cn0002 (inferred");
+        assertThat(rogue.parent()).isNull();
+        Finding lost = TestDump.problems(r, "partitions.membership").stream().filter(f -> f.variant().equals("lost")).findFirst()
+                .orElseThrow(() -> new AssertionError(TestDump.problems(r, "partitions.membership")));
+        assertThat(lost.status()).isEqualTo(Status.FAIL);
+        assertThat(lost.summary()).isEqualTo("partition 'storage' (0x0002) is not served: the master SM cn0012 runs without a partitions.conf"
+                + " (opensm's default partition only), so cn[0007-0008] lost it; cn0001's /etc/opensm/partitions.conf defines it (line 2)");
+        assertThat(lost.evidence()).extracting(Evidence::where).contains("nodes/cn0012/opensm-process.out:1", "nodes/cn0001/partitions.conf.out:2");
+        // one fault: the rogue SM; its defaults (sm.config.consistency) and the partition it drops lie under it
+        Finding defaults = TestDump.problems(r, "sm.config.consistency").stream().filter(f -> "defaults".equals(f.variant())).findFirst().orElseThrow();
+        assertThat(defaults.parent()).isEqualTo(rogue.id());
+        assertThat(lost.parent()).isEqualTo(rogue.id());
+    }
+
+    @Test
+    void withoutAnySmNodeFilesAMasterThatMovedToAComputeNodeIsAWarnNamingTheFormerMaster() throws Exception {
+        TestDump d = rogueOverThePair();
+        for (String h : List.of("cn0001", "cn0002", "cn0012"))
+            for (String f : List.of("opensm-process", "opensm.conf", "partitions.conf", "opensm.log"))
+                for (String ext : List.of(".out", ".meta")) java.nio.file.Files.deleteIfExists(d.dir.resolve("nodes/" + h + "/" + f + ext));
+        Report r = d.analyze();
+        assertThat(TestDump.problems(r, "sm.count")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.variant()).isEqualTo("moved");
+            assertThat(f.summary()).startsWith("master SM is on cn0012, a compute node (lid 13)")
+                    .contains("; it took over from cn0001 (16 of 16 host ports still carry SM lid 1)")
+                    .endsWith("; no SM nodes declared (contract sm:, collect --sm-nodes or sm.count.designated)");
+            assertThat(f.evidence()).extracting(Evidence::where).contains("nodes/cn0001/ibstat.out:8");
+        });
+        // the ports rewritten by the new master: no change of master is recorded, nothing to say without declared SM nodes
+        for (int i = 1; i <= 16; i++) d.replace(String.format("nodes/cn%04d/ibstat.out", i), "SM lid: 1\n", "SM lid: 13\n");
+        assertThat(TestDump.problems(d.analyze(), "sm.count")).isEmpty();
+    }
+
+    /**
+     * An opensm that could not bind its port: the start of the real ibsim capture (banner, DISCOVERING, the first bind),
+     * then the error lines opensm prints when umad_register fails, exactly as in its source (libvendor/osm_vendor_ibumad.c
+     * ERR 5426, opensm/osm_sm_mad_ctrl.c ERR 3118, opensm/osm_sm.c ERR 2E10; ibsim lets a second opensm register on a
+     * bound port, so it cannot produce them), and 'Exiting SM' as opensm 3.3.23 logged it on ibsim (osm_sm.c, osm_sm_destroy).
+     */
+    static String bindFailedLog() {
+        return head(res("opensm-ibsim-ft9-master-stopped.log"), 5)
+                + "Dec 04 05:16:46 983901 [6D87A740] 0x01 -> osm_vendor_bind: ERR 5426: Unable to register class 129 version 1\n"
+                + "Dec 04 05:16:46 983912 [6D87A740] 0x01 -> osm_sm_mad_ctrl_bind: ERR 3118: Vendor specific bind failed\n"
+                + "Dec 04 05:16:46 983920 [6D87A740] 0x01 -> osm_sm_bind: ERR 2E10: SM MAD Controller bind failed (IB_ERROR)\n"
+                + "Dec 04 05:16:46 990214 [6D87A740] 0x80 -> Exiting SM\n";
+    }
+
+    @Test
+    void aLogThatEndsInExitingSmAfterABindErrorSaysTheSmExited() {
+        TestDump d = pair();
+        d.write("nodes/cn0002/opensm.log.out", bindFailedLog());
+        d.write("nodes/cn0002/opensm-process.out", NO_OPENSM);
+        d.write("fabric/sminfo.out", sminfo(d, "cn0001", 1, 15, 3, "SMINFO_MASTER"));
+        Report r = d.analyze();
+        Finding exited = TestDump.problems(r, "sm.log").stream().filter(f -> f.variant().equals("exited")).findFirst()
+                .orElseThrow(() -> new AssertionError(TestDump.problems(r, "sm.log")));
+        assertThat(exited.status()).isEqualTo(Status.FAIL);
+        assertThat(exited.summary()).isEqualTo("opensm on cn0002 exited: its log ends in 'Exiting SM' (nodes/cn0002/opensm.log.out:9) after"
+                + " 'osm_vendor_bind: ERR 5426: Unable to register class 129 version 1' (nodes/cn0002/opensm.log.out:6); no SM runs from it");
+        // the designated standby being down is the root; its exit and the bind errors that made it exit lie under it
+        Finding down = TestDump.problems(r, "sm.failover").stream().filter(f -> f.variant().equals("down")).findFirst().orElseThrow();
+        assertThat(exited.parent()).isEqualTo(down.id());
+        assertThat(TestDump.problems(r, "sm.log")).filteredOn(f -> f.variant().equals("error")).isNotEmpty()
+                .allSatisfy(f -> assertThat(f.parent()).isEqualTo(down.id()));
+
+        // an opensm still runs there: the one that exited was a second start beside it
+        d.write("nodes/cn0002/opensm-process.out", "pid: 777\nconfig: /etc/opensm/opensm.conf\npartitions: /etc/opensm/partitions.conf\n"
+                + "log: /var/log/opensm.log\narg: /usr/sbin/opensm\n");
+        d.write("fabric/sminfo.out", sminfo(d, "cn0001", 1, 15, 3, "SMINFO_MASTER") + sminfo(d, "cn0002", 5, 14, 2, "SMINFO_STANDBY"));
+        assertThat(TestDump.problems(d.analyze(), "sm.log")).filteredOn(f -> f.variant().startsWith("exited")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.WARN);
+            assertThat(f.summary()).startsWith("an opensm started on cn0002 exited after 'osm_vendor_bind: ERR 5426");
+        });
+        // a log whose last run was stopped cleanly, with opensm running: an older tail, nothing exited now
+        d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-ft9-master-stopped.log"));
+        assertThat(TestDump.problems(d.analyze(), "sm.log")).filteredOn(f -> f.variant().startsWith("exited")).isEmpty();
     }
 }

@@ -132,7 +132,7 @@ final class ContractDesign extends ContractCheck {
 
     private static int sms(Ctx c, Contract k, List<String> judged, List<String> notJudged) {
         if (k.sm() == null || k.sm().nodes().isEmpty()) return 0;
-        List<SmInfo> sms = SmCount.dedupe(c.data.fabric().sms());
+        List<SmInfo> sms = SmCount.dedupe(c.data.fabric().smsOrIbdiagnet());
         if (sms.isEmpty()) {
             notJudged.add("SM roles (no sminfo)");
             return 0;

@@ -33,7 +33,7 @@ final class Pkey implements Check {
     }
 
     public List<Input> inputs() {
-        return List.of(Input.of(Cmd.PKEYS));
+        return List.of(Input.of(Cmd.PKEYS, Cmd.IBDIAGNET_PKEY));
     }
 
     public void evaluate(Ctx c) {
@@ -94,6 +94,8 @@ final class Pkey implements Check {
                 }
             }
         }
+        Map<String, String> diagWhere = new java.util.HashMap<>();
+        int diagPorts = fromIbdiagnet(c, members, diagWhere);
         if (!notEnforcing.isEmpty()) {
             bad++;
             c.problem(Status.WARN, notEnforcing, notEnforcingEv.stream().limit(10).toList(), notEnforcing.size()
@@ -110,17 +112,18 @@ final class Pkey implements Check {
                             + (ports.size() > 5 ? ", ..." : "") + ")",
                     "enforce.read", Map.of("ports", String.join(", ", ports)));
         }
-        bad += membership(c, members);
+        bad += membership(c, members, diagWhere);
         if (bad == 0) c.pass(members.size() + " partition(s): " + members.entrySet().stream()
                         .map(e -> String.format("0x%04x", e.getKey()) + " " + e.getValue().values().stream().filter(x -> x).count() + " full/"
                                 + e.getValue().values().stream().filter(x -> !x).count() + " limited")
                         .collect(Collectors.joining(", "))
-                        + (compared > 0 ? "; both link ends match on " + compared + " host(s)" : "; switch-side tables not collected"),
+                        + (compared > 0 ? "; both link ends match on " + compared + " host(s)" : "; switch-side tables not collected")
+                        + (diagPorts > 0 ? "; " + diagPorts + " host port(s) from ibdiagnet2.pkey" : ""),
                 List.of(), List.of());
     }
 
     /** Limited members cannot talk to each other: fatal in the default partition, suspicious when few among full members. */
-    private static int membership(Ctx c, Map<Integer, Map<String, Boolean>> members) {
+    private static int membership(Ctx c, Map<Integer, Map<String, Boolean>> members, Map<String, String> diagWhere) {
         int bad = 0;
         for (var e : members.entrySet()) {
             List<String> limited = e.getValue().entrySet().stream().filter(x -> !x.getValue()).map(Map.Entry::getKey).toList();
@@ -132,7 +135,7 @@ final class Pkey implements Check {
             v.put("full", full.isEmpty() ? "no host" : String.join(", ", full));
             v.put("full_key", String.format("0x%04x", e.getKey() | 0x8000));
             List<Evidence> ev = limited.stream().limit(10).map(h -> Evidence.of(h + ": " + String.format("0x%04x", e.getKey()) + " (limited)",
-                    Cmd.PKEYS.path(h))).collect(Collectors.toList());
+                    diagWhere.getOrDefault(h + "|" + e.getKey(), Cmd.PKEYS.path(h)))).collect(Collectors.toList());
             if (e.getKey() == DEFAULT && limited.size() >= 2) {
                 bad++;
                 Finding f = c.problem(Status.FAIL, limited, ev, limited.size() + " host(s) are only LIMITED members (0x7fff) of the default partition"
@@ -149,6 +152,41 @@ final class Pkey implements Check {
             }
         }
         return bad;
+    }
+
+    /**
+     * ibdiagnet2.pkey: the partitions ibdiagnet read from every port, added for the hosts whose own P_Key table
+     * (smpquery pkeys) was not collected. A member is a host port where the fabric model says so; where the model does
+     * not know the port, ibdiagnet's own listing is read: port 0 is a switch's, any other is named by the first part
+     * of ibdiagnet's name (its node description's host). Returns the host ports taken; where records file:line by
+     * "host|partition".
+     */
+    private static int fromIbdiagnet(Ctx c, Map<Integer, Map<String, Boolean>> members, Map<String, String> where) {
+        List<io.ibaccept.model.Ibdiagnet.PkeyGroup> groups = c.data.fabric().diagPkeys();
+        if (groups == null) return 0;
+        io.ibaccept.fabric.Fabric f = c.facts.fabricIfBuilt();
+        int taken = 0;
+        for (var g : groups)
+            for (var m : g.members()) {
+                String host = hostOf(c, f, m);
+                if (host == null) continue;
+                HostData h = c.data.hosts().get(host);
+                if (h != null && h.pkeys() != null) continue; // its own table, read on the host, wins
+                members.computeIfAbsent(g.partition(), x -> new TreeMap<>()).merge(host, m.full(), Boolean::logicalOr);
+                where.putIfAbsent(host + "|" + g.partition(), m.ref().toString());
+                taken++;
+            }
+        return taken;
+    }
+
+    private static String hostOf(Ctx c, io.ibaccept.fabric.Fabric f, io.ibaccept.model.Ibdiagnet.PkeyMember m) {
+        io.ibaccept.fabric.Fabric.Node n = f == null ? null : f.caOfPort(m.guid()) != null ? f.caOfPort(m.guid()) : f.node(m.guid());
+        String known = io.ibaccept.fabric.Fabric.hostPart(c.index.whoIs(m.guid(), 0));
+        if (n != null) return !n.isHost() ? null : c.index.isHost(known) ? known : io.ibaccept.fabric.Fabric.hostPart(n.description());
+        if (c.index.isHost(known)) return known;
+        if (m.port() == 0) return null;
+        int slash = m.name().indexOf('/');
+        return slash > 0 ? m.name().substring(0, slash) : m.name();
     }
 
     private static String peerName(Ctx c, HostData h) {

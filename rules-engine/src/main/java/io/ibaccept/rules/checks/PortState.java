@@ -145,7 +145,7 @@ final class PortState implements Check {
     static boolean noMaster(Ctx c) {
         // an sminfo line that could not be read may be the master's: not known, so nothing is blamed on it
         if (!c.data.unreadableLines(null, "sminfo").isEmpty()) return false;
-        if (c.data.fabric().sms() != null) return c.data.fabric().sms().stream().noneMatch(io.ibaccept.model.SmInfo::isMaster);
+        if (c.data.fabric().smsOrIbdiagnet() != null) return c.data.fabric().smsOrIbdiagnet().stream().noneMatch(io.ibaccept.model.SmInfo::isMaster);
         return !c.data.problemsFor(null, "sminfo").isEmpty();
     }
 

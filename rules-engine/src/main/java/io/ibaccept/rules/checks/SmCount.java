@@ -1,8 +1,6 @@
 package io.ibaccept.rules.checks;
 
 import io.ibaccept.dump.Cmd;
-import io.ibaccept.model.HostData;
-import io.ibaccept.model.Ibstat;
 import io.ibaccept.model.InputProblem;
 import io.ibaccept.model.SmConfig;
 import io.ibaccept.model.SmInfo;
@@ -18,7 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -35,7 +33,7 @@ public final class SmCount implements SmCheck {
     }
 
     public List<Input> inputs() {
-        return List.of(Input.of(Cmd.SMINFO, Cmd.SAQUERY_SM, Cmd.IBSTAT, Cmd.PORTINFO));
+        return List.of(Input.of(Cmd.SMINFO, Cmd.SAQUERY_SM, Cmd.IBSTAT, Cmd.PORTINFO, Cmd.IBDIAGNET_SM));
     }
 
     public List<Setting> settings() {
@@ -44,29 +42,14 @@ public final class SmCount implements SmCheck {
     }
 
     public void evaluate(Ctx c) {
-        List<SmInfo> sms = dedupe(c.data.fabric().sms());
+        List<SmInfo> sms = dedupe(c.data.fabric().smsOrIbdiagnet());
         // SMLid of every port with the physical link up: where the ports think the SM is
-        Map<Integer, List<Evidence>> pointedBy = new TreeMap<>();
-        int linkUp = 0;
-        for (HostData h : c.data.hosts().values()) {
-            if (h.ibstat() != null) {
-                for (Ibstat.Ca ca : h.ibstat())
-                    for (Ibstat.Port p : ca.ports()) {
-                        if (!p.physicalState().equalsIgnoreCase("LinkUp")) continue;
-                        linkUp++;
-                        pointedBy.computeIfAbsent(p.smLid(), k -> new ArrayList<>())
-                                .add(Evidence.of(h.host() + " " + ca.name() + " port " + p.number() + ": SM lid " + p.smLid() + ", State " + p.state(), p.ref()));
-                    }
-            } else if (h.portInfo() != null && h.portInfo().smLid() >= 0 && "LinkUp".equalsIgnoreCase(h.portInfo().physLinkState())) {
-                linkUp++;
-                pointedBy.computeIfAbsent(h.portInfo().smLid(), k -> new ArrayList<>())
-                        .add(Evidence.of(h.host() + ": SMLid " + h.portInfo().smLid() + ", LinkState " + h.portInfo().linkState(), h.portInfo().ref()));
-            }
-        }
-        int pointed = pointedBy.entrySet().stream().max(Map.Entry.comparingByValue((a, b) -> Integer.compare(a.size(), b.size())))
-                .map(Map.Entry::getKey).orElse(0);
+        SmFacts.PortSmLids ports = SmFacts.portSmLids(c);
+        Map<Integer, List<Evidence>> pointedBy = ports.bySmLid();
+        int linkUp = ports.linkUp();
+        int pointed = ports.common();
         List<Evidence> portEv = pointedBy.getOrDefault(pointed, List.of()).stream().limit(5).collect(Collectors.toList());
-        int pointing = pointedBy.getOrDefault(pointed, List.of()).size();
+        int pointing = ports.carrying(pointed);
         List<Evidence> ev = sms.stream().map(s -> Evidence.of(describe(s) + " (" + host(c, s) + ")", s.ref())).collect(Collectors.toList());
 
         List<SmInfo> masters = sms.stream().filter(SmInfo::isMaster).toList();
@@ -141,44 +124,80 @@ public final class SmCount implements SmCheck {
         }
         SmFacts.Designated designated = SmFacts.designated(c);
         List<String> extra = masters.stream().map(s -> host(c, s)).filter(h -> !designated.contains(h)).toList();
+        // not declared: an SM node by design is one whose opensm has an opensm.conf; one on opensm's defaults is not
+        List<String> onDefaults = masters.stream().map(s -> host(c, s)).filter(h -> runsOnDefaults(c, h)).toList();
+        boolean named = designated.how() == SmFacts.How.DECLARED || designated.how() == SmFacts.How.NAMED;
+        if (!named) extra = onDefaults;
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("count", masters.size());
         v.put("hosts", hosts);
         v.put("logs", String.join(", ", mismatchLogs));
         v.put("ignoring", String.join(", ", ignoring));
-        v.put("extra", extra.isEmpty() || designated.hosts().isEmpty() ? "the one that is not meant to be an SM node" : String.join(", ", extra));
+        v.put("extra", extra.isEmpty() ? "the one that is not meant to be an SM node" : String.join(", ", extra));
         String variant = !mismatchLogs.isEmpty() ? "many_smkey" : !ignoring.isEmpty() ? "many_ignore" : "many";
         String why = !mismatchLogs.isEmpty() ? ": they ignore each other, their sm_key differs (ERR 2F18 in the opensm.log of " + v.get("logs") + ")"
                 : !ignoring.isEmpty() ? ": ignore_other_sm TRUE on " + v.get("ignoring") : "";
         Finding f = c.problem(Status.FAIL, masters.stream().map(s -> "SM lid " + s.lid()).toList(), all,
                 masters.size() + " SMs in MASTER state (split brain): " + hosts + why
-                        + (extra.isEmpty() || designated.how() != SmFacts.How.DECLARED && designated.how() != SmFacts.How.NAMED ? ""
-                        : "; not a designated SM node: " + String.join(", ", extra)), variant, v);
-        if (!variant.equals("many")) c.covers(f, List.of(SmFacts.SPLIT));
+                        + (extra.isEmpty() ? "" : named ? "; not a designated SM node: " + String.join(", ", extra)
+                        : "; opensm without an opensm.conf (its package defaults), not an SM node by design: " + String.join(", ", extra)), variant, v);
+        List<String> keys = new ArrayList<>(extra.stream().map(SmFacts::rogueKey).toList());
+        onDefaults.forEach(h -> keys.add(SmFacts.defaultsKey(h)));
+        if (!variant.equals("many")) keys.add(SmFacts.SPLIT);
+        c.covers(f, keys);
     }
 
     private void master(Ctx c, SmInfo m, List<SmInfo> sms, List<Evidence> ev) {
         String where = host(c, m);
         SmFacts.Designated d = SmFacts.designated(c);
         List<String> designated = d.hosts();
+        boolean named = d.how() == SmFacts.How.DECLARED || d.how() == SmFacts.How.NAMED;
+        // an opensm without any option file runs on its package defaults: no SM node is set up that way by design
+        boolean onDefaults = runsOnDefaults(c, where);
+        Optional<SmFacts.Former> former = SmFacts.formerMaster(c, m).filter(f -> !f.host().equals(where));
         // inferred from which collected SM nodes have an opensm.conf: only a master on a collected node without one is
-        // suspicious, and a guess is a WARN to confirm
-        boolean judged = d.how() == SmFacts.How.DECLARED || d.how() == SmFacts.How.NAMED
-                || d.how() == SmFacts.How.INFERRED && (c.data.hosts().containsKey(where) || SmFacts.configs(c).containsKey(where));
-        if (judged && !designated.isEmpty() && !designated.contains(where)) {
+        // suspicious, and a guess is a WARN to confirm unless the master's own opensm runs on its defaults
+        boolean judged = named || d.how() == SmFacts.How.INFERRED && (c.data.hosts().containsKey(where) || SmFacts.configs(c).containsKey(where));
+        boolean outside = judged && !designated.isEmpty() && !designated.contains(where);
+        // no SM node known by design: a master on a compute node that took over from another SM is named, a FAIL when
+        // it runs on opensm's defaults, else a WARN to confirm
+        boolean movedToHost = !outside && !named && !designated.contains(where) && c.index.isHost(where) && (onDefaults || former.isPresent());
+        if (outside || movedToHost) {
             List<SmInfo> others = sms.stream().filter(s -> s != m).toList();
             String above = others.isEmpty() ? "" : ", priority " + m.priority() + (others.stream().allMatch(s -> s.priority() < m.priority())
                     ? " above the designated SMs (" : " vs the other SMs (")
                     + others.stream().map(s -> host(c, s) + " " + s.priority()).collect(Collectors.joining(", ")) + ")";
             String kind = c.index.isHost(where) ? ", a compute node" : "";
-            boolean inferred = d.how() == SmFacts.How.INFERRED;
-            c.problem(inferred ? Status.WARN : Status.FAIL, List.of(where), ev, "master SM is on " + where + kind + " (lid " + m.lid() + ")" + above
-                    + "; designated SM nodes: " + String.join(", ", designated) + " (" + d.how().text + ")", inferred ? "rogue_inferred" : "rogue",
-                    Map.of("host", where, "priority", m.priority(), "designated", String.join(", ", designated)));
+            boolean fail = named || onDefaults;
+            List<Evidence> all = new ArrayList<>(ev);
+            former.ifPresent(f -> all.addAll(f.evidence()));
+            SmConfig own = SmFacts.configs(c).get(where);
+            if (onDefaults) all.add(Evidence.of(where + ": opensm runs without an opensm.conf (no -F file, none at the default paths)", own.process().ref()));
+            String from = former.map(f -> "; it took over from " + f.host() + " (" + f.how() + ")").orElse("");
+            String defaults = onDefaults ? "; its opensm runs without an opensm.conf (package defaults)" : "";
+            String why = outside ? "; designated SM nodes: " + String.join(", ", designated) + " (" + d.how().text + ")"
+                    : "; no SM nodes declared (contract sm:, collect --sm-nodes or sm.count.designated)";
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("host", where);
+            v.put("priority", m.priority());
+            v.put("designated", designated.isEmpty() ? "none declared" : String.join(", ", designated));
+            v.put("former", former.map(SmFacts.Former::host).orElse("the SM that was master before"));
+            String variant = fail ? (outside ? "rogue" : "rogue_moved") : outside ? "rogue_inferred" : "moved";
+            Finding f = c.problem(fail ? Status.FAIL : Status.WARN, List.of(where), all, "master SM is on " + where + kind + " (lid " + m.lid() + ")" + above
+                    + from + defaults + why, variant, v);
+            // the SM is the fault; what its package defaults do (no partitions.conf) lies under it
+            if (fail) c.covers(f, onDefaults ? List.of(SmFacts.rogueKey(where), SmFacts.defaultsKey(where)) : List.of(SmFacts.rogueKey(where)));
             return;
         }
-        c.pass("exactly one master SM: " + where + " (" + describe(m) + ")" + (sms.size() > 1 ? "; " + (sms.size() - 1) + " other SM(s)" : ""),
+        c.pass("exactly one master SM: " + where + " (" + describe(m) + ")" + (sms.size() > 1 ? "; " + (sms.size() - 1) + " other SM(s)" : "")
+                        + (former.isPresent() ? "; it took over from " + former.get().host() + " (" + former.get().how() + ")" : ""),
                 List.of(where), ev);
+    }
+
+    /** The host's opensm runs without any option file: its package defaults (another sm_key, no partitions.conf). */
+    private static boolean runsOnDefaults(Ctx c, String host) {
+        SmConfig s = SmFacts.configs(c).get(host);
+        return s != null && SmFacts.withoutConfigFile(s);
     }
 
     /** The host (first word of a CA's node description) or switch holding the SM port. */

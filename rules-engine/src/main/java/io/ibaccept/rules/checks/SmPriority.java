@@ -33,11 +33,11 @@ final class SmPriority implements SmCheck {
     }
 
     public List<Input> inputs() {
-        return List.of(Input.of(Cmd.SMINFO));
+        return List.of(Input.of(Cmd.SMINFO, Cmd.IBDIAGNET_SM));
     }
 
     public void evaluate(Ctx c) {
-        List<SmInfo> sms = SmCount.dedupe(c.data.fabric().sms());
+        List<SmInfo> sms = SmCount.dedupe(c.data.fabric().smsOrIbdiagnet());
         if (sms.isEmpty()) {
             c.skip("sminfo listed no SM");
             return;

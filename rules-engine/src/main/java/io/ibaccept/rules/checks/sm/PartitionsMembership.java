@@ -43,6 +43,7 @@ public final class PartitionsMembership implements Check {
 
     public void evaluate(Ctx c) {
         Optional<SmConfig> gov = SmFacts.governing(c);
+        if (gov.isPresent() && SmFacts.withoutPartitionsFile(gov.get()) && lostToDefaults(c, gov.get()) > 0) return;
         if (gov.isEmpty() || gov.get().partitions() == null) {
             c.skip("no partitions.conf of the master SM");
             return;
@@ -126,6 +127,55 @@ public final class PartitionsMembership implements Check {
         Finding f = c.problem(Status.FAIL, List.of(sm.host() + " " + file), ev, summary, variant, v);
         c.covers(f, List.of(SmFacts.DEFAULT_LIMITED));
         return 1;
+    }
+
+    /**
+     * The master SM runs without a partitions.conf (opensm's default partition only) while another SM node's file
+     * defines partitions: each of those partitions is lost by its members, one FAIL per partition naming the SM that
+     * lacks it, under sm.config.consistency's finding on that SM. Live P_Key tables, where collected, confirm it.
+     */
+    private int lostToDefaults(Ctx c, SmConfig master) {
+        Optional<SmConfig> site = SmFacts.configs(c).values().stream().filter(s -> s != master && s.partitions() != null
+                && s.partitions().errors().stream().noneMatch(SmConfig.SyntaxError::rejected)).findFirst();
+        if (site.isEmpty()) return 0;
+        Map<Long, String> guids = SmFacts.guidHosts(c);
+        java.util.TreeSet<String> allHosts = new java.util.TreeSet<>(c.data.hosts().keySet());
+        Map<Integer, List<Partition>> byKey = new TreeMap<>();
+        for (Partition p : site.get().partitions().partitions())
+            if (p.pkey() != DEFAULT && p.pkey() != 0) byKey.computeIfAbsent(p.pkey(), k -> new ArrayList<>()).add(p);
+        String file = site.get().process() != null && !site.get().process().partitionsFile().isEmpty() ? site.get().process().partitionsFile() : "partitions.conf";
+        int bad = 0;
+        for (var e : byKey.entrySet()) {
+            Partition p = e.getValue().get(0);
+            java.util.TreeSet<String> members = new java.util.TreeSet<>();
+            for (Partition q : e.getValue())
+                for (Member m : q.members()) {
+                    if (m.name().equals("ALL") || m.name().equals("ALL_CAS")) members.addAll(allHosts);
+                    else if (m.name().equals("SELF")) members.add(site.get().host());
+                    else if (m.isGuid() && guids.containsKey(m.guid())) members.add(guids.get(m.guid()));
+                }
+            String name = (p.name().isEmpty() ? "" : "'" + p.name() + "' ") + String.format("(0x%04x)", e.getKey());
+            String hosts = members.isEmpty() ? "its members" : io.ibaccept.rules.Hostlists.compress(members);
+            List<Evidence> ev = new ArrayList<>();
+            ev.add(Evidence.of(master.host() + ": opensm runs without a partitions.conf (" + master.process().partitionsFile()
+                    + " not present): opensm's default partition only", master.process().ref()));
+            ev.add(Evidence.of(String.format("%s: %s=0x%04x in %s", site.get().host(), p.name(), p.pkeyAsWritten(), file), p.ref()));
+            // live tables, where read: the members hold no key of the partition any more
+            members.stream().map(h -> c.data.hosts().get(h)).filter(h -> h != null && h.pkeys() != null
+                            && h.pkeys().stream().noneMatch(k -> (k & 0x7fff) == e.getKey())).limit(3)
+                    .forEach(h -> ev.add(Evidence.of(h.host() + " P_Keys: " + h.pkeys().stream().map(k -> String.format("0x%04x", k))
+                            .collect(Collectors.joining(" ")) + String.format(" (no 0x%04x)", e.getKey()), Cmd.PKEYS.path(h.host()))));
+            Map<String, Object> v = vars(site.get(), file, p);
+            v.put("master", master.host());
+            v.put("members", hosts);
+            Finding f = c.problem(Status.FAIL, List.of("partition " + (p.name().isEmpty() ? String.format("0x%04x", e.getKey()) : p.name())), ev,
+                    "partition " + name + " is not served: the master SM " + master.host() + " runs without a partitions.conf (opensm's default"
+                            + " partition only), so " + hosts + " lost it; " + site.get().host() + "'s " + file + " defines it (line " + p.ref().line() + ")",
+                    "lost", v);
+            c.explainedBy(f, List.of(SmFacts.defaultsKey(master.host())));
+            bad++;
+        }
+        return bad;
     }
 
     /** Whether a member line names the host's port: ALL/ALL_CAS, SELF on the SM node, or its port GUID. */

@@ -7,6 +7,7 @@ import io.ibaccept.model.SmInfo;
 import io.ibaccept.rules.Check;
 import io.ibaccept.rules.Ctx;
 import io.ibaccept.rules.Evidence;
+import io.ibaccept.rules.Finding;
 import io.ibaccept.rules.Input;
 import io.ibaccept.rules.Setting;
 import io.ibaccept.rules.Status;
@@ -129,9 +130,12 @@ public final class SmConfigConsistency implements SmCheck {
             String losing = lose.entrySet().stream().map(e -> e.getKey() + ": " + io.ibaccept.rules.Hostlists.compress(e.getValue()))
                     .collect(Collectors.joining("; "));
             boolean master = masters.contains(s.host());
-            c.problem(master ? Status.FAIL : Status.WARN, List.of(s.host()), all, "opensm on " + s.host() + " runs without a partitions.conf, so it serves"
+            Finding f = c.problem(master ? Status.FAIL : Status.WARN, List.of(s.host()), all, "opensm on " + s.host() + " runs without a partitions.conf, so it serves"
                     + " the default partition only: " + (master ? "it is master now and these hosts have lost " : "when it is master these hosts lose ")
                     + "their partitions (" + losing + ")", "defaults", Map.of("host", s.host(), "site", site.host(), "lost", losing));
+            c.covers(f, List.of(SmFacts.defaultsKey(s.host())));
+            // an SM that should not run at all (sm.count names it) is the root, its defaults what follows
+            c.explainedBy(f, List.of(SmFacts.rogueKey(s.host())));
             bad++;
         }
         return bad;

@@ -35,6 +35,16 @@ public final class SmFacts {
         return "sm:down:" + host;
     }
 
+    /** Root-cause key of an SM that runs without a partitions.conf (sm.config.consistency): the partitions it drops. */
+    public static String defaultsKey(String host) {
+        return "sm:defaults:" + host;
+    }
+
+    /** Root-cause key of a master SM on a node not meant to run one (sm.count): what its own configuration does lies under it. */
+    public static String rogueKey(String host) {
+        return "sm:rogue:" + host;
+    }
+
     public static String takeoverKey(String host) {
         return "sm:takeover:" + host;
     }
@@ -85,11 +95,11 @@ public final class SmFacts {
         return c.data.fabric().smConfigs();
     }
 
-    /** sminfo deduplicated per LID (the local SM and the SA-listed ones may be the same). */
+    /** sminfo (else ibdiagnet2.sm) deduplicated per LID (the local SM and the SA-listed ones may be the same). */
     static List<SmInfo> liveSms(Ctx c) {
-        if (c.data.fabric().sms() == null) return List.of();
+        if (c.data.fabric().smsOrIbdiagnet() == null) return List.of();
         Map<Integer, SmInfo> byLid = new LinkedHashMap<>();
-        for (SmInfo s : c.data.fabric().sms()) byLid.putIfAbsent(s.lid(), s);
+        for (SmInfo s : c.data.fabric().smsOrIbdiagnet()) byLid.putIfAbsent(s.lid(), s);
         return new ArrayList<>(byLid.values());
     }
 
@@ -99,6 +109,89 @@ public final class SmFacts {
         String first = io.ibaccept.fabric.Fabric.hostPart(w);
         // an SM node named with --sm-nodes need not be a collected host: its SM files name it
         return c.index.isHost(first) || configs(c).containsKey(first) ? first : w;
+    }
+
+    /**
+     * The SM LID each port with its physical link up carries (ibstat "SM lid", else smpquery portinfo SMLid): where the
+     * ports think the master is. bySmLid maps that LID to the ports' evidence, linkUp counts the ports read.
+     */
+    public record PortSmLids(Map<Integer, List<Evidence>> bySmLid, int linkUp) {
+        /** The LID most ports carry, 0 when no port was read. */
+        public int common() {
+            return bySmLid.entrySet().stream().max(Map.Entry.comparingByValue((a, b) -> Integer.compare(a.size(), b.size())))
+                    .map(Map.Entry::getKey).orElse(0);
+        }
+
+        public int carrying(int lid) {
+            return bySmLid.getOrDefault(lid, List.of()).size();
+        }
+    }
+
+    public static PortSmLids portSmLids(Ctx c) {
+        Map<Integer, List<Evidence>> pointedBy = new java.util.TreeMap<>();
+        int linkUp = 0;
+        for (HostData h : c.data.hosts().values()) {
+            if (h.ibstat() != null) {
+                for (Ibstat.Ca ca : h.ibstat())
+                    for (Ibstat.Port p : ca.ports()) {
+                        if (!p.physicalState().equalsIgnoreCase("LinkUp")) continue;
+                        linkUp++;
+                        pointedBy.computeIfAbsent(p.smLid(), k -> new ArrayList<>())
+                                .add(Evidence.of(h.host() + " " + ca.name() + " port " + p.number() + ": SM lid " + p.smLid() + ", State " + p.state(), p.ref()));
+                    }
+            } else if (h.portInfo() != null && h.portInfo().smLid() >= 0 && "LinkUp".equalsIgnoreCase(h.portInfo().physLinkState())) {
+                linkUp++;
+                pointedBy.computeIfAbsent(h.portInfo().smLid(), k -> new ArrayList<>())
+                        .add(Evidence.of(h.host() + ": SMLid " + h.portInfo().smLid() + ", LinkState " + h.portInfo().linkState(), h.portInfo().ref()));
+            }
+        }
+        return new PortSmLids(pointedBy, linkUp);
+    }
+
+    /** The SM that was master before the live one, how the dump shows it, and the lines that show it. */
+    public record Former(String host, String how, List<Evidence> evidence) {}
+
+    /**
+     * The master before the live one, where the dump records a change of master: an SM node whose opensm.log shows it
+     * MASTER, then handing over (STANDBY) or exiting; ibdiagnet2.sm's master (another moment of the same fabric); or
+     * the SM LID the hosts' ports still carry (the new master had not rewritten them when they were read).
+     */
+    public static Optional<Former> formerMaster(Ctx c, SmInfo master) {
+        String now = host(c, master);
+        for (SmConfig s : configs(c).values()) {
+            if (s.host().equals(now) || s.log() == null) continue;
+            SmConfig.LogEvent wasMaster = null, after = null;
+            for (SmConfig.LogEvent e : s.log().events()) {
+                if (e.kind().equals("master")) {
+                    wasMaster = e;
+                    after = null;
+                } else if (wasMaster != null && (e.kind().equals("standby") || e.kind().equals("exit"))) after = e;
+            }
+            if (wasMaster != null && after != null)
+                return Optional.of(new Former(s.host(), "its opensm.log: MASTER, then '" + after.message() + "'",
+                        List.of(Evidence.of(s.host() + " opensm.log: " + wasMaster.message(), wasMaster.ref()),
+                                Evidence.of(s.host() + " opensm.log: " + after.message(), after.ref()))));
+        }
+        var fd = c.data.fabric();
+        if (fd.sms() != null && !fd.sms().isEmpty() && fd.diagSms() != null)
+            for (var d : fd.diagSms())
+                if (d.isMaster() && d.guid() != master.guid()) {
+                    String who = host(c, new SmInfo(d.lid(), d.guid(), -1, d.priority(), 3, "SMINFO_MASTER", d.ref()));
+                    if (!who.equals(now))
+                        return Optional.of(new Former(who, "ibdiagnet2.sm names it master", List.of(Evidence.of(String.format(
+                                "ibdiagnet2.sm: master lid %d guid 0x%016x priority %d (%s)", d.lid(), d.guid(), d.priority(), who), d.ref()))));
+                }
+        PortSmLids ports = portSmLids(c);
+        int old = ports.common();
+        // only the LID of an SM the dump knows (sminfo, ibdiagnet2.sm, an SM node): a port read at another moment
+        // could carry anything
+        Optional<SmInfo> listed = liveSms(c).stream().filter(x -> x.lid() == old).findFirst();
+        String who = host(c, listed.orElse(new SmInfo(old, 0, -1, 0, 0, "", null)));
+        if (old > 0 && old != master.lid() && (listed.isPresent() || configs(c).containsKey(who))) {
+            List<Evidence> ev = ports.bySmLid().get(old).stream().limit(3).toList();
+            return Optional.of(new Former(who, ports.carrying(old) + " of " + ports.linkUp() + " host ports still carry SM lid " + old, ev));
+        }
+        return Optional.empty();
     }
 
     static Optional<SmInfo> liveMaster(Ctx c) {
@@ -282,7 +375,7 @@ public final class SmFacts {
     }
 
     /** A running opensm that found no option file (none given with -F, none at the default paths): it runs on its defaults. */
-    static boolean withoutConfigFile(SmConfig s) {
+    public static boolean withoutConfigFile(SmConfig s) {
         return s.conf() == null && s.process() != null && s.process().running() && s.process().configFile().isBlank();
     }
 
@@ -290,7 +383,7 @@ public final class SmFacts {
      * A running opensm whose partitions file was not there: the collector records nothing for a file that is not
      * present, and it read the process record in the same run.
      */
-    static boolean withoutPartitionsFile(SmConfig s) {
+    public static boolean withoutPartitionsFile(SmConfig s) {
         return s.partitions() == null && s.process() != null && s.process().running();
     }
 

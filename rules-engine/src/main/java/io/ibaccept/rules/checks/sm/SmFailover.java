@@ -149,9 +149,13 @@ public final class SmFailover implements SmCheck {
             ev.add(Evidence.of(t.host() + ": " + t.master().message() + " (" + t.when() + ")", t.master().ref()));
             t.backToStandby().ifPresent(b -> ev.add(Evidence.of(t.host() + ": " + b.message(), b.ref())));
             String states = live.stream().map(x -> SmFacts.host(c, x) + " " + x.stateName().replace("SMINFO_", "")).collect(Collectors.joining(", "));
-            // the former master: the one other SM node, where only one is known
+            // the former master: as the dump records it (ports' SM LID, ibdiagnet2.sm, another SM node's log), else the one
+            // other SM node where only one is known
+            Optional<SmFacts.Former> former = SmFacts.liveMaster(c).filter(m -> SmFacts.host(c, m).equals(t.host()))
+                    .flatMap(m -> SmFacts.formerMaster(c, m)).filter(f -> !f.host().equals(t.host()));
+            former.ifPresent(f -> ev.addAll(f.evidence()));
             List<String> others = smNodes.stream().filter(h -> !h.equals(t.host())).toList();
-            String from = others.size() == 1 ? " from " + others.get(0) : "";
+            String from = former.map(f -> " from " + f.host() + " (" + f.how() + ")").orElse(others.size() == 1 ? " from " + others.get(0) : "");
             String summary = t.host() + " took over as master" + from + " " + t.when() + t.afterPolls()
                     + t.backToStandby().map(b -> " and handed mastership back " + (b.stamp() == null ? "at " + b.ref() : "at " + b.stamp().text())).orElse("")
                     + (states.isEmpty() ? "" : "; now " + states);
