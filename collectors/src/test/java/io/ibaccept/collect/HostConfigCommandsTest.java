@@ -137,4 +137,32 @@ class HostConfigCommandsTest {
         Files.delete(fake);
         assertThat(bash(script, bin + ":/usr/bin:/bin").exit()).isEqualTo(127);
     }
+
+    /**
+     * The same run asks for the module and FEC/BER files (--get_cable_info, --get_phy_info) where the help lists them;
+     * ibdiagnet2.cables, net_dump and net_dump_ext are then read from its directory, and one it did not write is "not
+     * here", not a failure.
+     */
+    @Test
+    void ibdiagnetWritesTheCableAndPhyFilesWhereItsVersionHasTheOptions(@TempDir Path bin, @TempDir Path out) throws Exception {
+        String dir = "/tmp/ibaccept-ibdiagnet2";
+        CollectOptions o = new CollectOptions(false, true, null, null, false, false);
+        String run = script(Cmd.IBDIAGNET_LOG, o).replace(dir, out.resolve("ibdiag").toString());
+        Path fake = bin.resolve("ibdiagnet");
+        Files.writeString(fake, "#!/bin/sh\ncase \"$1\" in --help) echo '  --get_cable_info : Collect cable info'; echo '  --get_phy_info'; exit 0;; "
+                + "--deep_help) exit 1;; esac\n"
+                + "args=\"$*\"; while [ $# -gt 0 ]; do [ \"$1\" = -o ] && d=$2; shift; done\nmkdir -p \"$d\" && echo \"ibdiagnet $args\" > \"$d/ibdiagnet2.log\"\n"
+                + "case \"$args\" in *--get_cable_info*) echo 'Port=1 Lid=0x0018 GUID=0xb0cf0e0300e5b940 Port Name=x' > \"$d/ibdiagnet2.cables\";; esac\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Run r = bash(run, bin + ":/usr/bin:/bin");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).isEqualTo("ibdiagnet -o " + out.resolve("ibdiag") + " --get_cable_info --get_phy_info\n");
+        Run cables = bash(script(Cmd.IBDIAGNET_CABLES, o).replace(dir, out.resolve("ibdiag").toString()), bin + ":/usr/bin:/bin");
+        assertThat(cables.exit()).isZero();
+        assertThat(cables.out()).startsWith("Port=1 Lid=0x0018");
+        CommandSet.Spec ext = CommandSet.fabric(o).stream().filter(s -> s.cmd() == Cmd.IBDIAGNET_NET_DUMP_EXT).findFirst().orElseThrow();
+        Run none = bash(ext.script().replace(dir, out.resolve("ibdiag").toString()), bin + ":/usr/bin:/bin");
+        assertThat(ext.notHereExits()).contains(none.exit());
+        assertThat(CommandSet.fabric(o)).extracting(CommandSet.Spec::cmd).contains(Cmd.IBDIAGNET_NET_DUMP);
+    }
 }

@@ -76,6 +76,12 @@ public record FabricData(Topology topology, List<LinkInfo> links, List<SmInfo> s
         return topology != null ? topology : diagTopology;
     }
 
+    /** ibdiagnet's port rows with FEC: net_dump_ext (switch and CA ports), else net_dump (switch ports); empty when neither. */
+    public List<DiagPort> diagPorts() {
+        if (diagNetDumpExt != null && !diagNetDumpExt.isEmpty()) return diagNetDumpExt;
+        return diagNetDump != null ? diagNetDump : List.of();
+    }
+
     /**
      * ibdiagnet's port counters, one record per (node GUID, port): PM_INFO of ibdiagnet2.db_csv, else ibdiagnet2.pm.
      * Empty when neither was collected.

@@ -25,9 +25,14 @@ final class TestDump {
     }
 
     static TestDump demoCopy(Path tmp) {
-        try (Stream<Path> s = Files.walk(DEMO)) {
+        return copy(DEMO, tmp);
+    }
+
+    /** A copy of a bundled dump to change. */
+    static TestDump copy(Path dump, Path tmp) {
+        try (Stream<Path> s = Files.walk(dump)) {
             for (Path p : (Iterable<Path>) s::iterator) {
-                Path to = tmp.resolve(DEMO.relativize(p).toString());
+                Path to = tmp.resolve(dump.relativize(p).toString());
                 if (Files.isDirectory(p)) Files.createDirectories(to);
                 else Files.copy(p, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }

@@ -14,7 +14,7 @@ public final class Checks {
     public static List<Check> all() {
         return List.of(new ContractHosts(), new ContractDesign(), new SmCount(), new SmPriority(), new PortState(), new FabricSwitches(), new FabricInventory(), new Width(), new Speed(),
                 new Pcie(), new LinkErrors(), new io.ibaccept.rules.counters.LinkErrorsWindow(), new MlxlinkCheck(), new Pkey(), new Mtu(), new MtuIpoib(), new Memlock(), new Ofed(),
-                new Firmware(), new CableRating(), new CableParts(), new CableSerial(), new GuidDuplicate(), new LidDuplicate(), new NodeNames(), new PerftestBw(), new PerftestLat(),
+                new Firmware(), new CableRating(), new CableParts(), new CableSerial(), new CableModules(), new LinkFec(), new GuidDuplicate(), new LidDuplicate(), new NodeNames(), new PerftestBw(), new PerftestLat(),
                 new IbdiagnetCheck(), new Ethtool(),
                 new io.ibaccept.rules.checks.fabric.FabricTree(), new io.ibaccept.rules.checks.fabric.FabricBlocking(),
                 new io.ibaccept.rules.checks.fabric.FabricPlan(), new io.ibaccept.rules.checks.fabric.FabricRails(),
