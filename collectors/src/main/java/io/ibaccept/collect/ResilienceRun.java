@@ -257,7 +257,7 @@ public final class ResilienceRun {
             try {
                 Path defaults = sim.opensmConf("opensm-defaults.conf");
                 conf = dir.resolve("twin-opensm.conf");
-                Files.writeString(conf, twin.conf(Files.readString(defaults)));
+                Files.writeString(conf, twin.conf(Files.readString(defaults), dir));
                 startSm(twin.smHost(Set.of()));
             } catch (IOException | RuntimeException e) {
                 sim.close();

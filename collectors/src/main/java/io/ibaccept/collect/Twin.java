@@ -55,6 +55,8 @@ public final class Twin {
     /** what the twin's opensm.conf takes from the dump (key, value), and the routing files named but not in the dump */
     final Map<String, String> settings = new LinkedHashMap<>();
     final List<String> missingFiles = new ArrayList<>();
+    /** the routing files the dump holds, by opensm.conf key */
+    final Map<String, String> files = new LinkedHashMap<>();
     final String smSource;
 
     private Twin(Topology t, ClusterData d) {
@@ -69,7 +71,11 @@ public final class Twin {
             for (String k : ROUTING_FILES) {
                 // opensm -c writes these two with a default path; they matter only to their engine, or with QoS on
                 if (k.equals("torus_config") && !engine.contains("torus") || k.equals("qos_policy_file") && !qos) continue;
-                sm.option(k).map(SmConfig.Option::value).filter(v -> !v.isBlank() && !v.equals("(null)")).ifPresent(v -> missingFiles.add(k + " " + v));
+                String v = sm.option(k).map(SmConfig.Option::value).filter(x -> !x.isBlank() && !x.equals("(null)")).orElse(null);
+                if (v == null) continue;
+                SmConfig.RoutingFile f = sm.routingFiles() == null ? null : sm.routingFiles().files().get(k);
+                if (f != null && f.text() != null) files.put(k, f.text());
+                else missingFiles.add(k + " " + v);
             }
         }
         this.netfile = netfile(t);
@@ -171,9 +177,17 @@ public final class Twin {
         return sb.toString();
     }
 
-    /** The twin's opensm.conf: opensm's defaults ('opensm -c'), the dump's routing settings, a log flushed as it goes. */
-    String conf(String defaults) {
+    /**
+     * The twin's opensm.conf: opensm's defaults ('opensm -c'), the dump's routing settings and its routing files (written
+     * into dir, CA port GUIDs as the twin numbers them), a log flushed as it goes.
+     */
+    String conf(String defaults, Path dir) {
         Map<String, String> set = new LinkedHashMap<>(settings);
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            Path p = dir.resolve(f.getKey());
+            write(p, translate(f.getValue()));
+            set.put(f.getKey(), p.toString());
+        }
         set.put("force_log_flush", "TRUE");
         // every sweep routes again: the cache would keep routes of a link that is gone
         set.put("use_ucast_cache", "FALSE");
@@ -188,6 +202,20 @@ public final class Twin {
             } else sb.append(line).append('\n');
         }
         for (Map.Entry<String, String> e : set.entrySet()) if (!done.contains(e.getKey())) sb.append(e.getKey()).append(' ').append(e.getValue()).append('\n');
+        return sb.toString();
+    }
+
+    private static final java.util.regex.Pattern GUID = java.util.regex.Pattern.compile("0x[0-9a-fA-F]{1,16}\\b");
+
+    /** A routing file with each CA port GUID of the dump replaced by the twin's (switch GUIDs are the same). */
+    String translate(String text) {
+        java.util.regex.Matcher m = GUID.matcher(text);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            Long t = twinPort.get(Long.parseUnsignedLong(m.group().substring(2), 16));
+            m.appendReplacement(sb, t == null ? m.group() : String.format("0x%016x", t));
+        }
+        m.appendTail(sb);
         return sb.toString();
     }
 

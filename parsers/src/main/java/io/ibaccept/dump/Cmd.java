@@ -18,7 +18,7 @@ public enum Cmd {
     // IPoIB, time, CC/AR
     IP_ADDR, CHRONY, MLXCONFIG,
     // SM configuration
-    OPENSM_PROCESS, OPENSM_CONF, PARTITIONS_CONF, OPENSM_LOG,
+    OPENSM_PROCESS, OPENSM_CONF, PARTITIONS_CONF, OPENSM_LOG, OPENSM_ROUTING_FILES,
     // active tests
     SM_DRILL, ISL_DRILL,
     // ibdiagnet's physical layer: cable modules, port FEC/BER

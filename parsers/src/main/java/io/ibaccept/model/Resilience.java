@@ -68,6 +68,30 @@ public record Resilience(Map<String, String> header, List<Loss> losses, SourceRe
         return s;
     }
 
+    /** One loss's outcome in words: "re-routed, worst uplink 4 destination(s) (healthy 3)", or what broke. */
+    public String outcome(Loss l) {
+        List<String> s = new java.util.ArrayList<>();
+        if (l.unreachable() > 0) s.add(l.unreachable() + " destination(s) unreached");
+        if (!l.cutOff().isEmpty()) s.add("cut off: " + String.join(", ", l.cutOff()));
+        if (l.loops() > 0) s.add(l.loops() + " forwarding loop(s)");
+        if (l.creditLoops() > healthyCreditLoops()) s.add(l.creditLoops() + " credit loop(s) (" + healthyCreditLoops() + " healthy)");
+        if (l.lostHosts() > 0) s.add(l.lostHosts() + " host(s) cabled only to it lost with it");
+        if (l.worstUplink() > 0) s.add("worst uplink " + l.worstUplink() + " destination(s) (healthy " + healthyWorstUplink() + ")");
+        return (l.survivable(healthyCreditLoops()) ? "re-routed" : "CRITICAL") + (s.isEmpty() ? "" : ": " + String.join(", ", s));
+    }
+
+    /** Losses with the same outcome, the critical groups first. */
+    public record Group(String outcome, boolean survivable, List<Loss> losses) {}
+
+    public List<Group> groups() {
+        Map<String, List<Loss>> by = new java.util.LinkedHashMap<>();
+        for (Loss l : losses) by.computeIfAbsent(outcome(l), k -> new java.util.ArrayList<>()).add(l);
+        List<Group> out = new java.util.ArrayList<>();
+        by.forEach((k, v) -> out.add(new Group(k, v.get(0).survivable(healthyCreditLoops()), v)));
+        out.sort(java.util.Comparator.comparing(Group::survivable));
+        return out;
+    }
+
     public List<Loss> critical() {
         int h = healthyCreditLoops();
         return losses.stream().filter(l -> !l.survivable(h)).toList();

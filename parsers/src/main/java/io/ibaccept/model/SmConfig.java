@@ -10,7 +10,21 @@ import java.util.Optional;
  * partitions.conf and a tail of its log. Any part is null when it was not collected. Effective values: an option given
  * on opensm's command line wins over the file (opensm parses -F first, then the other options).
  */
-public record SmConfig(String host, Process process, Conf conf, Partitions partitions, Log log) {
+public record SmConfig(String host, Process process, Conf conf, Partitions partitions, Log log, RoutingFiles routingFiles) {
+
+    /** Without the routing files (dumps written before they were collected). */
+    public SmConfig(String host, Process process, Conf conf, Partitions partitions, Log log) {
+        this(host, process, conf, partitions, log, null);
+    }
+
+    /** The routing files opensm names, by opensm.conf key: the path as written and the text (null when unreadable there). */
+    public record RoutingFiles(Map<String, RoutingFile> files) {
+        public RoutingFiles {
+            files = Map.copyOf(files);
+        }
+    }
+
+    public record RoutingFile(String key, String path, String text, SourceRef ref) {}
 
     /** The running opensm: pid, its arguments and the files it uses (as resolved on the node). */
     public record Process(long pid, List<String> args, String configFile, String partitionsFile, String logFile,
@@ -111,9 +125,13 @@ public record SmConfig(String host, Process process, Conf conf, Partitions parti
     }
 
     /** opensm.conf keys that have a command-line option ("short|long"). */
-    private static final Map<String, String> CMDLINE = Map.of("sm_priority", "-p|--priority", "guid", "-g|--guid",
-            "routing_engine", "-R|--routing_engine", "partition_config_file", "-P|--Pconfig", "log_file", "-f|--log_file",
-            "sm_key", "-k|--smkey", "sweep_interval", "-s|--sweep", "part_enforce", "-Z|--part_enforce");
+    private static final Map<String, String> CMDLINE = Map.ofEntries(Map.entry("sm_priority", "-p|--priority"), Map.entry("guid", "-g|--guid"),
+            Map.entry("routing_engine", "-R|--routing_engine"), Map.entry("partition_config_file", "-P|--Pconfig"), Map.entry("log_file", "-f|--log_file"),
+            Map.entry("sm_key", "-k|--smkey"), Map.entry("sweep_interval", "-s|--sweep"), Map.entry("part_enforce", "-Z|--part_enforce"),
+            Map.entry("lmc", "-l|--lmc"), Map.entry("root_guid_file", "-a|--root_guid_file"), Map.entry("cn_guid_file", "-u|--cn_guid_file"),
+            Map.entry("io_guid_file", "-G|--io_guid_file"), Map.entry("ids_guid_file", "-m|--ids_guid_file"),
+            Map.entry("guid_routing_order_file", "-X|--guid_routing_order_file"), Map.entry("hop_weights_file", "-w|--hop_weights_file"),
+            Map.entry("port_search_ordering_file", "-O|--port_search_ordering_file"));
 
     /** The value of an option in argv: "-p 5", "-p5", "--priority 5", "--priority=5" (the last one given wins). */
     static String argValue(List<String> args, String flag) {

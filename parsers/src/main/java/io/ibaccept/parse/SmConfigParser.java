@@ -328,6 +328,42 @@ public final class SmConfigParser {
      * code or function in the message); the other lines are only counted. Events are kept from the last start of
      * opensm in the tail on.
      */
+    /** ibaccept's collection of the routing files opensm names: "### KEY PATH", then the file's text ("### unreadable": not readable there). */
+    public static SmConfig.RoutingFiles routingFiles(Text t, Issues issues) {
+        Map<String, SmConfig.RoutingFile> out = new LinkedHashMap<>();
+        List<String> lines = t.lines();
+        String key = null, path = null;
+        int at = 0;
+        StringBuilder text = new StringBuilder();
+        boolean unreadable = false;
+        for (int i = 0; i <= lines.size(); i++) {
+            String line = i < lines.size() ? lines.get(i) : null;
+            boolean head = line != null && line.startsWith("### ") && !line.equals("### unreadable");
+            if ((line == null || head) && key != null) {
+                out.put(key, new SmConfig.RoutingFile(key, path, unreadable ? null : text.toString(), t.at(at)));
+                key = null;
+            }
+            if (line == null) break;
+            if (head) {
+                String[] kp = line.substring(4).split(" ", 2);
+                if (kp.length < 2) {
+                    issues.add(t, i + 1, "routing file heading without a path: '" + Text.excerpt(line) + "'");
+                    continue;
+                }
+                key = kp[0];
+                path = kp[1];
+                at = i + 1;
+                text.setLength(0);
+                unreadable = false;
+            } else if (key != null) {
+                if (line.equals("### unreadable")) unreadable = true;
+                else text.append(line).append('\n');
+            } else if (!line.isBlank()) issues.add(t, i + 1, "text before the first routing file heading: '" + Text.excerpt(line) + "'");
+        }
+        if (out.isEmpty()) throw t.error(0, "no routing file ('### KEY PATH')");
+        return new SmConfig.RoutingFiles(out);
+    }
+
     public static SmConfig.Log log(Text t, Issues issues) {
         List<SmConfig.LogEvent> events = new ArrayList<>();
         List<String> lines = t.lines();

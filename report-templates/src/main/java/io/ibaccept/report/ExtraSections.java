@@ -46,6 +46,14 @@ final class ExtraSections {
         if (!routing.isEmpty()) insert(doc, anchor, routing);
         String ports = PortMapSection.html(facts.analysis());
         if (!ports.isEmpty()) insert(doc, anchor, ports);
+        List<String> n1 = resilienceLines(facts.analysis());
+        if (!n1.isEmpty()) {
+            Element s = new Element("section").attr("id", "resilience-section");
+            s.appendElement("h2").text("N-1 on the fabric's twin");
+            Element ul = s.appendElement("ul");
+            n1.forEach(l -> ul.appendElement("li").text(l));
+            insert(doc, anchor, s.outerHtml());
+        }
         PlanDiff.Result plan = facts.plan();
         List<LinkWindowRow> rows = facts.linkWindow();
         if (!rows.isEmpty()) {
@@ -87,6 +95,29 @@ final class ExtraSections {
                     .text("Nothing to do: every cable is where the plan says.");
             insert(doc, anchor, s.outerHtml());
         }
+    }
+
+    /** Losses named per outcome group in the section; the record has them all. */
+    static final int MAX_NAMED_LOSSES = 12;
+
+    /**
+     * The resilience run's section: the twin and its coverage, then each group of losses with the same outcome (the
+     * critical ones first, each with its fix); empty without a run.
+     */
+    static List<String> resilienceLines(io.ibaccept.analysis.Analysis a) {
+        io.ibaccept.model.Resilience r = a.data() == null || a.data().fabric() == null ? null : a.data().fabric().resilience();
+        if (r == null) return List.of();
+        List<String> out = new java.util.ArrayList<>();
+        out.add(r.pageOneLine());
+        out.add("routing engine: " + r.header().getOrDefault("engine", "?") + "; " + r.header().getOrDefault("sm", ""));
+        out.add("twin: " + r.header().getOrDefault("twin", "?"));
+        out.add("coverage: " + r.header().getOrDefault("coverage", "?") + "; " + r.header().getOrDefault("time", ""));
+        for (io.ibaccept.model.Resilience.Group g : r.groups()) {
+            List<String> names = g.losses().stream().map(l -> l.name() + (l.fix().isEmpty() ? "" : " (fix: " + l.fix() + ")")).toList();
+            out.add(g.losses().size() + " loss(es) " + g.outcome() + ": " + String.join("; ", names.subList(0, Math.min(MAX_NAMED_LOSSES, names.size())))
+                    + (names.size() > MAX_NAMED_LOSSES ? "; and " + (names.size() - MAX_NAMED_LOSSES) + " more (fabric/resilience.out)" : ""));
+        }
+        return out;
     }
 
     private static void insert(org.jsoup.nodes.Document doc, Element anchor, String html) {
@@ -135,6 +166,12 @@ final class ExtraSections {
             for (String l : routing) doc.add(new Paragraph(l, body));
             String svg = RoutingSection.svg(facts.analysis());
             if (!svg.isEmpty()) figure(doc, writer, svg, body, 0.6f);
+        }
+        List<String> n1 = resilienceLines(facts.analysis());
+        if (!n1.isEmpty()) {
+            doc.newPage();
+            doc.add(new Paragraph("N-1 on the fabric's twin", h2));
+            for (String l : n1) doc.add(new Paragraph(l, body));
         }
         String map = PortMapSection.svg(facts.analysis());
         if (!map.isEmpty()) {

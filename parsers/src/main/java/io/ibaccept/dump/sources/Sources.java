@@ -36,7 +36,7 @@ public final class Sources {
             Mlxlink.SOURCE, MlxlinkPcie.SOURCE, EthtoolS.SOURCE, NativeProbe.SOURCE, UlimitLStep.SOURCE, UcxInfoV.SOURCE,
             UcxInfoD.SOURCE, OmpiInfo.SOURCE, HcaNuma.SOURCE, NvidiaSmiTopo.SOURCE, Lsmod.SOURCE, Ibstatus.SOURCE, Uptime.SOURCE,
             // on the SM nodes
-            OpensmProcess.SOURCE, OpensmConf.SOURCE, PartitionsConf.SOURCE, OpensmLog.SOURCE,
+            OpensmProcess.SOURCE, OpensmConf.SOURCE, PartitionsConf.SOURCE, OpensmLog.SOURCE, OpensmRoutingFiles.SOURCE,
             // on pairs of nodes
             PerftestPair.SOURCE);
 
@@ -108,6 +108,6 @@ public final class Sources {
     public static SmConfig smConfig(String host, Results r) {
         if (r.isEmpty()) return null;
         return new SmConfig(host, r.get(OpensmProcess.SOURCE), r.get(OpensmConf.SOURCE), r.get(PartitionsConf.SOURCE),
-                r.get(OpensmLog.SOURCE));
+                r.get(OpensmLog.SOURCE), r.get(OpensmRoutingFiles.SOURCE));
     }
 }

@@ -106,7 +106,9 @@ class SourcesTest {
             Map.entry("partitions.conf", "/real/opensm/partitions-man-opensm-3.3.23-examples.conf"),
             Map.entry("opensm.log", "/real/opensm/opensm-ibsim-2s4l-standby.log"),
             Map.entry("sm-failover-drill", "/real/sm-drill/ibsim-ft9-pair-takeover-8s.txt"),
-            Map.entry("isl-drill", "/real/isl-drill/ibsim-ft9-leaf01-17-ftree.txt"));
+            Map.entry("isl-drill", "/real/isl-drill/ibsim-ft9-leaf01-17-ftree.txt"),
+            Map.entry("resilience", "/real/resilience/ibsim-single-uplink-updn.txt"),
+            Map.entry("opensm-routing-files", "/real/opensm/opensm-routing-files-ibsim-ring4-updn-root.txt"));
 
     static String sample(String fileName) throws IOException {
         String s = SAMPLES.get(fileName);

@@ -53,7 +53,7 @@ public final class ResilienceN1 implements Check {
             List<String> fixes = new ArrayList<>();
             for (Resilience.Loss l : crit) {
                 objects.add(l.name());
-                ev.add(Evidence.of("loss of " + l.name() + ": " + outcome(l, r), l.ref()));
+                ev.add(Evidence.of("loss of " + l.name() + ": " + r.outcome(l), l.ref()));
                 String f = l.name() + ": " + l.fix();
                 if (!fixes.contains(f)) fixes.add(f);
             }
@@ -68,24 +68,10 @@ public final class ResilienceN1 implements Check {
                 List.of("fabric"), ev);
     }
 
-    /** One loss's outcome in words. */
-    static String outcome(Resilience.Loss l, Resilience r) {
-        List<String> s = new ArrayList<>();
-        if (l.unreachable() > 0) s.add(l.unreachable() + " destination(s) unreached");
-        if (!l.cutOff().isEmpty()) s.add("cut off: " + String.join(", ", l.cutOff()));
-        if (l.loops() > 0) s.add(l.loops() + " forwarding loop(s)");
-        if (l.creditLoops() > r.healthyCreditLoops()) s.add(l.creditLoops() + " credit loop(s), " + r.healthyCreditLoops() + " healthy");
-        if (l.lostHosts() > 0) s.add(l.lostHosts() + " host(s) only on it lost with it");
-        if (l.worstUplink() > 0) s.add("worst uplink " + l.worstUplink() + " destination(s) (healthy " + r.healthyWorstUplink() + ")");
-        return s.isEmpty() ? "re-routed" : String.join(", ", s);
-    }
-
-    /** The losses grouped by outcome: "10 losses re-routed, worst uplink 4 destination(s) (healthy 3); 2 ...". */
+    /** The losses grouped by outcome: "10 loss(es) re-routed: worst uplink 4 destination(s) (healthy 3); 2 ...". */
     static String groups(Resilience r) {
-        Map<String, Integer> g = new LinkedHashMap<>();
-        for (Resilience.Loss l : r.losses()) g.merge((l.survivable(r.healthyCreditLoops()) ? "survivable: " : "critical: ") + outcome(l, r), 1, Integer::sum);
         List<String> out = new ArrayList<>();
-        g.forEach((k, n) -> out.add(n + " loss(es) " + k));
+        for (Resilience.Group g : r.groups()) out.add(g.losses().size() + " loss(es) " + g.outcome());
         return out.isEmpty() ? "no loss was run" : String.join("; ", out);
     }
 }
