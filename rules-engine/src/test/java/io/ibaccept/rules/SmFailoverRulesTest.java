@@ -416,4 +416,30 @@ class SmFailoverRulesTest {
         d.write("nodes/cn0002/opensm.log.out", res("opensm-ibsim-ft9-master-stopped.log"));
         assertThat(TestDump.problems(d.analyze(), "sm.log")).filteredOn(f -> f.variant().startsWith("exited")).isEmpty();
     }
+
+    @Test
+    void aTakeoverAmongThreeSmNodesNamesTheFormerMasterFromIbdiagnet2Sm() {
+        TestDump d = pair();
+        sm(d, "cn0003", conf("sm_priority 0", "sm_priority 13", "sm_key 0x0000000000000001", SM_KEY), null, res("opensm-ibsim-2s4l-standby.log"));
+        d.write("nodes/cn0001/opensm.log.out", res("opensm-ibsim-2s4l-standby.log"));
+        d.write("fabric/sminfo.out", sminfo(d, "cn0002", 5, 14, 3, "SMINFO_MASTER") + sminfo(d, "cn0001", 1, 15, 2, "SMINFO_STANDBY")
+                + sminfo(d, "cn0003", 7, 13, 2, "SMINFO_STANDBY"));
+        // without a record of who was master, three SM nodes leave the former master unnamed
+        Finding unnamed = TestDump.problems(d.analyze(), "sm.failover").stream().filter(f -> f.variant().equals("takeover")).findFirst().orElseThrow();
+        assertThat(unnamed.summary()).startsWith("cn0002 took over as master at ");
+        // ibdiagnet's run before the takeover: the real NDR report with cn0003's port as its master
+        d.write("fabric/ibdiagnet2.sm.out", real("ibdiagnet2.sm/gary-minghuili-ndr-quantum2-full.txt")
+                .replace("Port=0 lid=0x00b4 guid=0xb0cf0e0300d33fc0 dev=54002 priority:12", "Port=1 lid=0x0007 guid=" + guid(d, "cn0003") + " dev=4123 priority:13"));
+        Finding named = TestDump.problems(d.analyze(), "sm.failover").stream().filter(f -> f.variant().equals("takeover")).findFirst().orElseThrow();
+        assertThat(named.summary()).startsWith("cn0002 took over as master from cn0003 (ibdiagnet2.sm names it master) at ");
+        assertThat(named.evidence()).extracting(Evidence::where).contains("fabric/ibdiagnet2.sm.out:11");
+    }
+
+    static String real(String path) {
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(Path.of("..", "parsers", "src", "test", "resources", "real", path))) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }
