@@ -58,6 +58,11 @@ class RealCapturesDumpTest {
         assertThat(d.fabric().links()).hasSize(40);
         assertThat(d.fabric().sms()).singleElement().satisfies(s -> assertThat(s.isMaster()).isTrue());
         assertThat(d.fabric().errorCounters()).hasSize(14);
+        // ibdiagnet's physical layer: every module block, every port row
+        assertThat(d.fabric().diagCables()).hasSize(510);
+        assertThat(d.fabric().diagNetDump()).hasSize(585);
+        assertThat(d.fabric().diagNetDumpExt()).hasSize(841);
+        assertThat(d.fabric().diagPorts()).isSameAs(d.fabric().diagNetDumpExt());
         assertThat(d.fabric().perfCounters()).hasSize(1);
         assertThat(d.fabric().diagLog().version()).startsWith("2.10.0");
         assertThat(d.fabric().diagDb().pmInfo()).isNotEmpty();

@@ -21,6 +21,7 @@ final class Refs {
     private static final Pattern DIAG_PORT = Pattern.compile("/U\\d+/P(\\d+)");
     /** ibdiagnet's name of a port whose node description is not unique: S(system GUID)/N(node GUID)/P(port). */
     private static final Pattern DIAG_GUID_PORT = Pattern.compile("\\bS[0-9a-fA-F]{16}/N([0-9a-fA-F]{16})/P(\\d+)");
+    private static final Pattern GUID_SUFFIX = Pattern.compile("^.+ \\(0x([0-9a-fA-F]{1,16})\\)$");
     private static final Pattern DIAG_DUP_DESC = Pattern.compile("duplicated node description - (.+)$");
     private static final Pattern DIAG_LID = Pattern.compile("lid=(0x[0-9a-fA-F]+|\\d+)");
     /** How the checks name a partition and an SM known only by its LID, as objects. */
@@ -107,8 +108,10 @@ final class Refs {
         }
         String c = canonical.getOrDefault(node, node);
         u.add(new Ref.Port(c, port));
+        // a description several nodes share is named with its GUID ("Quantum-2 Mellanox Technologies (0x...)"): the GUID finds the cable
+        Matcher g = GUID_SUFFIX.matcher(node);
         if (!linkNames.contains(node) && data.hosts().containsKey(c)) hostPort(c, port, u);
-        else cable(0, -1, node, port, u);
+        else cable(g.matches() ? Long.parseUnsignedLong(g.group(1), 16) : 0, -1, node, port, u);
     }
 
     private void hostPort(String host, int port, Set<Ref> u) {

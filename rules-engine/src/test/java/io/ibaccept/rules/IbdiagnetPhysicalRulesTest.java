@@ -113,6 +113,23 @@ class IbdiagnetPhysicalRulesTest {
         assertThat(fs.size()).isLessThanOrEqualTo(9);
     }
 
+    /**
+     * The same files with a topology that knows the NDR fabric (ibdiagnet's own, as fabric/ibnetdiscover.out) and no
+     * iblinkinfo of another fabric: modules are classed host link or ISL, so part numbers are compared per end and medium.
+     */
+    @Test
+    void partNumbersAreComparedPerEndAndMedium(@TempDir Path tmp) {
+        TestDump d = TestDump.copy(RealCapturesRulesTest.DUMP, tmp);
+        d.write("fabric/ibnetdiscover.out", d.read("fabric/ibdiagnet2.ibnetdiscover.out")).delete("fabric/iblinkinfo.out").delete("fabric/iblinkinfo.meta");
+        Report rep = d.analyze();
+        // the switch end of an optical cable (800G twin-port SR8) and its HCA end (400G SR4) are not a mix; copper apart
+        assertThat(of(rep, "cable.parts")).noneSatisfy(f -> assertThat(f.summary()).contains("OSFP-SR8-800G (").contains("OSFP-SR4-400G-FL ("));
+        // at the HCA ends of optical host links, 7 Finisar modules among the FS ones are another part
+        assertThat(problems(rep, "cable.parts")).anySatisfy(f -> assertThat(f.summary())
+                .startsWith("host links (HCA ends, optics) use 3 cable part numbers: OSFP-SR4-400G-FL (")
+                .contains("FTCE8627E1PCA-4N (").contains("FTCE8627E1PCABG1 ("));
+    }
+
     /** The one line starting with prefix, with from replaced by to. */
     private static String line(String text, String prefix, String from, String to) {
         int at = text.indexOf("\n" + prefix) + 1;

@@ -34,10 +34,10 @@ final class CableParts implements Check {
     }
 
     public void evaluate(Ctx c) {
-        Map<Cables.LinkClass, Map<String, List<Cables.Cable>>> byClass = new TreeMap<>();
+        Map<String, Map<String, List<Cables.Cable>>> byClass = new TreeMap<>();
         for (Cables.Cable cb : Cables.of(c.data, c.fabric())) {
             if (!cb.hasPartNumber() || cb.linkClass() == Cables.LinkClass.UNKNOWN) continue;
-            byClass.computeIfAbsent(cb.linkClass(), k -> new TreeMap<>()).computeIfAbsent(cb.partNumber().trim(), k -> new ArrayList<>()).add(cb);
+            byClass.computeIfAbsent(group(cb), k -> new TreeMap<>()).computeIfAbsent(cb.partNumber().trim(), k -> new ArrayList<>()).add(cb);
         }
         if (byClass.isEmpty()) {
             c.skip("no cable part numbers in the dump (mlxlink module info: --mlxlink; ibdiagnet CABLE_INFO: --ibdiagnet with --get_cable_info)");
@@ -49,7 +49,7 @@ final class CableParts implements Check {
             Map<String, List<Cables.Cable>> parts = e.getValue();
             int total = parts.values().stream().mapToInt(List::size).sum();
             if (parts.size() == 1) {
-                ok.add(e.getKey().label + ": " + parts.keySet().iterator().next() + " (" + total + ")");
+                ok.add(e.getKey() + ": " + parts.keySet().iterator().next() + " (" + total + ")");
                 continue;
             }
             mixed = true;
@@ -59,7 +59,7 @@ final class CableParts implements Check {
             String counts = parts.entrySet().stream().sorted((a, b) -> b.getValue().size() - a.getValue().size())
                     .map(p -> p.getKey() + " (" + p.getValue().size() + ")").collect(Collectors.joining(", "));
             Map<String, Object> v = new LinkedHashMap<>();
-            v.put("class", e.getKey().label);
+            v.put("class", e.getKey());
             v.put("parts", counts);
             v.put("main", main);
             v.put("cables", odd.stream().limit(10).map(Cables.Cable::object).collect(Collectors.joining(", ")) + (odd.size() > 10 ? ", ..." : ""));
@@ -67,8 +67,21 @@ final class CableParts implements Check {
             ev.add(Evidence.of(parts.get(main).get(0).object() + ": " + main, parts.get(main).get(0).where()));
             odd.stream().limit(9).forEach(cb -> ev.add(Evidence.of(cb.object() + ": " + cb.partNumber().trim(), cb.where())));
             c.problem(Status.WARN, odd.stream().map(cb -> cb.host() != null ? cb.host() : cb.object()).distinct().toList(), ev,
-                    e.getKey().label + " use " + parts.size() + " cable part numbers: " + counts, "", v);
+                    e.getKey() + " use " + parts.size() + " cable part numbers: " + counts, "", v);
         }
         if (!mixed) c.pass("one cable part number per link class: " + String.join("; ", ok), List.of(), List.of());
+    }
+
+    /**
+     * The class a module's part number is compared within. ibdiagnet2.cables reads both ends of every cable: the switch
+     * end and the HCA end of one optical cable are different parts by design (a twin-port 800G module at the switch,
+     * a 400G one at the HCA), and copper and optics of one class are chosen by reach; so its modules are compared per
+     * end and medium. The other sources read one end of a host's cable.
+     */
+    private static String group(Cables.Cable cb) {
+        if (!cb.source().equals("ibdiagnet2.cables")) return cb.linkClass().label;
+        String side = cb.host() == null ? "switch ends" : "HCA ends";
+        String medium = cb.type().toLowerCase(java.util.Locale.ROOT).contains("copper") ? "copper" : "optics";
+        return cb.linkClass().label + " (" + side + ", " + medium + ")";
     }
 }

@@ -136,10 +136,10 @@ final class LinkFec implements Check {
         for (var e : bySwitch.entrySet()) {
             List<Judged> js = e.getValue();
             String sw = CableModules.nodeName(c, fabric, e.getKey());
-            List<String> objects = js.stream().map(j -> CableModules.portName(c, fabric, j.link().endAt(e.getKey()) != null ? j.link().endAt(e.getKey())
-                    : new Fabric.End(j.row().guid(), j.row().port()))).toList();
-            String ports = js.stream().limit(EVIDENCE).map(j -> "port " + (j.link().endAt(e.getKey()) != null ? j.link().endAt(e.getKey()).port() : j.row().port())
-                    + " " + j.row().fec()).collect(Collectors.joining(", ")) + (js.size() > EVIDENCE ? ", +" + (js.size() - EVIDENCE) + " more" : "");
+            // the switch's end of each link: its port is what the finding names
+            List<String> objects = js.stream().map(j -> CableModules.portName(c, fabric, j.link().endAt(e.getKey()))).toList();
+            String ports = js.stream().limit(EVIDENCE).map(j -> "port " + j.link().endAt(e.getKey()).port() + " " + j.row().fec())
+                    .collect(Collectors.joining(", ")) + (js.size() > EVIDENCE ? ", +" + (js.size() - EVIDENCE) + " more" : "");
             Map<String, Object> v = new LinkedHashMap<>(vars);
             v.put("switch", sw);
             v.put("count", js.size());
