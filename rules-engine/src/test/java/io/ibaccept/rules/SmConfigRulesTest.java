@@ -217,7 +217,7 @@ class SmConfigRulesTest {
         sm(d, "cn0001", d.read("nodes/cn0001/opensm.conf.out"), "Default=0x7fff, ipoib, mtu=5 : ALL=full;\n"
                 + "compute=0x8001, ipoib, mtu=5 : ALL=full;\n"
                 + "scratch=0x0005 : " + g3 + ", " + g4 + ";\n"
-                + "storage=0x0006 : " + g5 + "=full,\n   " + g3 + "=limited, " + g4 + "=limited;\n", null);
+                + "storage=0x0006 : " + g5 + "=full,\n   " + g3 + ", " + g4 + ";\n", null);
         d.replace("nodes/cn0009/smpquery-pkeys.out", "0: 0xffff 0x8001 0x0000", "0: 0xffff 0x8001 0x8042");
         Report r = d.analyze();
         List<Finding> ps = TestDump.problems(r, "partitions.membership");
