@@ -213,7 +213,7 @@ public final class FatTree {
         boolean ratioDeclared = s.ratioDeclared();
         boolean portStatesKnown = f.links().stream().anyMatch(l -> !l.state().isEmpty());
         // hosts per leaf first: a leaf over the ratio only by a host moved onto it is explained by that move
-        Map<Long, String> movedOnto = hostCounts(f, leaves, loads, s, tree);
+        java.util.Set<Long> movedOnto = hostCounts(f, leaves, loads, s, tree);
         ratioGroups.values().forEach(group -> {
             long full = fullOf.getOrDefault(group.get(0).family(), 0L);
             boolean design = !ratioDeclared && group.size() * 2 > full && group.size() > 1
@@ -228,7 +228,7 @@ public final class FatTree {
             // built that way: the leaves with about the usual host count are the design found; a leaf above them by more
             // hosts than the tolerance, or by hosts moved onto it, differs from its peers
             int usualDown = mode(group.stream().map(l -> loads.get(l.guid()).down().size()).toList());
-            java.util.function.Predicate<Node> apart = l -> movedOnto.containsKey(l.guid()) || loads.get(l.guid()).down().size() > usualDown + s.hostTolerance();
+            java.util.function.Predicate<Node> apart = l -> movedOnto.contains(l.guid()) || loads.get(l.guid()).down().size() > usualDown + s.hostTolerance();
             double built = group.stream().filter(apart.negate()).mapToDouble(l -> loads.get(l.guid()).ratio()).max().orElse(Double.POSITIVE_INFINITY);
             List<Node> above = group.stream().filter(l -> apart.test(l) && loads.get(l.guid()).ratio() > built * 1.0001).toList();
             List<Node> alike = group.stream().filter(l -> !above.contains(l)).toList();
@@ -301,14 +301,13 @@ public final class FatTree {
     /**
      * Hosts per leaf, within the leaves' name family (a family with no count shared by two leaves and a quarter of them
      * has no usual count). Leaves a few hosts above the usual count beside leaves as many below it, without a plan to
-     * say where each host belongs, are hosts moved from one leaf to another: one "hosts_moved" issue naming both sides (leaf02 has 7, leaf03
-     * 9), whatever the tolerance. The other leaves off the usual count by more than the tolerance are one
+     * say where each host belongs, are hosts moved from one leaf to another: one "hosts_moved" issue naming both sides
+     * (leaf02 has 7, leaf03 9), whatever the tolerance. The other leaves off the usual count by more than the tolerance are one
      * "hosts_balance" issue, grouped by count (a unit short of the same nodes on every rail shows as one group). An
-     * empty leaf is spare capacity, not hosts gone missing. Returns the leaves hosts were moved onto, each with the
-     * names of the leaves of its move ("leaf02|leaf03").
+     * empty leaf is spare capacity, not hosts gone missing. Returns the leaves hosts were moved onto.
      */
-    private static Map<Long, String> hostCounts(Fabric f, List<Node> leaves, Map<Long, Load> loads, Settings s, List<Issue> tree) {
-        Map<Long, String> movedOnto = new HashMap<>();
+    private static java.util.Set<Long> hostCounts(Fabric f, List<Node> leaves, Map<Long, Load> loads, Settings s, List<Issue> tree) {
+        java.util.Set<Long> movedOnto = new java.util.HashSet<>();
         Map<String, List<Node>> byFamily = new LinkedHashMap<>();
         for (Node leaf : leaves) byFamily.computeIfAbsent(leaf.family(), k -> new ArrayList<>()).add(leaf);
         byFamily.values().forEach(members -> {
@@ -332,8 +331,7 @@ public final class FatTree {
                     .allMatch(n -> Math.abs(loads.get(n.guid()).down().size() - usualHosts) <= few);
             if (s.plan() == null && !more.isEmpty() && over == under && small) {
                 tree.add(hostsMoved(f, members, more, fewer, loads, usualHosts));
-                String pair = java.util.stream.Stream.concat(fewer.stream(), more.stream()).map(Node::name).collect(Collectors.joining("|"));
-                for (Node n : more) movedOnto.put(n.guid(), pair);
+                for (Node n : more) movedOnto.add(n.guid());
                 moved.addAll(more);
                 moved.addAll(fewer);
             }
@@ -375,11 +373,11 @@ public final class FatTree {
         for (Node n : members) for (Link l : loads.get(n.guid()).down()) hostPorts.merge(l.endAt(n.guid()).port(), 1, Integer::sum);
         List<Fact> facts = new ArrayList<>();
         List<String> objects = new ArrayList<>(), landed = new ArrayList<>(), left = new ArrayList<>();
+        int lastHost = members.stream().flatMap(m -> loads.get(m.guid()).down().stream().map(l -> l.endAt(m.guid()).port()))
+                .max(Integer::compare).orElse(0);
         for (Node n : fewer) {
             objects.add(n.name());
             facts.add(new Fact(n.name() + ": " + loads.get(n.guid()).down().size() + " active host links", n.ref()));
-            int lastHost = members.stream().flatMap(m -> loads.get(m.guid()).down().stream().map(l -> l.endAt(m.guid()).port()))
-                    .max(Integer::compare).orElse(0);
             for (Fabric.Port p : f.downPortsOf(n.guid()))
                 if (p.end().port() <= lastHost && hostPorts.getOrDefault(p.end().port(), 0) * 2 > members.size()) {
                     left.add(f.name(p.end()) + " " + p.state() + "/" + p.physState());
@@ -412,8 +410,8 @@ public final class FatTree {
     }
 
     /** A ratio issue whose every switch is over it only by hosts moved onto it: the move is its root ("moved_to"). */
-    private static Issue movedHosts(Issue ratio, List<Node> group, Map<Long, String> movedOnto) {
-        if (group.isEmpty() || !group.stream().allMatch(n -> movedOnto.containsKey(n.guid()))) return ratio;
+    private static Issue movedHosts(Issue ratio, List<Node> group, java.util.Set<Long> movedOnto) {
+        if (group.isEmpty() || !group.stream().allMatch(n -> movedOnto.contains(n.guid()))) return ratio;
         Map<String, String> vars = new HashMap<>(ratio.vars());
         vars.put("moved_to", group.stream().map(Node::name).collect(Collectors.joining("|")));
         return new Issue(ratio.kind(), ratio.severe(), ratio.objects(), ratio.summary() + "; hosts seem moved onto it", ratio.facts(), vars);

@@ -318,4 +318,38 @@ class FatTreeTest {
         assertThat(r.tree()).isEmpty();
         assertThat(r.blocking()).isEmpty();
     }
+
+    /** Leaves numbered as given, each with 4 hosts and 2 uplinks to each of 2 spines. */
+    private static TestFabrics leavesNumbered(int... numbers) {
+        TestFabrics t = new TestFabrics();
+        t.sw("spine01");
+        t.sw("spine02");
+        int node = 1, i = 0;
+        for (int n : numbers) {
+            String leaf = String.format("leaf%02d", n);
+            t.sw(leaf);
+            for (int h = 1; h <= 4; h++) {
+                String ca = String.format("node%02d HCA-1", node++);
+                t.ca(ca);
+                t.cable(leaf, h, ca, 1);
+            }
+            for (int s = 1; s <= 2; s++)
+                for (int k = 0; k < 2; k++) t.cable(leaf, 17 + (s - 1) * 2 + k, String.format("spine%02d", s), i * 2 + k + 1);
+            i++;
+        }
+        return t;
+    }
+
+    /** leaf03 missing between leaf02 and leaf04 below the same spines is named; a jump in the numbering is no gap. */
+    @Test
+    void aLeafMissingFromARunOfNamesIsAbsent() {
+        assertThat(validate(leavesNumbered(1, 2, 4, 5)).tree()).singleElement().satisfies(i -> {
+            assertThat(i.kind()).isEqualTo("leaf_absent");
+            assertThat(i.objects()).containsExactly("leaf03");
+        });
+        assertThat(validate(leavesNumbered(1, 2, 3, 4, 10)).tree()).isEmpty();
+        // with a cabling plan, the plan names absent switches: no guess from names
+        TestFabrics t = leavesNumbered(1, 2, 4, 5);
+        assertThat(FatTree.validate(t.fabric(), new FatTree.Settings(0, 1.0, 1, new CablingPlan("plan.csv", java.util.List.of(), java.util.List.of()))).tree()).isEmpty();
+    }
 }
