@@ -78,7 +78,13 @@ final class ResilienceCommand implements Callable<Integer> {
         long ms = Duration.between(start, Instant.now()).toMillis();
         new DumpWriter(dump).command(Cmd.RESILIENCE.path(null), new CommandResult(Cmd.RESILIENCE.fileName(), "", "ibaccept resilience", CommandResult.OK, 0, ms,
                 start.toString(), ""), record);
-        main.err.println("wrote " + dump.resolve(Cmd.RESILIENCE.path(null)) + " (the twin's files: " + work + ")");
+        main.err.println("wrote " + dump.resolve(Cmd.RESILIENCE.path(null)));
+        // the twins' netfiles and opensm logs are kept only when the run failed (above, the message names them)
+        try (var files = Files.walk(work)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            main.err.println("ibaccept: could not remove the twin's files in " + work + ": " + e.getMessage());
+        }
         AnalyzeCommand a = new AnalyzeCommand();
         a.main = main;
         a.dump = dump;
