@@ -65,13 +65,15 @@ class LayeringTest {
 
     /**
      * The fabric graph, its fat-tree reading, the plan comparison, the RDMA analysis and the counter-window judgement are derived once per analysis (DumpFacts) and
-     * handed forward: nothing else builds them again (CablingPlan reads a golden ibnetdiscover into its own graph).
+     * handed forward: nothing else builds them again (CablingPlan reads a golden ibnetdiscover into its own graph; the
+     * resilience run walks its twin with one cable or switch out, a graph per loss of a fabric that is not the dump's).
      */
     @Test
     void theFabricGraphAndThePerformanceAnalysisAreBuiltOnlyByTheAnalysis() {
         noClasses().that().doNotHaveFullyQualifiedName("io.ibaccept.rules.DumpFacts")
                 .and().doNotHaveFullyQualifiedName("io.ibaccept.fabric.CablingPlan")
                 .and().doNotHaveFullyQualifiedName("io.ibaccept.fabric.FabricBuilder")
+                .and().doNotHaveFullyQualifiedName("io.ibaccept.collect.ResilienceRun")
                 .should().dependOnClassesThat().haveFullyQualifiedName("io.ibaccept.fabric.FabricBuilder")
                 .check(classes);
         noClasses().that().doNotHaveFullyQualifiedName("io.ibaccept.rules.DumpFacts")

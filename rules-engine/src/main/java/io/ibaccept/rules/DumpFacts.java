@@ -24,6 +24,7 @@ public final class DumpFacts {
     private final FabricOptions options;
     private final io.ibaccept.contract.Contract contract;
     private final Once<Fabric> fabric;
+    private final Once<Fabric> diagFabric;
     private final Once<io.ibaccept.fabric.Routing> routing;
     private final Once<io.ibaccept.fabric.FatTree.Result> fatTree;
     private final Once<FabricIndex> index;
@@ -48,6 +49,10 @@ public final class DumpFacts {
         this.options = options == null ? FabricOptions.NONE : options;
         fabric = new Once<>("fabric_graph", () -> FabricBuilder.build(data, this.options.names()));
         index = new Once<>("port_index", () -> new FabricIndex(data, fabricOrNull()));
+        diagFabric = new Once<>("ibdiagnet_fabric_graph", () -> {
+            var fd = data.fabric();
+            return fd == null || fd.diagTopology() == null ? null : FabricBuilder.build(fd.diagTopology(), null, this.options.names());
+        });
         routing = new Once<>("routing_walk", () -> {
             Fabric f = fabricIfBuilt();
             var t = data.fabric() == null ? null : data.fabric().lfts();
@@ -88,6 +93,14 @@ public final class DumpFacts {
     /** The fabric graph (ibnetdiscover + iblinkinfo + node-name-map). Throws what the builder threw, each time asked. */
     public Fabric fabric() {
         return fabric.get();
+    }
+
+    /**
+     * The graph of ibdiagnet's own copy of the topology (ibdiagnet2.ibnetdiscover), for ibdiagnet's port reports when the
+     * dump's graph does not hold their nodes; null without that file.
+     */
+    public Fabric diagFabric() {
+        return diagFabric.get();
     }
 
     /** What the switches' forwarding tables do on the fabric (dump_fts walked); null without tables or fabric graph. */

@@ -160,10 +160,8 @@ final class CableModules implements Check {
     static Fabric fabricOf(Ctx c, long guid) {
         Fabric f = c.fabric();
         if (f != null && f.node(guid) != null) return f;
-        io.ibaccept.model.Topology diag = c.data.fabric().diagTopology();
-        if (diag == null) return f;
-        Fabric d = io.ibaccept.fabric.FabricBuilder.build(diag, null, c.names().orElse(null));
-        return d.node(guid) != null ? d : f;
+        Fabric d = c.facts.diagFabric();
+        return d != null && d.node(guid) != null ? d : f;
     }
 
     /** A node by the name the other checks give it (a description several nodes share carries the GUID). */
