@@ -164,8 +164,9 @@ class FabricSvgTest {
         // a run starting in one family ends in it: "LG22-02\u2013MLG01-05" would say two kinds of switch are one
         assertThat(labels).noneMatch(l -> l.substring(l.indexOf('\u2013') + 1).matches("[A-Z]+.*") && !l.substring(l.indexOf('\u2013') + 1)
                 .startsWith(l.replaceAll("[0-9].*", "")));
-        // 469 DGX hosts with eight HCAs each (and the management hosts): hosts and HCAs counted apart, a leaf's count is of HCAs
-        assertThat(svg).contains("469 hosts, 3,675 HCAs").doesNotContain("3675 hosts").doesNotContain("3,675 hosts").containsPattern(">[\\d,]+ HCAs<");
+        // 467 hosts, the DGX with eight HCAs each (and the management hosts; the two UFM appliances are no hosts): hosts and
+        // HCAs counted apart, a leaf's count is of HCAs
+        assertThat(svg).contains("467 hosts, 3,673 HCAs").doesNotContain("3673 hosts").doesNotContain("3,673 hosts").containsPattern(">[\\d,]+ HCAs<");
     }
 
     @Test
