@@ -194,10 +194,15 @@ public final class SmCount implements SmCheck {
                 List.of(where), ev);
     }
 
-    /** The host's opensm runs without any option file: its package defaults (another sm_key, no partitions.conf). */
+    /**
+     * The host's opensm runs without any option file (its package defaults: another sm_key, no partitions.conf) while
+     * another SM node of the dump runs with one: the site sets its SMs up with a file and this one is not. Where no SM
+     * node has a file, the defaults are the site's own choice, not a sign of a rogue.
+     */
     private static boolean runsOnDefaults(Ctx c, String host) {
         SmConfig s = SmFacts.configs(c).get(host);
-        return s != null && SmFacts.withoutConfigFile(s);
+        return s != null && SmFacts.withoutConfigFile(s)
+                && SmFacts.configs(c).values().stream().anyMatch(o -> o.conf() != null && !o.host().equals(host));
     }
 
     /** The host (first word of a CA's node description) or switch holding the SM port. */
